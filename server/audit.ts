@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from './db/database.ts';
+
+// Serialises appends so each row's prev_hash is the hash of the row before it, also across servers.
+const AUDIT_LOCK = 8_150_342;
+export const GENESIS_HASH = '0'.repeat(64);
+
+export type AuditAction =
+  | 'LOGIN'
+  | 'LOGIN_FAILED'
+  | 'LOGOUT'
+  | 'REGISTER'
+  | 'PASSWORD_RESET_REQUESTED'
+  | 'PASSWORD_RESET'
+  | 'ACCESS_DENIED'
+  | 'LIST'
+  | 'VIEW'
+  | 'CREATE'
+  | 'UPDATE'
+  | 'DELETE';
+
+export interface AuditEntry {
+  userId: number | null;
+  action: AuditAction;
+  entityType?: string;
+  entityId?: string | number;
+  result: 'ALLOWED' | 'DENIED';
+  ip?: string;
+  userAgent?: string;
+  detail?: Record<string, unknown>;
+}
+
+// jsonb does not keep key order, so the hash is taken over keys in sorted order.
+const sortedKeys = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
+    : value;
+
+/** The hash covers the previous hash and every column, so editing or removing a row breaks the chain. */
+export function auditHash(prevHash: string, at: string, entry: AuditEntry): string {
+  const canonical = JSON.stringify([
+    prevHash,
+    at,
+    entry.userId ?? null,
+    entry.action,
+    entry.entityType ?? null,
+    entry.entityId == null ? null : String(entry.entityId),
+    entry.result,
+    entry.ip ?? null,
+    entry.userAgent ?? null,
+    entry.detail ?? null,
+  ], sortedKeys);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Appends inside the caller's transaction, so a change and its audit row commit or fail together. */
+export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
+  const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1');
+  const prevHash = last?.hash ?? GENESIS_HASH;
+  const at = new Date().toISOString();
+  await tx.query(
+    `INSERT INTO audit_log (at, user_id, action, entity_type, entity_id, result, ip, user_agent, detail, prev_hash, hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      at,
+      entry.userId,
+      entry.action,
+      entry.entityType ?? null,
+      entry.entityId == null ? null : String(entry.entityId),
+      entry.result,
+      entry.ip ?? null,
+      entry.userAgent ?? null,
+      entry.detail ? JSON.stringify(entry.detail) : null,
+      prevHash,
+      auditHash(prevHash, at, entry),
+    ],
+  );
+}
+
+/** Recomputes the chain; returns the id of the first row that does not match, or null when intact. */
+export async function verifyAuditChain(db: Queryable): Promise<number | null> {
+  const rows = await db.query<{
+    id: string; at: Date; user_id: number | null; action: AuditAction; entity_type: string | null; entity_id: string | null;
+    result: 'ALLOWED' | 'DENIED'; ip: string | null; user_agent: string | null; detail: Record<string, unknown> | null; prev_hash: string; hash: string;
+  }>('SELECT * FROM audit_log ORDER BY id');
+  let prev = GENESIS_HASH;
+  for (const row of rows) {
+    const expected = auditHash(prev, new Date(row.at).toISOString(), {
+      userId: row.user_id, action: row.action, entityType: row.entity_type ?? undefined, entityId: row.entity_id ?? undefined,
+      result: row.result, ip: row.ip ?? undefined, userAgent: row.user_agent ?? undefined, detail: row.detail ?? undefined,
+    });
+    if (row.prev_hash !== prev || row.hash !== expected) return Number(row.id);
+    prev = row.hash;
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import type { Database, Queryable } from '../db/database.ts';
+import type { Config } from '../config.ts';
+import { BASE_PERMISSIONS } from '../domain/roles.ts';
+import { hashToken, newToken } from './passwords.ts';
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  email: string;
+  locale: string;
+  active: boolean;
+  roles: string[];
+  createdAt: string;
+  permissions: string[];
+}
+
+const USER_COLUMNS = `u.id, u.name, u.email, u.locale, u.active, u.created_at,
+  coalesce(array_agg(DISTINCT r.code) FILTER (WHERE r.code IS NOT NULL), '{}') AS roles,
+  coalesce(array_agg(DISTINCT rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions`;
+const USER_JOINS = `LEFT JOIN user_roles ur ON ur.user_id = u.id
+  LEFT JOIN roles r ON r.id = ur.role_id
+  LEFT JOIN role_permissions rp ON rp.role_id = r.id`;
+
+type UserRow = { id: number; name: string; email: string; locale: string; active: boolean; created_at: Date; roles: string[]; permissions: string[] };
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    locale: row.locale,
+    active: row.active,
+    roles: [...row.roles].sort(),
+    createdAt: new Date(row.created_at).toISOString(),
+    permissions: [...new Set([...BASE_PERMISSIONS, ...row.permissions])].sort(),
+  };
+}
+
+export const publicUser = ({ permissions: _permissions, ...user }: SessionUser) => user;
+
+export async function loadUser(db: Queryable, id: number): Promise<SessionUser | null> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = $1 GROUP BY u.id`, [id]);
+  return row ? toSessionUser(row) : null;
+}
+
+export function sessionStore(db: Database, config: Config) {
+  return {
+    async open(tx: Queryable, userId: number): Promise<string> {
+      const token = newToken();
+      await tx.query(
+        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
+        [hashToken(token), userId, config.sessionTtlMinutes],
+      );
+      return token;
+    },
+
+    /** The user behind a live token: not revoked, not past its expiry, not idle too long, account active. */
+    async authenticate(token: string): Promise<SessionUser | null> {
+      const [session] = await db.query<{ id: string; user_id: number; stale: boolean }>(
+        `SELECT s.id, s.user_id, s.last_seen_at < now() - interval '1 minute' AS stale
+           FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.active
+            AND s.last_seen_at > now() - make_interval(mins => $2)`,
+        [hashToken(token), config.sessionIdleMinutes],
+      );
+      if (!session) return null;
+      // Touching last_seen_at at most once a minute keeps reads from turning into writes.
+      if (session.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [session.id]);
+      return loadUser(db, session.user_id);
+    },
+
+    async revoke(tx: Queryable, token: string): Promise<void> {
+      await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+    },
+
+    async revokeAll(tx: Queryable, userId: number): Promise<void> {
+      await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof sessionStore>;

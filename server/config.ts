@@ -1,0 +1,20 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, with the defaults the README documents. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? null,
+    sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES ?? 12 * 60),
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),
+    lockoutAttempts: 5,
+    lockoutMinutes: Number(env.LOCKOUT_MINUTES ?? 15),
+    /** Failed sign-ins from one address within the lockout window before it is refused. */
+    addressAttempts: Number(env.ADDRESS_ATTEMPTS ?? 20),
+    publicUrl: env.PUBLIC_URL ?? null,
+  };
+}
+export type Config = ReturnType<typeof readConfig>;

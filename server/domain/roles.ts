@@ -1,0 +1,72 @@
+/**
+ * The seeded roles of DESIGN.md (research 2.12) and what each may do. Permissions are
+ * `resource:action`; operations name theirs with `x-permission` in the contract.
+ */
+const crud = (resource: string) => ['read', 'create', 'update', 'delete'].map((action) => `${resource}:${action}`);
+const read = (...resources: string[]) => resources.map((resource) => `${resource}:read`);
+
+const masterData = ['doctors', 'patients', 'policyholders', 'policies', 'insurers'];
+const workflows = ['verifications', 'reimbursements'];
+const communication = ['notes', 'messages', 'announcements'];
+
+/** Every signed-in user may read and end their own session. */
+export const BASE_PERMISSIONS = ['session:own'];
+
+export const ROLE_PERMISSIONS: Record<string, string[]> = {
+  administrator: [
+    ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles'].flatMap(crud),
+    'audit:read',
+  ],
+  supervisor: [
+    ...read(...masterData, ...workflows, 'downloads', 'users', 'roles'),
+    ...crud('announcements'),
+    ...crud('notes'),
+    ...crud('messages'),
+    'insurers:create',
+    'insurers:update',
+    'downloads:create',
+    'audit:read',
+  ],
+  verifier: [
+    ...crud('patients'),
+    ...crud('policyholders'),
+    ...crud('verifications'),
+    ...read('doctors', 'policies', 'insurers', 'announcements'),
+    ...crud('notes'),
+    ...crud('messages'),
+  ],
+  reimbursement_analyst: [
+    ...crud('reimbursements'),
+    ...read('doctors', 'patients', 'policyholders', 'policies', 'insurers', 'verifications', 'announcements'),
+    ...crud('notes'),
+    ...crud('messages'),
+  ],
+  dental_auditor: [
+    'reimbursements:read',
+    'reimbursements:update',
+    ...read('doctors', 'patients', 'policies', 'insurers', 'verifications', 'announcements'),
+    ...crud('notes'),
+    ...crud('messages'),
+  ],
+  treasury: [
+    'reimbursements:read',
+    'reimbursements:update',
+    ...read('insurers', 'policies', 'announcements'),
+    'downloads:read',
+    'downloads:create',
+    ...crud('messages'),
+  ],
+  read_only: [...read(...masterData, ...workflows, 'announcements', 'notes')],
+};
+
+/** Demo accounts, one per role (password `demo1234`); seeded only on the embedded database or on request. */
+export const DEMO_USERS: { email: string; name: string; role: keyof typeof ROLE_PERMISSIONS }[] = [
+  { email: 'admin@demo.local', name: 'Ana Administradora', role: 'administrator' },
+  { email: 'supervisor@demo.local', name: 'Sergio Supervisor', role: 'supervisor' },
+  { email: 'verificador@demo.local', name: 'Valeria Verificadora', role: 'verifier' },
+  { email: 'analista@demo.local', name: 'Andrés Analista', role: 'reimbursement_analyst' },
+  { email: 'auditor@demo.local', name: 'Olga Auditora', role: 'dental_auditor' },
+  { email: 'tesoreria@demo.local', name: 'Tomás Tesorería', role: 'treasury' },
+  { email: 'consulta@demo.local', name: 'Carla Consulta', role: 'read_only' },
+];
+export const DEMO_PASSWORD = 'demo1234';

@@ -1,0 +1,102 @@
+import { Hono, type Context } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { loadContract, type Operation } from './contract.ts';
+import { HttpProblem, problemBody } from './problem.ts';
+import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
+import { appendAudit } from '../audit.ts';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function send(c: Context, reply: Reply) {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
+  if (reply.body === undefined) return c.body(null, reply.status as 204);
+  return c.json(reply.body, reply.status as 200);
+}
+
+function sendProblem(c: Context, problem: HttpProblem) {
+  for (const [name, value] of Object.entries(problem.headers ?? {})) c.header(name, value);
+  return c.body(JSON.stringify(problemBody(problem)), problem.status as 400, { 'Content-Type': 'application/problem+json' });
+}
+
+/** PostgreSQL errors that are the client's fault get their own answer instead of a 500. */
+function fromDatabaseError(error: unknown): HttpProblem | null {
+  const pgError = error as { code?: string; constraint?: string; detail?: string };
+  if (pgError?.code === '23505') {
+    const field = pgError.constraint?.match(/^[a-z]+_(\w+)_key$/)?.[1]?.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
+    return new HttpProblem(409, 'conflict.duplicate', 'A record with this value already exists.', field ? [{ path: `body/${field}`, keyword: 'unique' }] : undefined);
+  }
+  if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
+  return null;
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the body as application/json.');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new HttpProblem(413, 'request.tooLarge', 'The body is too large.');
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, 'request.malformedJson', 'The body is not valid JSON.', [{ path: 'body', keyword: 'json' }]);
+  }
+}
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * Routes every operation of the contract to the handler with its operationId, after checking the
+ * token, the operation's permission and the request against the contract.
+ */
+export function createApi(deps: Deps, handlers: Handlers, options: { validateResponses?: boolean } = {}) {
+  const { operations } = loadContract();
+  const missing = operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
+  const extra = Object.keys(handlers).filter((id) => !operations.some((op) => op.operationId === id));
+  if (missing.length || extra.length) {
+    throw new Error(`Contract and handlers differ. Without a handler: ${missing.join(', ') || '-'}; not in the contract: ${extra.join(', ') || '-'}`);
+  }
+
+  const app = new Hono();
+  const run = async (c: Context, op: Operation) => {
+    const ip = clientAddress(c);
+    const userAgent = c.req.header('user-agent') ?? '';
+    let request: OperationRequest | undefined;
+    try {
+      const token = c.req.header('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1] ?? null;
+      const user = op.permission && token ? await deps.sessions.authenticate(token) : null;
+      if (op.permission && !user) throw new HttpProblem(401, 'auth.unauthenticated', 'Sign in to continue.');
+      if (op.permission && user && !user.permissions.includes(op.permission)) {
+        await deps.db.transaction((tx) =>
+          appendAudit(tx, { userId: user.id, action: 'ACCESS_DENIED', entityType: op.operationId, result: 'DENIED', ip, userAgent, detail: { permission: op.permission } }),
+        );
+        throw new HttpProblem(403, 'auth.forbidden', `This needs the permission ${op.permission}.`);
+      }
+      const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());
+      const body = op.hasBody ? op.validateBody(await readJson(c)) : undefined;
+      request = { params, query, body, user, token, ip, userAgent, header: (name) => c.req.header(name) };
+      const reply = await handlers[op.operationId](request);
+      if (options.validateResponses) op.validateResponse(reply.status, reply.body);
+      return send(c, reply);
+    } catch (error) {
+      const problem = error instanceof HttpProblem ? error : fromDatabaseError(error);
+      if (problem) {
+        if (options.validateResponses) op.validateResponse(problem.status, problemBody(problem));
+        return sendProblem(c, problem);
+      }
+      throw error;
+    }
+  };
+  for (const op of operations) app.on(op.method.toUpperCase(), op.routePath, (c) => run(c, op));
+
+  app.all('/api/*', (c) => sendProblem(c, new HttpProblem(404, 'request.noSuchOperation', `No operation answers ${c.req.method} ${c.req.path}.`)));
+  app.onError((error, c) => {
+    console.error(error);
+    return sendProblem(c, new HttpProblem(500, 'server.unexpected', 'Something went wrong on the server; nothing was changed.'));
+  });
+  return app;
+}

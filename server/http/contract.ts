@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { HttpProblem } from './problem.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+export const CONTRACT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
+const CONTRACT_ID = 'contract.json';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+export interface Operation {
+  operationId: string;
+  method: (typeof METHODS)[number];
+  path: string;
+  /** The same path in Hono's syntax (`{id}` → `:id`). */
+  routePath: string;
+  /** `null` for the public operations (`security: []`). */
+  permission: string | null;
+  validateParams: (params: Record<string, string>, query: Record<string, string>) => { params: Record<string, unknown>; query: Record<string, unknown> };
+  hasBody: boolean;
+  validateBody: (body: unknown) => unknown;
+  validateResponse: (status: number, body: unknown) => void;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const pointer = (...parts: string[]) => `${CONTRACT_ID}#/` + parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/** Turns Ajv's errors into the contract's `errors` list: `path` names the field, `keyword` the rule. */
+export function toFieldErrors(where: 'body' | 'query' | 'path', errors: ErrorObject[] | null | undefined) {
+  return (errors ?? [])
+    .filter((e) => !['allOf', 'anyOf', 'if'].includes(e.keyword))
+    .map((e) => {
+      const field =
+        e.keyword === 'required'
+          ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}`
+          : e.keyword === 'additionalProperties' || e.keyword === 'unevaluatedProperties'
+            ? `${e.instancePath}/${(e.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ?? (e.params as { unevaluatedProperty: string }).unevaluatedProperty}`
+            : e.instancePath;
+      return { path: `${where}${field}`, keyword: e.keyword, params: e.params as Record<string, unknown> };
+    });
+}
+
+function badRequest(where: 'body' | 'query' | 'path', validate: ValidateFunction): HttpProblem {
+  const errors = toFieldErrors(where, validate.errors);
+  return new HttpProblem(400, 'request.invalid', errors.map((e) => `${e.path}: ${e.keyword}`).join('; ') || 'Invalid request.', errors);
+}
+
+export function loadContract(file = CONTRACT_PATH): { document: Json; operations: Operation[] } {
+  const document = parse(fs.readFileSync(file, 'utf8')) as Json;
+  const options = { strict: false, allErrors: true, useDefaults: true } as const;
+  const bodies = new Ajv2020(options);
+  const params = new Ajv2020({ ...options, coerceTypes: true });
+  const responses = new Ajv2020({ strict: false, allErrors: true });
+  for (const ajv of [bodies, params, responses]) {
+    addFormats(ajv);
+    ajv.addSchema({ ...document, $id: CONTRACT_ID });
+  }
+  const rootSecurity = document.security;
+  const operations: Operation[] = [];
+  for (const [opPath, item] of Object.entries<Json>(document.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const allParams: Json[] = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) =>
+        p.$ref ? document.components.parameters[p.$ref.split('/').pop()] : p,
+      );
+      const schemaOf = (location: string) => ({
+        type: 'object',
+        additionalProperties: location === 'path',
+        properties: Object.fromEntries(allParams.filter((p) => p.in === location).map((p) => [p.name, p.schema])),
+        required: allParams.filter((p) => p.in === location && p.required).map((p) => p.name),
+      });
+      // Each schema is compiled against the whole document so its `#/components/...` refs resolve.
+      params.addSchema({ ...schemaOf('path'), $id: `${op.operationId}.path.json` });
+      params.addSchema({ ...schemaOf('query'), $id: `${op.operationId}.query.json` });
+      const pathValidator = params.getSchema(`${op.operationId}.path.json`)!;
+      const queryValidator = params.getSchema(`${op.operationId}.query.json`)!;
+      const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', 'application/json', 'schema') : null;
+      const bodyValidator = bodyPointer ? bodies.compile({ $ref: bodyPointer }) : null;
+      const responseValidators = new Map<number, ValidateFunction | null>();
+      for (const [status, response] of Object.entries<Json>(op.responses)) {
+        const name = response.$ref?.split('/').pop();
+        const resolved = name ? document.components.responses[name] : response;
+        const type = Object.keys(resolved.content ?? {})[0];
+        const at = name ? ['components', 'responses', name] : ['paths', opPath, method, 'responses', status];
+        responseValidators.set(Number(status), type ? responses.compile({ $ref: pointer(...at, 'content', type, 'schema') }) : null);
+      }
+      const isPublic = (op.security ?? rootSecurity)?.length === 0;
+      if (!isPublic && !op['x-permission']) throw new Error(`${op.operationId} needs an x-permission`);
+      operations.push({
+        operationId: op.operationId,
+        method,
+        path: opPath,
+        routePath: opPath.replace(/\{(\w+)\}/g, ':$1'),
+        permission: isPublic ? null : op['x-permission'],
+        hasBody: Boolean(op.requestBody),
+        validateParams(rawParams, rawQuery) {
+          const p: Record<string, unknown> = { ...rawParams };
+          const q: Record<string, unknown> = { ...rawQuery };
+          if (!pathValidator(p)) throw badRequest('path', pathValidator);
+          if (!queryValidator(q)) throw badRequest('query', queryValidator);
+          return { params: p, query: q };
+        },
+        validateBody(body) {
+          if (!bodyValidator) return undefined;
+          if (!bodyValidator(body)) throw badRequest('body', bodyValidator);
+          return body;
+        },
+        validateResponse(status, body) {
+          if (!responseValidators.has(status)) throw new Error(`${op.operationId} answered ${status}, which the contract does not list`);
+          const validate = responseValidators.get(status);
+          if (validate && !validate(body)) {
+            throw new Error(`${op.operationId} ${status} response breaks the contract: ${JSON.stringify(validate.errors)}`);
+          }
+        },
+      });
+    }
+  }
+  return { document, operations };
+}

@@ -1,0 +1,39 @@
+/** An error the client should see as `application/problem+json`; `code` is what the UI translates. */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors?: { path: string; keyword: string; params?: Record<string, unknown> }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function problemBody(problem: HttpProblem) {
+  return {
+    type: `urn:problem:${problem.code}`,
+    title: TITLES[problem.status] ?? 'Error',
+    status: problem.status,
+    detail: problem.detail,
+    code: problem.code,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+}
+
+export const notFound = (entity: string) => new HttpProblem(404, `${entity}.notFound`, `No such ${entity}.`);

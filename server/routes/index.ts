@@ -1,0 +1,15 @@
+import type { Deps, Handlers } from '../http/types.ts';
+import { authHandlers } from './auth.ts';
+import { healthHandlers } from './health.ts';
+import { insurerHandlers } from './insurers.ts';
+import { roleHandlers } from './roles.ts';
+import { userHandlers } from './users.ts';
+
+/** Every operation handler, keyed by the contract's operationId. */
+export const createHandlers = (deps: Deps): Handlers => ({
+  ...healthHandlers(deps),
+  ...authHandlers(deps),
+  ...userHandlers(deps),
+  ...roleHandlers(deps),
+  ...insurerHandlers(deps),
+});

@@ -1,0 +1,18 @@
+import { openDatabase, type Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo, syncRoles } from './db/seed.ts';
+import { sessionStore } from './auth/sessions.ts';
+import { createApi } from './http/app.ts';
+import { createHandlers } from './routes/index.ts';
+import type { Config } from './config.ts';
+
+/** Opens and migrates the database and builds the API; `seed` fills demo data into an empty database. */
+export async function createServer(config: Config, options: { databaseTarget: string; seed: boolean; validateResponses?: boolean }) {
+  const db: Database = await openDatabase(options.databaseTarget);
+  await migrate(db);
+  await syncRoles(db);
+  const seeded = options.seed ? await seedDemo(db) : false;
+  const deps = { db, config, sessions: sessionStore(db, config) };
+  const api = createApi(deps, createHandlers(deps), { validateResponses: options.validateResponses });
+  return { api, db, seeded };
+}
