@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, call } from './client.ts';
+
+export const fetchMe = () => call(api.GET('/api/me'));
+export const meQuery = (token: string | null) => queryOptions({ queryKey: ['me', token], queryFn: fetchMe, enabled: Boolean(token), staleTime: 60_000 });
+
+/** The signed-in user and a permission test; `can` is false until the permissions have loaded. */
+export function useMe(token: string | null) {
+  const query = useQuery(meQuery(token));
+  const permissions = new Set(query.data?.permissions ?? []);
+  return { ...query, can: (permission?: string) => !permission || permissions.has(permission) };
+}

@@ -1,0 +1,29 @@
+import { Field } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { fieldMessage } from '../../i18n/form-messages.ts';
+import { decodeRule } from './contract-resolver.ts';
+
+interface Props {
+  label: string;
+  error?: { type: string; message?: string };
+  required?: boolean;
+  helper?: ReactNode;
+  children: ReactNode;
+}
+
+/** A labelled field with its error, in the user's language, right under it. */
+export function FormField({ label, error, required, helper, children }: Props) {
+  const intl = useIntl();
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {children}
+      {helper && !error && <Field.HelperText>{helper}</Field.HelperText>}
+      {error && <Field.ErrorText>{fieldMessage(intl, label, decodeRule(error))}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

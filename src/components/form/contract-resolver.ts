@@ -1,0 +1,40 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import contract from '../../../openapi/openapi.json';
+import type { FieldRule } from '../../i18n/form-messages.ts';
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+ajv.addSchema({ ...contract, $id: 'contract.json' });
+
+/** A field error as react-hook-form keeps it; the rule is translated when shown, so it follows the language. */
+export const encodeRule = (rule: FieldRule) => ({ type: rule.keyword, message: JSON.stringify(rule.params ?? {}) });
+export const decodeRule = (error: { type: string; message?: string }): FieldRule => ({ keyword: error.type, params: JSON.parse(error.message || '{}') });
+
+function fieldOf(error: ErrorObject): string {
+  const params = error.params as Record<string, string>;
+  const extra = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
+  return (extra ? `${error.instancePath}/${extra}` : error.instancePath).replace(/^\//, '').split('/')[0];
+}
+
+/**
+ * Validates a form with a schema of the contract (`#/components/schemas/<name>`), the same one
+ * the server checks, after `toPayload` has turned the form's strings into the API's types.
+ */
+export function contractResolver<F extends FieldValues, P>(schema: string, toPayload: (values: F) => P): Resolver<F> {
+  const validate = ajv.getSchema(`contract.json#/components/schemas/${schema}`)!;
+  return async (values) => {
+    const payload = toPayload(values);
+    if (validate(payload)) return { values, errors: {} };
+    const errors: Record<string, ReturnType<typeof encodeRule>> = {};
+    for (const error of validate.errors ?? []) {
+      const field = fieldOf(error);
+      if (field && !errors[field] && !['allOf', 'anyOf', 'if'].includes(error.keyword)) {
+        errors[field] = encodeRule({ keyword: error.keyword, params: error.params as Record<string, unknown> });
+      }
+    }
+    return { values: {}, errors: errors as unknown as FieldErrors<F> };
+  };
+}

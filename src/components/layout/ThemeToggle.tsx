@@ -1,0 +1,23 @@
+import { IconButton } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { usePreferences, usePreferencesActor } from '../../app/preferences.tsx';
+import { Icon } from './icons.tsx';
+
+/** The light/dark switch. */
+export function ThemeToggle() {
+  const intl = useIntl();
+  const { currentTheme } = usePreferences();
+  const preferences = usePreferencesActor();
+  const dark = currentTheme === 'dark';
+  return (
+    <IconButton
+      size="sm"
+      variant="ghost"
+      aria-label={intl.formatMessage({ id: dark ? 'header.themeLight' : 'header.themeDark' })}
+      aria-pressed={dark}
+      onClick={() => preferences.send({ type: 'SET_THEME', value: dark ? 'light' : 'dark' })}
+    >
+      <Icon name={dark ? 'sun' : 'moon'} />
+    </IconButton>
+  );
+}

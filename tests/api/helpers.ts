@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createServer } from '../../server/server.ts';
+import { readConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/database.ts';
+import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
+
+type Api = Awaited<ReturnType<typeof createServer>>['api'];
+
+export interface CallOptions {
+  token?: string | null;
+  /** An object is sent as JSON; a string is sent as it is (with the content-type from `headers`). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The client's address as the server sees it (the per-address sign-in limit keys on it). */
+  ip?: string;
+}
+
+export interface CallResult<B = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  status: number;
+  body: B;
+  headers: Headers;
+}
+
+export const DEFAULT_IP = '127.0.0.1';
+
+/** One in-process server on a fresh in-memory database with the demo seed; no port is opened. */
+export class TestServer {
+  constructor(
+    readonly api: Api,
+    readonly db: Database,
+    readonly config: Config,
+  ) {}
+
+  static async start(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+    const config = readConfig(env);
+    const { api, db } = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
+    return new TestServer(api, db, config);
+  }
+
+  async call<B = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<B>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const headers: Record<string, string> = {};
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      if (typeof options.body === 'string') body = options.body;
+      else {
+        body = JSON.stringify(options.body);
+        headers['content-type'] = 'application/json';
+      }
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    Object.assign(headers, options.headers);
+    // @hono/node-server's getConnInfo reads the remote address from the Node request in the env.
+    const env = { incoming: { socket: { remoteAddress: options.ip ?? DEFAULT_IP, remotePort: 40000, remoteFamily: 'IPv4' } } };
+    const response = await this.api.request(`http://localhost${path}`, { method, headers, body }, env);
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = text === '' ? undefined : /\bjson\b/.test(type) ? JSON.parse(text) : text;
+    return { status: response.status, body: parsed as B, headers: response.headers };
+  }
+
+  /** Signs in and returns the bearer token; fails loudly when the sign-in does not succeed. */
+  async signIn(email: string, password: string = DEMO_PASSWORD, ip?: string): Promise<string> {
+    const { status, body } = await this.call('POST', '/api/login', { body: { email, password }, ip });
+    if (status !== 200) throw new Error(`Sign-in of ${email} answered ${status}: ${JSON.stringify(body)}`);
+    return body.authorisation.token as string;
+  }
+
+  close() {
+    return this.db.close();
+  }
+}
+
+let current: TestServer | undefined;
+
+/**
+ * Starts a fresh server for the calling test file (beforeAll) and closes it afterwards. The
+ * returned handle, and the module-level `call` / `signIn`, talk to that server.
+ */
+export function useServer(env: NodeJS.ProcessEnv = {}) {
+  const handle = {
+    get server(): TestServer {
+      if (!current) throw new Error('The test server has not started yet (use it inside tests or hooks).');
+      return current;
+    },
+    get db() {
+      return handle.server.db;
+    },
+    get config() {
+      return handle.server.config;
+    },
+  };
+  beforeAll(async () => {
+    current = await TestServer.start(env);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return handle;
+}
+
+export const call = <B = any>(method: string, path: string, options?: CallOptions) => useCurrent().call<B>(method, path, options); // eslint-disable-line @typescript-eslint/no-explicit-any
+export const signIn = (email: string, password?: string, ip?: string) => useCurrent().signIn(email, password, ip);
+
+function useCurrent(): TestServer {
+  if (!current) throw new Error('Call useServer() in the test file first.');
+  return current;
+}
+
+/**
+ * Asserts an `application/problem+json` answer with this status and code (the body repeats the
+ * status, carries a type and title) and returns its body for further checks.
+ */
+export function expectProblem(result: CallResult, status: number, code: string) {
+  expect({ status: result.status, code: result.body?.code }).toEqual({ status, code });
+  expect(result.headers.get('content-type')).toMatch(/^application\/problem\+json\b/);
+  expect(result.body).toMatchObject({ status, code, type: expect.any(String), title: expect.any(String) });
+  return result.body as { status: number; code: string; detail?: string; errors?: { path: string; keyword: string; params?: Record<string, unknown> }[] };
+}
+
+/** The `path keyword` pairs of a problem's field errors, sorted, for exact comparisons. */
+export const fieldErrors = (body: { errors?: { path: string; keyword: string }[] }) =>
+  (body.errors ?? []).map((e) => `${e.path} ${e.keyword}`).sort();
