@@ -92,7 +92,7 @@ export function SideNav({ items, collapsed, theme, onNavigate }: Props) {
                 title={collapsed ? label : undefined}
                 onClick={() => setOpen((o) => ({ ...o, [item.key]: !expanded }))}
               >
-                {collapsed ? <Badge label={label} colors={colors} /> : <Text as="span" fontWeight="normal">{label}</Text>}
+                {collapsed ? <Badge label={label} colors={colors} /> : <Text as="span" fontWeight="normal" fontSize="md">{label}</Text>}
                 {!collapsed && <Icon name="chevronDown" size={16} style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />}
               </Button>
               {expanded && (

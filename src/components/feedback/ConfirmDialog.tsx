@@ -1,0 +1,36 @@
+import { Button, Dialog, Portal } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+
+interface Props {
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a destructive action; Cancel has the focus, so Enter never destroys by accident. */
+export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm, onClose }: Props) {
+  const intl = useIntl();
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} initialFocusEl={() => document.getElementById('confirm-cancel')}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>{body}</Dialog.Body>
+            <Dialog.Footer>
+              <Button id="confirm-cancel" variant="outline" onClick={onClose}>{intl.formatMessage({ id: 'common.cancel' })}</Button>
+              <Button colorPalette="red" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
