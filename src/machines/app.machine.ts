@@ -70,23 +70,17 @@ export const appMachine = setup({
   },
   actions: {
     restoreSession: assign(() => readStoredSession()),
-    storeSession: assign((_, grant: SessionGrant) => {
-      writeStoredSession(grant.token!, grant.user!);
-      return { token: grant.token, user: grant.user, message: null, showMessage: false };
-    }),
+    assignSession: assign((_, grant: SessionGrant) => ({ token: grant.token, user: grant.user, message: null, showMessage: false })),
+    persistSession: (_, grant: SessionGrant) => writeStoredSession(grant.token!, grant.user!),
     redirectHome: assign({ redirect: HOME_REDIRECT }),
     redirectRoot: assign({ redirect: '/' }),
-    storeError: assign((_, message: string) => {
-      writeStoredError(message);
-      return { message, showMessage: true };
-    }),
+    showError: assign((_, message: string) => ({ message, showMessage: true })),
+    persistError: (_, message: string) => writeStoredError(message),
     showStoredError: assign(() => ({ message: readStoredError() ?? 'auth.noToken', showMessage: true })),
     showResetSent: assign({ message: 'auth.resetSent', showMessage: true }),
     dismissMessage: assign({ showMessage: false }),
-    clearSession: assign(() => {
-      clearStorage();
-      return { token: null, user: null, redirect: '/', message: null, showMessage: false };
-    }),
+    endSession: assign({ token: null, user: null, redirect: '/', message: null, showMessage: false }),
+    clearStorage: () => clearStorage(),
   },
 }).createMachine({
   id: 'app',
@@ -119,11 +113,14 @@ export const appMachine = setup({
               {
                 guard: { type: 'tokenReturned', params: ({ event }) => event.output },
                 target: '#app.authenticated',
-                actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'redirectHome'],
+                actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }, 'redirectHome'],
               },
               { target: 'idle', actions: 'showStoredError' },
             ],
-            onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => messageOf(event.error) } },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
+            },
           },
         },
         registering: {
@@ -137,11 +134,14 @@ export const appMachine = setup({
               {
                 guard: { type: 'tokenReturned', params: ({ event }) => event.output },
                 target: '#app.authenticated',
-                actions: [{ type: 'storeSession', params: ({ event }) => event.output }, 'redirectRoot'],
+                actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }, 'redirectRoot'],
               },
               { target: 'idle', actions: 'showStoredError' },
             ],
-            onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => messageOf(event.error) } },
+            onError: {
+              target: 'idle',
+              actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
+            },
           },
         },
         requestingReset: {
@@ -152,7 +152,10 @@ export const appMachine = setup({
             src: 'requestReset',
             input: ({ event }) => ({ email: (event as { email: string }).email }),
             onDone: { target: 'idle', actions: 'showResetSent' },
-            onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => messageOf(event.error) } },
+            onError: {
+              target: 'idle',
+              actions: { type: 'showError', params: ({ event }) => messageOf(event.error) },
+            },
           },
         },
       },
@@ -172,7 +175,7 @@ export const appMachine = setup({
             },
             signingIn: {
               tags: 'loading',
-          entry: 'dismissMessage',
+              entry: 'dismissMessage',
               invoke: {
                 id: 'reSignIn',
                 src: 'signIn',
@@ -181,11 +184,14 @@ export const appMachine = setup({
                   {
                     guard: { type: 'tokenReturned', params: ({ event }) => event.output },
                     target: '#app.authenticated.active',
-                    actions: { type: 'storeSession', params: ({ event }) => event.output },
+                    actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }],
                   },
                   { target: 'idle', actions: 'showStoredError' },
                 ],
-                onError: { target: 'idle', actions: { type: 'storeError', params: ({ event }) => messageOf(event.error) } },
+                onError: {
+                  target: 'idle',
+                  actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
+                },
               },
             },
           },
@@ -198,8 +204,8 @@ export const appMachine = setup({
         id: 'logOut',
         src: 'logOut',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'anonymous', actions: 'clearSession' },
-        onError: { target: 'anonymous', actions: 'clearSession' },
+        onDone: { target: 'anonymous', actions: ['endSession', 'clearStorage'] },
+        onError: { target: 'anonymous', actions: ['endSession', 'clearStorage'] },
       },
     },
   },

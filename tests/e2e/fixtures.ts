@@ -1,0 +1,82 @@
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'demo1234';
+export const ADMIN = { email: 'admin@demo.local', name: 'Ana Administradora' };
+export const READ_ONLY = { email: 'consulta@demo.local', name: 'Carla Consulta' };
+
+/** Fills the log-in form (the page must already show it) and submits. */
+export async function submitLogIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+/** Signs in through the UI and waits until the signed-in shell is on screen. */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  if (!new URL(page.url(), 'http://x').pathname.startsWith('/log-in')) await page.goto('/log-in');
+  await submitLogIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/log-in/);
+  await expect(page.getByRole('button', { name: /^Menú de / })).toBeVisible();
+}
+
+export async function storage(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+}
+
+/** The admin's session token, as the panel stores it. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  expect(token, 'auth_token in localStorage').toBeTruthy();
+  return token!;
+}
+
+export const sideNav = (page: Page) => page.getByTestId('side-nav').getByRole('navigation', { name: 'Navegación principal' });
+
+type Request = Page['request'];
+
+/** Signs in through the API (for setting up and cleaning up data); returns the token. */
+export async function apiToken(request: Request, email = ADMIN.email): Promise<string> {
+  const response = await request.post('/api/login', { data: { email, password: PASSWORD } });
+  expect(response.status(), 'API sign-in').toBe(200);
+  return (await response.json()).authorisation.token as string;
+}
+
+export interface InsurerRecord {
+  id: number;
+  version: number;
+  code: string;
+  name: string;
+  country: string;
+  currency: string;
+  [field: string]: unknown;
+}
+
+const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function findInsurer(request: Request, token: string, code: string): Promise<InsurerRecord | undefined> {
+  const response = await request.get('/api/insurers', { params: { q: code, pageSize: 100 }, headers: auth(token) });
+  expect(response.status()).toBe(200);
+  const { items } = (await response.json()) as { items: InsurerRecord[] };
+  return items.find((item) => item.code === code);
+}
+
+export async function createInsurer(request: Request, token: string, fields: { code: string; name: string; country?: string; currency?: string }): Promise<InsurerRecord> {
+  const response = await request.post('/api/insurers', { data: { country: 'ES', currency: 'EUR', ...fields }, headers: auth(token) });
+  expect(response.status(), await response.text()).toBe(201);
+  return response.json();
+}
+
+/** Removes an insurer a test created, if it is still there. */
+export async function removeInsurer(request: Request, token: string, code: string): Promise<void> {
+  const insurer = await findInsurer(request, token, code);
+  if (!insurer) return;
+  const response = await request.delete(`/api/insurers/${insurer.id}`, { headers: auth(token) });
+  expect(response.status()).toBe(204);
+}
+
+/** The API fields of an insurer, to send back in a PUT. */
+export function insurerInput(insurer: InsurerRecord): Record<string, unknown> {
+  const { id, createdAt, updatedAt, ...input } = insurer; // eslint-disable-line @typescript-eslint/no-unused-vars
+  return input;
+}
+export { auth as authHeader };
