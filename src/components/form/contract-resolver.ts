@@ -29,10 +29,13 @@ export function contractResolver<F extends FieldValues, P>(schema: string, toPay
     const payload = toPayload(values);
     if (validate(payload)) return { values, errors: {} };
     const errors: Record<string, ReturnType<typeof encodeRule>> = {};
+    const sent = (payload ?? {}) as Record<string, unknown>;
     for (const error of validate.errors ?? []) {
       const field = fieldOf(error);
       if (field && !errors[field] && !['allOf', 'anyOf', 'if'].includes(error.keyword)) {
-        errors[field] = encodeRule({ keyword: error.keyword, params: error.params as Record<string, unknown> });
+        // A field left blank breaks its length, pattern or format rule, but what the user needs to hear is "please enter it".
+        const blank = typeof sent[field] === 'string' && (sent[field] as string).trim() === '';
+        errors[field] = encodeRule(blank ? { keyword: 'required', params: { missingProperty: field } } : { keyword: error.keyword, params: error.params as Record<string, unknown> });
       }
     }
     return { values: {}, errors: errors as unknown as FieldErrors<F> };
