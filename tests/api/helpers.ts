@@ -31,9 +31,9 @@ export class TestServer {
     readonly config: Config,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://'): Promise<TestServer> {
     const config = readConfig(env);
-    const { api, db } = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
+    const { api, db } = await createServer(config, { databaseTarget, seed: true, validateResponses: true });
     return new TestServer(api, db, config);
   }
 

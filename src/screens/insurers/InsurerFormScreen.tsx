@@ -10,7 +10,7 @@ import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { notifier } from '../../components/feedback/toaster.tsx';
+import { messenger } from '../../components/feedback/toaster.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
@@ -35,7 +35,7 @@ function InsurerForm({ insurer }: { insurer?: Insurer }) {
       { id: insurer?.id, input: toInsurerInput(values), version: withVersion },
       {
         onSuccess: () => {
-          notifier.create({ type: 'success', title: t(insurer ? 'common.saved' : 'common.created') });
+          messenger.create({ type: 'success', title: t(insurer ? 'common.saved' : 'common.created') });
           navigate('/aseguradoras');
         },
         onError: (error) => {

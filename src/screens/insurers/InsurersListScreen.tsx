@@ -9,7 +9,7 @@ import { DataTable, type Column } from '../../components/data/DataTable.tsx';
 import { Pagination } from '../../components/data/Pagination.tsx';
 import { useListParams } from '../../components/data/useListParams.ts';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
-import { notifier } from '../../components/feedback/toaster.tsx';
+import { messenger } from '../../components/feedback/toaster.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { PageHeader } from '../PageHeader.tsx';
 
@@ -56,7 +56,7 @@ export default function InsurersListScreen() {
     if (!toDelete) return;
     remove.mutate(toDelete.id, {
       onSuccess: () => {
-        notifier.create({ type: 'success', title: t('common.deleted') });
+        messenger.create({ type: 'success', title: t('common.deleted') });
         setToDelete(null);
       },
       onError: (error) => {
