@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
-import { appGuardDescriptions, appMachine, authState, HOME_REDIRECT } from '../../src/machines/app.machine.ts';
+import { appGuardDescriptions, appMachine, authState, HOME_REDIRECT, type Credentials, type Registration, type SessionGrant } from '../../src/machines/app.machine.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import { installMemoryStorage } from './memory-storage.ts';
 
@@ -10,8 +10,15 @@ const GRANT = { token: 'token-123', user: USER };
 const NO_TOKEN = { token: null, user: null };
 
 // Actors never settle on their own: the test delivers their outcomes as events, so every path is deterministic.
-const never = fromPromise(() => new Promise<never>(() => {}));
-const model = appMachine.provide({ actors: { signIn: never, register: never, requestReset: never, logOut: never } }) as AnyStateMachine;
+const pending = () => new Promise<never>(() => {});
+const model = appMachine.provide({
+  actors: {
+    signIn: fromPromise<SessionGrant, Credentials>(pending),
+    register: fromPromise<SessionGrant, Registration>(pending),
+    requestReset: fromPromise<undefined, { email: string }>(pending),
+    logOut: fromPromise<undefined, { token: string | null }>(pending),
+  },
+}) as AnyStateMachine;
 
 /** Every event the machine can receive, invoke outcomes included (successful, token-less and failed). */
 const EVENTS: AnyEventObject[] = [
@@ -189,7 +196,7 @@ describe('app machine — session rules', () => {
   });
 
   it('runs the provided actors: a real sign-in promise resolves into the signed-in state', async () => {
-    const live = appMachine.provide({ actors: { signIn: fromPromise(async () => GRANT) } });
+    const live = appMachine.provide({ actors: { signIn: fromPromise<SessionGrant, Credentials>(async () => GRANT) } });
     const actor = createActor(live).start();
     actor.send({ type: 'SIGN_IN', email: USER.email, password: 'secret' });
     await new Promise((resolve) => setTimeout(resolve, 0));
