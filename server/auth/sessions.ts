@@ -38,9 +38,15 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 export const publicUser = ({ permissions: _permissions, ...user }: SessionUser) => user;
 
+/** Users with their roles and permissions, in the order of `ids`. */
+export async function loadUsers(db: Queryable, ids: number[]): Promise<SessionUser[]> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = ANY($1::int[]) GROUP BY u.id`, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, toSessionUser(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function loadUser(db: Queryable, id: number): Promise<SessionUser | null> {
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = $1 GROUP BY u.id`, [id]);
-  return row ? toSessionUser(row) : null;
+  return (await loadUsers(db, [id]))[0] ?? null;
 }
 
 export function sessionStore(db: Database, config: Config) {

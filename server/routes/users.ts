@@ -1,5 +1,5 @@
 import { appendAudit } from '../audit.ts';
-import { loadUser, publicUser } from '../auth/sessions.ts';
+import { loadUser, loadUsers, publicUser } from '../auth/sessions.ts';
 import { notFound } from '../http/problem.ts';
 import { actor, type Deps, type Handlers } from '../http/types.ts';
 import { likePattern, orderBy, pageWindow } from './listing.ts';
@@ -18,8 +18,7 @@ export function userHandlers({ db }: Deps): Handlers {
         `SELECT u.id FROM users u ${where} ${orderBy(sort, SORTABLE, 'u.id')} LIMIT ${limit} OFFSET ${offset}`,
         params,
       );
-      const items = [];
-      for (const { id } of ids) items.push(publicUser((await loadUser(db, id))!));
+      const items = (await loadUsers(db, ids.map((row) => row.id))).map(publicUser);
       await db.transaction((tx) => appendAudit(tx, { userId: actor(request).id, action: 'LIST', entityType: 'user', result: 'ALLOWED', ip: request.ip, detail: { q: q ?? null } }));
       return { status: 200, body: { items, total, page: request.query.page, pageSize: request.query.pageSize } };
     },
