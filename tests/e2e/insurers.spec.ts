@@ -1,10 +1,28 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, READ_ONLY, apiToken, authHeader, createInsurer, findInsurer, insurerInput, removeInsurer, sideNav, signIn, tokenOf } from './fixtures.ts';
 
 const rows = (page: Page) => page.locator('table tbody tr');
 const firstCode = (page: Page) => rows(page).first().locator('td').first();
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar' });
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: false });
+
+/** The error message the field points at with aria-errormessage (the text shown under it). */
+async function errorOf(input: Locator): Promise<Locator> {
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  const id = await input.getAttribute('aria-errormessage');
+  expect(id, 'the invalid field names its error message').toBeTruthy();
+  return input.page().locator(`[id="${id}"]`);
+}
+
+/** Checks that a field is invalid and that the message linked to it, inside the same field, is the given one. */
+async function expectFieldError(page: Page, label: string, message: string) {
+  const input = field(page, label);
+  const error = await errorOf(input);
+  await expect(error).toHaveText(message);
+  await expect(error).toBeVisible();
+  // Next to the field: the message is inside the field's own group (the label, the input and its error).
+  await expect(input.locator('xpath=ancestor::*[@role="group"][1]').locator(`[id="${await input.getAttribute('aria-errormessage')}"]`)).toHaveCount(1);
+}
 
 async function openList(page: Page, query = '') {
   await page.goto(`/app/aseguradoras${query}`);
@@ -76,16 +94,14 @@ test.describe('insurers as administrator', () => {
 
     await page.getByRole('button', { name: 'Guardar' }).click();
     for (const label of ['Código', 'Nombre comercial', 'País (ISO, 2 letras)', 'Moneda (ISO, 3 letras)']) {
-      const input = field(page, label);
-      await expect(input).toHaveAttribute('aria-invalid', 'true');
-      await expect(input).toHaveAccessibleDescription(`Por favor ingresar ${label}`);
+      await expectFieldError(page, label, `Por favor ingresar ${label}`);
     }
     await expect(page).toHaveURL(/\/app\/aseguradoras\/nueva$/);
 
     // Letters are upper-cased for the user, but a space (or any other character) breaks the code's pattern.
     await field(page, 'Código').fill('a b');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(field(page, 'Código')).toHaveAccessibleDescription('Código no tiene un formato válido');
+    await expectFieldError(page, 'Código', 'Código no tiene un formato válido');
 
     await field(page, 'Código').fill('E2E1');
     await field(page, 'Nombre comercial').fill('Aseguradora de Pruebas E2E');
@@ -111,8 +127,7 @@ test.describe('insurers as administrator', () => {
     await field(page, 'Moneda (ISO, 3 letras)').fill('CLP');
     await page.getByRole('button', { name: 'Guardar' }).click();
 
-    await expect(field(page, 'Código')).toHaveAccessibleDescription('Ya existe otro registro con este valor de Código');
-    await expect(field(page, 'Código')).toHaveAttribute('aria-invalid', 'true');
+    await expectFieldError(page, 'Código', 'Ya existe otro registro con este valor de Código');
     await expect(page).toHaveURL(/\/app\/aseguradoras\/nueva$/);
   });
 
@@ -131,7 +146,9 @@ test.describe('insurers as administrator', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     await expect(page.getByText('Cambios guardados')).toBeVisible();
-    await expect(page).toHaveURL(/\/app\/aseguradoras(\?.*)?$/);
+    await expect(page).toHaveURL(/\/app\/aseguradoras$/);
+    await search(page, 'E2EED');
+    await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Editada en la prueba');
     expect((await findInsurer(page.request, token, 'E2EED'))?.name).toBe('Editada en la prueba');
   });

@@ -1,13 +1,10 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
-import contract from '../../../openapi/openapi.json';
+import * as validators from '../../../openapi/validators.ts';
 import type { FieldRule } from '../../i18n/form-messages.ts';
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
-const ajv = new Ajv2020({ allErrors: true, strict: false });
-addFormats(ajv);
-ajv.addSchema({ ...contract, $id: 'contract.json' });
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+export type FormSchema = keyof typeof validators;
 
 /** A field error as react-hook-form keeps it; the rule is translated when shown, so it follows the language. */
 export const encodeRule = (rule: FieldRule) => ({ type: rule.keyword, message: JSON.stringify(rule.params ?? {}) });
@@ -23,8 +20,8 @@ function fieldOf(error: ErrorObject): string {
  * Validates a form with a schema of the contract (`#/components/schemas/<name>`), the same one
  * the server checks, after `toPayload` has turned the form's strings into the API's types.
  */
-export function contractResolver<F extends FieldValues, P>(schema: string, toPayload: (values: F) => P): Resolver<F> {
-  const validate = ajv.getSchema(`contract.json#/components/schemas/${schema}`)!;
+export function contractResolver<F extends FieldValues, P>(schema: FormSchema, toPayload: (values: F) => P): Resolver<F> {
+  const validate = validators[schema] as Validator;
   return async (values) => {
     const payload = toPayload(values);
     if (validate(payload)) return { values, errors: {} };

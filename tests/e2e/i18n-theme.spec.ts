@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+import en from '../../src/i18n/messages/en.json' with { type: 'json' };
+import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
+import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
+import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import { ADMIN, signIn } from './fixtures.ts';
+
+const CATALOGS: Record<string, Record<string, string>> = { es, en, fr, zh, ja };
+
+const storedPreferences = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('preferences') ?? 'null'));
+
+/** Relative luminance (0 black … 1 white) of a computed `rgb(…)` colour. */
+function luminance(color: string): number {
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** Opens the display settings (Configuraciones) and picks an option of one of its selects. */
+async function setDisplaySetting(page: Page, label: string, option: string) {
+  await page.goto('/app/perfil');
+  await expect(page.getByRole('heading', { level: 2, name: 'Configuraciones de la interfaz' })).toBeVisible();
+  await page.getByLabel(label).selectOption({ label: option });
+}
+
+const sideNavBox = (page: Page) => page.getByTestId('side-nav');
+
+test.describe('language', () => {
+  for (const [locale, catalog] of Object.entries(CATALOGS)) {
+    test(`the log-in page switches to ${locale} and keeps it after a reload`, async ({ page }) => {
+      await page.goto('/log-in');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(es['auth.logIn.title']);
+
+      await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalog['auth.logIn.title']);
+      await expect(page.getByRole('combobox', { name: catalog['header.language'] })).toHaveValue(locale);
+      await expect(page.getByRole('button', { name: catalog['auth.logIn.submit'] })).toBeVisible();
+      expect(await storedPreferences(page)).toMatchObject({ locale });
+
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalog['auth.logIn.title']);
+      await expect(page.getByRole('combobox', { name: catalog['header.language'] })).toHaveValue(locale);
+      await expect(page).toHaveTitle(`${catalog['auth.logIn.title']} · ${catalog['app.title']}`);
+    });
+  }
+});
+
+test.describe('theme and layout', () => {
+  test('the dark theme applies to the page and persists', async ({ page }) => {
+    await page.goto('/log-in');
+    await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+    expect(luminance(await bodyBackground(page))).toBeGreaterThan(0.8);
+
+    await page.getByRole('button', { name: 'Activar tema oscuro' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
+    await expect(page.getByRole('button', { name: 'Activar tema claro' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await storedPreferences(page)).toMatchObject({ currentTheme: 'dark' });
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
+    await expect(page.getByRole('button', { name: 'Activar tema claro' })).toBeVisible();
+
+    await signIn(page, ADMIN.email);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
+  });
+
+  test('right-to-left direction mirrors the layout', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    const viewport = page.viewportSize()!;
+    expect((await sideNavBox(page).boundingBox())!.x).toBeLessThan(viewport.width / 2);
+
+    await setDisplaySetting(page, 'Dirección del texto', 'Derecha a izquierda');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('body')).toHaveClass(/\bdir-rtl\b/);
+    await expect(page.locator('body')).not.toHaveClass(/\bdir-ltr\b/);
+    await expect.poll(async () => (await sideNavBox(page).boundingBox())!.x).toBeGreaterThan(viewport.width / 2);
+
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('body')).toHaveClass(/\bdir-rtl\b/);
+    await expect.poll(async () => (await sideNavBox(page).boundingBox())!.x).toBeGreaterThan(viewport.width / 2);
+  });
+
+  test('the side navigation collapses to 80px and expands back to 250px', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    const width = async () => (await sideNavBox(page).boundingBox())!.width;
+    await expect.poll(width).toBe(250);
+
+    await page.getByRole('button', { name: 'Contraer menú' }).click();
+    await expect.poll(width).toBe(80);
+    await expect(sideNavBox(page)).toHaveAttribute('data-collapsed', 'true');
+    // Collapsed entries keep their names for assistive technology.
+    await expect(sideNavBox(page).getByRole('link', { name: 'Aseguradoras' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Expandir menú' }).click();
+    await expect.poll(width).toBe(250);
+    await expect(sideNavBox(page)).toHaveAttribute('data-collapsed', 'false');
+  });
+
+  test('the top navigation type shows the menu in a bar under the header', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    await setDisplaySetting(page, 'Tipo de navegación', 'Superior');
+
+    await expect(sideNavBox(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Contraer menú' })).toHaveCount(0);
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav).toBeVisible();
+    for (const name of ['Panel', 'Configuraciones', 'Usuarios', 'Aseguradoras']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Verificaciones' })).toBeVisible();
+
+    // A horizontal bar across the top of the content.
+    const box = (await nav.boundingBox())!;
+    expect(box.y).toBeLessThan(150);
+    expect(box.height).toBeLessThan(80);
+    expect(box.width).toBeGreaterThan(page.viewportSize()!.width / 2);
+
+    await nav.getByRole('link', { name: 'Aseguradoras', exact: true }).click();
+    await expect(page).toHaveURL(/\/app\/aseguradoras$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Aseguradoras' })).toBeVisible();
+
+    await nav.getByRole('button', { name: 'Verificaciones' }).click();
+    await page.getByRole('menuitem', { name: 'Nuevas' }).click();
+    await expect(page).toHaveURL(/\/app\/verificaciones\/nuevas$/);
+  });
+});
+
+test.describe('small screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a menu button opens the navigation in a drawer', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    await expect(sideNavBox(page)).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+
+    const open = page.getByRole('button', { name: 'Abrir menú' });
+    await expect(open).toHaveAttribute('aria-expanded', 'false');
+    await open.click();
+
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    const nav = drawer.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Aseguradoras' })).toBeVisible();
+
+    await nav.getByRole('link', { name: 'Aseguradoras' }).click();
+    await expect(page).toHaveURL(/\/app\/aseguradoras$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aseguradoras' })).toBeVisible();
+  });
+});
