@@ -18,7 +18,18 @@ function luminance(color: string): number {
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+/**
+ * The background the body is painted on: its own computed colour, or, while that is transparent
+ * (Chakra paints the theme's `bg` on <html>, which the canvas and the body show), its parent's.
+ */
+const bodyBackground = (page: Page) =>
+  page.evaluate(() => {
+    for (let el: Element | null = document.body; el; el = el.parentElement) {
+      const color = getComputedStyle(el).backgroundColor;
+      if (!/^rgba\(.*,\s*0\)$/.test(color) && color !== 'transparent') return color;
+    }
+    return 'rgb(255, 255, 255)';
+  });
 
 /** Opens the display settings (Configuraciones) and picks an option of one of its selects. */
 async function setDisplaySetting(page: Page, label: string, option: string) {

@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './fixtures.ts';
+
+type Theme = 'light' | 'dark';
+
+/** Runs axe on the page as it is and fails on any serious or critical violation, listing them. */
+async function expectNoSeriousViolations(page: Page) {
+  // Let transitions (colour changes, dialogs, skeletons) finish before measuring contrast.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const found = serious.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join('; ') ?? violation.help}`),
+  );
+  expect(found, `axe found serious or critical violations on ${page.url()}:\n${found.join('\n')}`).toEqual([]);
+}
+
+/** Opens the log-in page in the theme asked for (through the header's toggle). */
+async function openLogIn(page: Page, theme: Theme) {
+  await page.goto('/log-in');
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  if (theme === 'dark') {
+    await page.getByRole('button', { name: 'Activar tema oscuro' }).click();
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  } else {
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`accessibility, ${theme} theme`, () => {
+    test('log-in page', async ({ page }) => {
+      await openLogIn(page, theme);
+      await expectNoSeriousViolations(page);
+    });
+
+    test('log-in page showing field errors and a failed sign-in', async ({ page }) => {
+      await openLogIn(page, theme);
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByText('Por favor ingresar Contraseña')).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      // An unknown account, so no demo account's failed-attempt counter moves.
+      await page.getByLabel('Correo electrónico').fill('nadie@demo.local');
+      await page.getByLabel('Contraseña').fill('not-the-password');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByRole('alert')).toContainText('El correo o la contraseña no son correctos.');
+      await expectNoSeriousViolations(page);
+    });
+
+    test('dashboard', async ({ page }) => {
+      await openLogIn(page, theme);
+      await signIn(page, ADMIN.email);
+      await expect(page.getByText(`Hola, ${ADMIN.name}`)).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
+    test('insurers list', async ({ page }) => {
+      await openLogIn(page, theme);
+      await signIn(page, ADMIN.email);
+      await page.goto('/app/aseguradoras');
+      await expect(page.getByText('1–20 de 25')).toBeVisible();
+      await expect(page.locator('table')).toHaveAttribute('aria-busy', 'false');
+      await expectNoSeriousViolations(page);
+    });
+
+    test('insurer form, empty and with errors', async ({ page }) => {
+      await openLogIn(page, theme);
+      await signIn(page, ADMIN.email);
+      await page.goto('/app/aseguradoras/nueva');
+      await expect(page.getByRole('heading', { level: 1, name: 'Nueva aseguradora' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByText('Por favor ingresar Código')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+  });
+}
