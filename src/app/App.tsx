@@ -1,7 +1,5 @@
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../api/client.ts';
-import { Toasters } from '../components/feedback/toaster.tsx';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { PreferencesProvider, usePreferences } from './preferences.tsx';
@@ -24,21 +22,18 @@ function LocalizedApp() {
   return (
     <I18nProvider locale={locale}>
       <AppRoutes />
-      <Toasters />
     </I18nProvider>
   );
 }
 
 export function App() {
   return (
-    <ChakraProvider value={defaultSystem}>
-      <QueryClientProvider client={queryClient}>
-        <PreferencesProvider>
-          <SessionProvider>
-            <LocalizedApp />
-          </SessionProvider>
-        </PreferencesProvider>
-      </QueryClientProvider>
-    </ChakraProvider>
+    <QueryClientProvider client={queryClient}>
+      <PreferencesProvider>
+        <SessionProvider>
+          <LocalizedApp />
+        </SessionProvider>
+      </PreferencesProvider>
+    </QueryClientProvider>
   );
 }

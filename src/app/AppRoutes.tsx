@@ -1,9 +1,9 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { Alert } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch, useLocation, useSearch, useSearchParams } from 'wouter';
 import { useMe } from '../api/me.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
+import { Notice } from '../components/feedback/Notice.tsx';
 import { ScreenErrorBoundary } from '../components/feedback/ScreenErrorBoundary.tsx';
 import { PublicLayout } from '../components/layout/PublicLayout.tsx';
 import { usePreferences, usePreferencesActor } from './preferences.tsx';
@@ -44,12 +44,7 @@ function PrivateScreen({ route, params }: { route: PrivateRoute; params: Record<
   const { can, isSuccess } = useMe(token);
   useRouteMeta(false, route.titleId, params);
   if (route.permission && isSuccess && !can(route.permission)) {
-    return (
-      <Alert.Root status="warning" role="alert">
-        <Alert.Indicator />
-        <Alert.Title>{intl.formatMessage({ id: 'code.auth.forbidden' })}</Alert.Title>
-      </Alert.Root>
-    );
+    return <Notice tone="warning">{intl.formatMessage({ id: 'code.auth.forbidden' })}</Notice>;
   }
   if (route.permission && !isSuccess) return <Loading />;
   const Screen = route.screen;

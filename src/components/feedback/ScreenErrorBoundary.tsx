@@ -1,5 +1,4 @@
 import { Component, type ReactNode } from 'react';
-import { Button, Code, Heading, Stack, Text } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 
@@ -31,20 +30,20 @@ export class ScreenErrorBoundary extends Component<Props, { error: unknown }> {
     if (!error) return this.props.children;
     if (isChunkError(error)) {
       return (
-        <Stack role="alert" gap="4" p="8" alignItems="flex-start">
-          <Heading as="h1" size="lg"><FormattedMessage id="error.chunk.title" /></Heading>
-          <Text><FormattedMessage id="error.chunk.body" /></Text>
-          <Button colorPalette="blue" onClick={this.retry}><FormattedMessage id="common.retry" /></Button>
-        </Stack>
+        <div role="alert" className="ui-error-screen">
+          <h1><FormattedMessage id="error.chunk.title" /></h1>
+          <p><FormattedMessage id="error.chunk.body" /></p>
+          <button type="button" className="ui-button" data-variant="primary" onClick={this.retry}><FormattedMessage id="common.retry" /></button>
+        </div>
       );
     }
     const detail = error instanceof ApiError ? `${error.status} ${error.problem.title}` : String((error as Error)?.message ?? error);
     return (
-      <Stack role="alert" gap="4" p="8" alignItems="flex-start">
-        <Heading as="h1" size="lg"><FormattedMessage id="error.router.title" /></Heading>
-        <Code>{detail}</Code>
-        <Button asChild variant="outline"><a href="/app/panel/default"><FormattedMessage id="error.router.goHome" /></a></Button>
-      </Stack>
+      <div role="alert" className="ui-error-screen">
+        <h1><FormattedMessage id="error.router.title" /></h1>
+        <pre>{detail}</pre>
+        <a className="ui-button" href="/app/panel/default"><FormattedMessage id="error.router.goHome" /></a>
+      </div>
     );
   }
 }

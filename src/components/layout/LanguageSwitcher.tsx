@@ -1,4 +1,3 @@
-import { NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { usePreferences, usePreferencesActor } from '../../app/preferences.tsx';
 import { LOCALES } from '../../machines/preferences.machine.ts';
@@ -8,19 +7,17 @@ export function LanguageSwitcher() {
   const { locale } = usePreferences();
   const preferences = usePreferencesActor();
   return (
-    <NativeSelect.Root size="sm" width="auto">
-      <NativeSelect.Field
-        aria-label={intl.formatMessage({ id: 'header.language' })}
-        value={locale}
-        onChange={(e) => preferences.send({ type: 'SET_LOCALE', value: e.currentTarget.value })}
-      >
-        {LOCALES.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {intl.formatMessage({ id: `lang.${code}` })}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+    <select
+      className="ui-select"
+      aria-label={intl.formatMessage({ id: 'header.language' })}
+      value={locale}
+      onChange={(e) => preferences.send({ type: 'SET_LOCALE', value: e.currentTarget.value })}
+    >
+      {LOCALES.map((code) => (
+        <option key={code} value={code} lang={code}>
+          {intl.formatMessage({ id: `lang.${code}` })}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,4 +1,3 @@
-import { IconButton } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { usePreferences, usePreferencesActor } from '../../app/preferences.tsx';
 import { Icon } from './icons.tsx';
@@ -10,14 +9,14 @@ export function ThemeToggle() {
   const preferences = usePreferencesActor();
   const dark = currentTheme === 'dark';
   return (
-    <IconButton
-      size="sm"
-      variant="ghost"
+    <button
+      type="button"
+      className="ui-icon-button"
       aria-label={intl.formatMessage({ id: dark ? 'header.themeLight' : 'header.themeDark' })}
       aria-pressed={dark}
       onClick={() => preferences.send({ type: 'SET_THEME', value: dark ? 'light' : 'dark' })}
     >
       <Icon name={dark ? 'sun' : 'moon'} />
-    </IconButton>
+    </button>
   );
 }

@@ -1,26 +1,25 @@
 import type { ReactNode } from 'react';
-import { Heading, Stack, Text } from '@chakra-ui/react';
 import { Link } from 'wouter';
 import { useIntl } from 'react-intl';
 
 export function AuthCard({ titleId, subtitleId, links, children }: { titleId: string; subtitleId?: string; links?: { href: string; labelId: string }[]; children: ReactNode }) {
   const intl = useIntl();
   return (
-    <Stack gap="6">
-      <Stack gap="1">
-        <Heading as="h1" size="xl">{intl.formatMessage({ id: titleId })}</Heading>
-        {subtitleId && <Text color="fg.muted">{intl.formatMessage({ id: subtitleId })}</Text>}
-      </Stack>
+    <div className="ui-stack" data-gap="lg">
+      <div className="ui-stack" data-gap="xs">
+        <h1 className="pub-title">{intl.formatMessage({ id: titleId })}</h1>
+        {subtitleId && <p className="ui-muted">{intl.formatMessage({ id: subtitleId })}</p>}
+      </div>
       {children}
       {links && (
-        <Stack gap="1" fontSize="sm">
+        <nav className="ui-stack" data-gap="xs">
           {links.map((link) => (
             <Link key={link.href} href={link.href} className="text-link">
               {intl.formatMessage({ id: link.labelId })}
             </Link>
           ))}
-        </Stack>
+        </nav>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,0 +1,31 @@
+import type { ErrorObject } from 'ajv';
+import * as validators from '../../../openapi/validators.ts';
+import type { FieldRule } from '../../i18n/form-messages.ts';
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+export type FormSchema = keyof typeof validators;
+
+function fieldOf(error: ErrorObject): string {
+  const params = error.params as Record<string, string>;
+  const extra = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
+  return (extra ? `${error.instancePath}/${extra}` : error.instancePath).replace(/^\//, '').split('/')[0];
+}
+
+/**
+ * Checks a payload against a schema of the contract (`#/components/schemas/<name>`), the same one
+ * the server checks; answers the first broken rule of each field (empty when valid).
+ */
+export function validateForm(schema: FormSchema, payload: unknown): Record<string, FieldRule> {
+  const validate = validators[schema] as Validator;
+  if (validate(payload)) return {};
+  const rules: Record<string, FieldRule> = {};
+  const sent = (payload ?? {}) as Record<string, unknown>;
+  for (const error of validate.errors ?? []) {
+    const field = fieldOf(error);
+    if (!field || rules[field] || ['allOf', 'anyOf', 'if'].includes(error.keyword)) continue;
+    // A field left blank breaks its length, pattern or format rule, but what the user needs to hear is "please enter it".
+    const blank = typeof sent[field] === 'string' && (sent[field] as string).trim() === '';
+    rules[field] = blank ? { keyword: 'required', params: { missingProperty: field } } : { keyword: error.keyword, params: error.params as Record<string, unknown> };
+  }
+  return rules;
+}

@@ -1,0 +1,24 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { FieldRule } from '../../i18n/form-messages.ts';
+import { validateForm, type FormSchema } from '../../components/form/validate.ts';
+
+/**
+ * A light form for the public screens: reads the inputs on submit, checks them with the
+ * contract's schema and calls `onValid`, or keeps each field's broken rule and focuses the first.
+ */
+export function usePublicForm<P>(schema: FormSchema, toPayload: (values: Record<string, string>) => P, onValid: (payload: P) => void) {
+  const [errors, setErrors] = useState<Record<string, FieldRule>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]));
+    const payload = toPayload(values);
+    const rules = validateForm(schema, payload);
+    setErrors(rules);
+    if (!Object.keys(rules).length) onValid(payload);
+  };
+  return { errors, onSubmit, formRef };
+}
