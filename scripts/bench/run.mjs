@@ -1,0 +1,75 @@
+// `npm run bench`: builds the app, starts a server on a fresh embedded database and measures
+// what the README reports: first-page JavaScript weight and API latency. Not a test: numbers
+// vary with the machine, so they are printed, never asserted.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8191);
+const base = `http://127.0.0.1:${PORT}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-bench-'));
+
+spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+const server = spawn('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stop);
+
+async function waitForServer() {
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+async function firstPageWeight(pathname) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const page = await (await browser.newContext()).newPage();
+  const sizes = [];
+  page.on('response', async (response) => {
+    if (response.url().endsWith('.js')) sizes.push(zlib.gzipSync(await response.body(), { level: 9 }).length);
+  });
+  await page.goto(`${base}${pathname}`, { waitUntil: 'networkidle' });
+  await browser.close();
+  return { files: sizes.length, kib: sizes.reduce((a, b) => a + b, 0) / 1024 };
+}
+
+async function latency(label, request, runs = 300) {
+  for (let i = 0; i < 20; i++) await request(i); // warm-up
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const response = await request(i);
+    if (!response.ok) throw new Error(`${label}: ${response.status}`);
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  return `${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (${runs} sequential requests)`;
+}
+
+try {
+  await waitForServer();
+  const login = await firstPageWeight('/log-in');
+  console.log(`log-in page: ${login.kib.toFixed(1)} KiB of gzipped JavaScript in ${login.files} files (budget 150)`);
+  const signIn = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.local', password: 'demo1234' }) });
+  const { authorisation } = await signIn.json();
+  const auth = { authorization: `Bearer ${authorisation.token}` };
+  const sorts = ['name', '-code', 'country', '-updatedAt'];
+  console.log(await latency('GET /api/insurers (page, sort, search)', (i) => fetch(`${base}/api/insurers?page=${(i % 3) + 1}&pageSize=10&sort=${sorts[i % 4]}${i % 2 ? '&q=dent' : ''}`, { headers: auth })));
+  console.log(await latency('GET /api/me', () => fetch(`${base}/api/me`, { headers: auth })));
+  console.log(await latency('POST /api/login (scrypt)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30));
+} finally {
+  stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
