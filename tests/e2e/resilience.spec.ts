@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, PASSWORD, apiToken, authHeader, createInsurer, removeInsurer, signIn, tokenOf } from './fixtures.ts';
+
+test.describe('when things go wrong', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, ADMIN.email);
+  });
+
+  test("a screen whose code fails to load shows 'Loading chunk failed' and loads on retry", async ({ page }) => {
+    let block = true;
+    await page.route(/\/assets\/InsurersListScreen-[^/]+\.js$/, (route) => (block ? route.abort('failed') : route.continue()));
+    await page.goto('/app/aseguradoras');
+    const alert = page.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'Loading chunk failed' })).toBeVisible();
+    block = false;
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Aseguradoras' })).toBeVisible();
+    await expect(page.getByText('1–20 de 25')).toBeVisible();
+  });
+
+  test("a record that does not exist shows 'Unexpected Application Error!' with the status", async ({ page }) => {
+    await page.goto('/app/aseguradoras/editar/987654');
+    const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
+    await expect(alert.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(alert).toContainText('404');
+  });
+
+  test('an expired session asks to sign in again without losing the form being edited', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const insurer = await createInsurer(request, token, { code: 'E2EEXP', name: 'Antes de caducar' });
+    try {
+      await page.goto(`/app/aseguradoras/editar/${insurer.id}`);
+      const name = page.getByLabel('Nombre comercial');
+      await expect(name).toHaveValue('Antes de caducar');
+      await name.fill('Editado durante la sesión');
+
+      // The session ends elsewhere (revoked), while the user is typing.
+      const revoked = await request.post('/api/logout', { headers: authHeader(await tokenOf(page)) });
+      expect(revoked.status()).toBe(204);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+
+      const dialog = page.getByRole('alertdialog', { name: 'Su sesión ha caducado' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel('Correo electrónico')).toHaveValue(ADMIN.email);
+      await dialog.getByLabel('Contraseña').fill(PASSWORD);
+      await dialog.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(dialog).toBeHidden();
+
+      await expect(name).toHaveValue('Editado durante la sesión');
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByText('Cambios guardados')).toBeVisible();
+      const saved = await request.get(`/api/insurers/${insurer.id}`, { headers: authHeader(await tokenOf(page)) });
+      expect((await saved.json()).name).toBe('Editado durante la sesión');
+    } finally {
+      await removeInsurer(request, token, 'E2EEXP');
+    }
+  });
+});
