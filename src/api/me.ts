@@ -1,8 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, call } from './client.ts';
 
 export const fetchMe = () => call(api.GET('/api/me'));
-export const meQuery = (token: string | null) => queryOptions({ queryKey: ['me', token], queryFn: fetchMe, enabled: Boolean(token), staleTime: 60_000 });
+// Signing in again (a new token) keeps the previous answer until the new one arrives, so the
+// screen being edited stays mounted.
+export const meQuery = (token: string | null) =>
+  queryOptions({ queryKey: ['me', token], queryFn: fetchMe, enabled: Boolean(token), staleTime: 60_000, placeholderData: keepPreviousData });
 
 /** The signed-in user and a permission test; `can` is false until the permissions have loaded. */
 export function useMe(token: string | null) {
