@@ -43,6 +43,15 @@ const provided = (name: string) => () => Promise.reject(new Error(`The ${name} a
 
 export const HOME_REDIRECT = '/app/dashboard';
 
+const grantOf = ({ event }: { event: { output: SessionGrant } }) => event.output;
+const failureOf = ({ event }: { event: { error: unknown } }) => messageOf(event.error);
+/** A failed sign-in or registration: show its message and keep it under the `errors` key. */
+const failed = { target: 'idle', actions: [{ type: 'showError', params: failureOf }, { type: 'persistError', params: failureOf }] } as const;
+const keepGrant = [{ type: 'assignSession', params: grantOf }, { type: 'persistSession', params: grantOf }] as const;
+const tokenReturned = { type: 'tokenReturned', params: grantOf } as const;
+/** The token came back empty: a failed sign-in, shown with the message saved under `errors`. */
+const noToken = { target: 'idle', actions: 'showStoredError' } as const;
+
 export const appGuardDescriptions = {
   hasStoredToken: 'A session token was found in browser storage.',
   tokenReturned: 'The server answered with a non-empty session token.',
@@ -111,16 +120,13 @@ export const appMachine = setup({
             input: ({ event }) => event as Credentials,
             onDone: [
               {
-                guard: { type: 'tokenReturned', params: ({ event }) => event.output },
+                guard: tokenReturned,
                 target: '#app.authenticated',
-                actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }, 'redirectHome'],
+                actions: [...keepGrant, 'redirectHome'],
               },
-              { target: 'idle', actions: 'showStoredError' },
+              noToken,
             ],
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
-            },
+            onError: failed,
           },
         },
         registering: {
@@ -132,16 +138,13 @@ export const appMachine = setup({
             input: ({ event }) => event as Registration,
             onDone: [
               {
-                guard: { type: 'tokenReturned', params: ({ event }) => event.output },
+                guard: tokenReturned,
                 target: '#app.authenticated',
-                actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }, 'redirectRoot'],
+                actions: [...keepGrant, 'redirectRoot'],
               },
-              { target: 'idle', actions: 'showStoredError' },
+              noToken,
             ],
-            onError: {
-              target: 'idle',
-              actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
-            },
+            onError: failed,
           },
         },
         requestingReset: {
@@ -152,10 +155,7 @@ export const appMachine = setup({
             src: 'requestReset',
             input: ({ event }) => ({ email: (event as { email: string }).email }),
             onDone: { target: 'idle', actions: 'showResetSent' },
-            onError: {
-              target: 'idle',
-              actions: { type: 'showError', params: ({ event }) => messageOf(event.error) },
-            },
+            onError: { target: 'idle', actions: { type: 'showError', params: failureOf } },
           },
         },
       },
@@ -182,16 +182,13 @@ export const appMachine = setup({
                 input: ({ event }) => event as Credentials,
                 onDone: [
                   {
-                    guard: { type: 'tokenReturned', params: ({ event }) => event.output },
+                    guard: tokenReturned,
                     target: '#app.authenticated.active',
-                    actions: [{ type: 'assignSession', params: ({ event }) => event.output }, { type: 'persistSession', params: ({ event }) => event.output }],
+                    actions: keepGrant,
                   },
-                  { target: 'idle', actions: 'showStoredError' },
+                  noToken,
                 ],
-                onError: {
-                  target: 'idle',
-                  actions: [{ type: 'showError', params: ({ event }) => messageOf(event.error) }, { type: 'persistError', params: ({ event }) => messageOf(event.error) }],
-                },
+                onError: failed,
               },
             },
           },
