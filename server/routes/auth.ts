@@ -44,6 +44,8 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
       const passwordOk = await verifyPassword(body.password, account?.password_hash ?? (await (dummyHash ??= hashPassword(newToken()))));
       if (!account || !passwordOk || !account.active) {
         await db.transaction(async (tx) => {
+          // Failures older than the window no longer count; dropping them keeps the table small.
+          await tx.query(`DELETE FROM login_failures WHERE ip = $1 AND at < now() - make_interval(mins => $2)`, [ip, lockWindow]);
           await tx.query('INSERT INTO login_failures (ip) VALUES ($1)', [ip]);
           if (account) {
             await tx.query(
