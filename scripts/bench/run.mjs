@@ -13,7 +13,7 @@ const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-bench-'));
 
 spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-const server = spawn('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: 'ignore', detached: true });
+const server = spawn('npx', ['tsx', 'server/main.ts'], { env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir }, stdio: ['ignore', fs.openSync(path.join(dataDir, 'server.log'), 'w'), fs.openSync(path.join(dataDir, 'server.log'), 'a')], detached: true });
 const stop = () => {
   try {
     process.kill(-server.pid, 'SIGTERM');
@@ -43,6 +43,22 @@ async function firstPageWeight(pathname) {
   return { files: sizes.length, kib: sizes.reduce((a, b) => a + b, 0) / 1024 };
 }
 
+/** Lighthouse's mobile run (simulated slow 4G, 4x CPU), fetched from the npm registry on first use. */
+function lighthouse(pathname) {
+  const out = path.join(dataDir, 'lighthouse.json');
+  const run = spawnSync(
+    'npx',
+    ['--yes', 'lighthouse@13.5.0', `${base}${pathname}`, '--quiet', '--only-categories=performance,accessibility,best-practices', '--output=json', `--output-path=${out}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking'],
+    { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: 'ignore' },
+  );
+  if (run.status !== 0) return 'Lighthouse did not run';
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const scores = Object.values(report.categories).map((c) => `${c.id} ${Math.round(c.score * 100)}`).join(', ');
+  const audit = (id) => report.audits[id].displayValue;
+  return `Lighthouse mobile ${pathname}: ${scores}; FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}`;
+}
+
 async function latency(label, request, runs = 300) {
   for (let i = 0; i < 20; i++) await request(i); // warm-up
   const times = [];
@@ -68,7 +84,12 @@ try {
   const sorts = ['name', '-code', 'country', '-updatedAt'];
   console.log(await latency('GET /api/insurers (page, sort, search)', (i) => fetch(`${base}/api/insurers?page=${(i % 3) + 1}&pageSize=10&sort=${sorts[i % 4]}${i % 2 ? '&q=dent' : ''}`, { headers: auth })));
   console.log(await latency('GET /api/me', () => fetch(`${base}/api/me`, { headers: auth })));
-  console.log(await latency('POST /api/login (scrypt)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30));
+  // Last: spawnSync blocks this process, so no keep-alive connection may be left waiting behind it.
+  const scrypt = await latency('POST /api/login (scrypt)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30);
+  console.log(scrypt);
+  if (process.env.BENCH_LIGHTHOUSE !== '0') console.log(lighthouse('/log-in'));
+} catch (error) {
+  console.error(error, fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8'));
 } finally {
   stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
