@@ -1,13 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { readConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { createServer } from './server.ts';
+import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
 
 const distDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -25,22 +22,7 @@ async function main() {
     seed: !config.databaseUrl || process.env.SEED_DEMO === '1',
   });
 
-  const app = new Hono();
-  app.use('*', compress());
-  app.route('/', api);
-  if (fs.existsSync(path.join(distDir, 'index.html'))) {
-    const root = path.relative(process.cwd(), distDir) || '.';
-    app.use('/assets/*', async (c, next) => {
-      await next();
-      if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    });
-    app.use('*', serveStatic({ root }));
-    // Client routes (/app/…, /log-in …) all answer the single-page app.
-    const indexHtml = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-    app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
-  } else {
-    console.warn('dist/ has no built app: run `npm run build` (npm start does it for you). Serving the API only.');
-  }
+  const app = createSite(api, distDir);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Panel and API on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
