@@ -17,7 +17,8 @@ export type AuditAction =
   | 'VIEW'
   | 'CREATE'
   | 'UPDATE'
-  | 'DELETE';
+  | 'DELETE'
+  | 'STATE_CHANGE';
 
 export interface AuditEntry {
   userId: number | null;

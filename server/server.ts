@@ -5,14 +5,19 @@ import { sessionStore } from './auth/sessions.ts';
 import { createApi } from './http/app.ts';
 import { createHandlers } from './routes/index.ts';
 import type { Config } from './config.ts';
+import { systemToday } from './clock.ts';
 
 /** Opens and migrates the database and builds the API; `seed` fills demo data into an empty database. */
-export async function createServer(config: Config, options: { databaseTarget: string; seed: boolean; validateResponses?: boolean }) {
+export async function createServer(
+  config: Config,
+  options: { databaseTarget: string; seed: boolean; validateResponses?: boolean; today?: () => string },
+) {
   const db: Database = await openDatabase(options.databaseTarget);
   await migrate(db);
   await syncRoles(db);
-  const seeded = options.seed ? await seedDemo(db) : false;
-  const deps = { db, config, sessions: sessionStore(db, config) };
+  const today = options.today ?? systemToday;
+  const seeded = options.seed ? await seedDemo(db, today()) : false;
+  const deps = { db, config, sessions: sessionStore(db, config), today };
   const api = createApi(deps, createHandlers(deps), { validateResponses: options.validateResponses });
   return { api, db, seeded };
 }

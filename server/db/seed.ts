@@ -1,6 +1,7 @@
 import type { Database } from './database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, DEMO_USERS, ROLE_PERMISSIONS } from '../domain/roles.ts';
+import { seedDomain } from './seed-domain.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
 export async function syncRoles(db: Database): Promise<void> {
@@ -44,8 +45,8 @@ const DEMO_INSURERS: [code: string, name: string, country: string, currency: str
   ['CAND', 'Canarias Dental', 'ES', 'EUR', 'Canarias Dental S.L.'],
 ];
 
-/** Demo users (one per role) and insurers; does nothing when users already exist. Returns whether it seeded. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/** Demo users (one per role), insurers and the domain records; nothing when users already exist. Returns whether it seeded. */
+export async function seedDemo(db: Database, today: string): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -64,6 +65,7 @@ export async function seedDemo(db: Database): Promise<boolean> {
         [code, name, legalName, country, currency, `contacto@${code.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`, `+${50 + index} 555 0${100 + index}`, [90, 60, 120][index % 3], index % 7 !== 6],
       );
     }
+    await seedDomain(tx, today);
   });
   return true;
 }

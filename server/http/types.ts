@@ -6,6 +6,8 @@ export interface Deps {
   db: Database;
   config: Config;
   sessions: SessionStore;
+  /** Today's date (YYYY-MM-DD) for business rules; tests move it. */
+  today: () => string;
 }
 
 /** What an operation handler gets: validated input and, for protected operations, the signed-in user. */

@@ -4,6 +4,7 @@ import { healthHandlers } from './health.ts';
 import { insurerHandlers } from './insurers.ts';
 import { roleHandlers } from './roles.ts';
 import { userHandlers } from './users.ts';
+import { verificationHandlers } from './verifications.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -12,4 +13,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...userHandlers(deps),
   ...roleHandlers(deps),
   ...insurerHandlers(deps),
+  ...verificationHandlers(deps),
 });

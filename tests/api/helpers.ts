@@ -31,9 +31,9 @@ export class TestServer {
     readonly config: Config,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://'): Promise<TestServer> {
+  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://', today?: () => string): Promise<TestServer> {
     const config = readConfig(env);
-    const { api, db } = await createServer(config, { databaseTarget, seed: true, validateResponses: true });
+    const { api, db } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today });
     return new TestServer(api, db, config);
   }
 
@@ -76,7 +76,7 @@ let current: TestServer | undefined;
  * Starts a fresh server for the calling test file (beforeAll) and closes it afterwards. The
  * returned handle, and the module-level `call` / `signIn`, talk to that server.
  */
-export function useServer(env: NodeJS.ProcessEnv = {}) {
+export function useServer(env: NodeJS.ProcessEnv = {}, today?: () => string) {
   const handle = {
     get server(): TestServer {
       if (!current) throw new Error('The test server has not started yet (use it inside tests or hooks).');
@@ -90,7 +90,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}) {
     },
   };
   beforeAll(async () => {
-    current = await TestServer.start(env);
+    current = await TestServer.start(env, 'memory://', today);
   });
   afterAll(async () => {
     await current?.close();

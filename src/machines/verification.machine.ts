@@ -1,0 +1,212 @@
+import { and, setup } from 'xstate';
+import { isAfter, isBlank, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+
+/**
+ * Verification of a patient's coverage before treatment (research §3.1, §2.6): assigned, worked, resolved
+ * as verified or not eligible, expiring once its validity ends (R8); open verifications can be cancelled.
+ */
+
+export type VerificationKind = 'ELIGIBILITY' | 'BENEFITS' | 'PREAUTHORIZATION';
+export type VerificationCategory = 'GENERAL' | 'ORTHODONTIC';
+export type VerificationChannel = 'PORTAL' | 'PHONE' | 'EMAIL' | 'API' | 'IN_PERSON';
+export const VERIFICATION_CHANNELS: readonly VerificationChannel[] = ['PORTAL', 'PHONE', 'EMAIL', 'API', 'IN_PERSON'];
+
+/** What the server reads from the database (and the clock) before checking an event. */
+export interface VerificationFacts {
+  /** The user sending the event. */
+  actorId: number;
+  assigneeId: number | null;
+  /** The actor holds `verificaciones:resolver` and may work any verification. */
+  actorIsSupervisor: boolean;
+  kind: VerificationKind;
+  category: VerificationCategory;
+  /** Policy active and patient enrolled on the planned service date. */
+  coverageActiveOnServiceDate: boolean;
+  patientAgeOnServiceDate: number;
+  orthoAgeLimit: number;
+  orthoLifetimeRemainingCents: number;
+  annualMaximumRemainingCents: number;
+  hasReimbursements: boolean;
+  /** ISO date `YYYY-MM-DD`. */
+  today: string;
+  /** ISO date; set once verified. */
+  validUntil: string | null;
+}
+
+export type VerificationEvent =
+  | { type: 'ASSIGN'; assigneeId: number }
+  | { type: 'START' }
+  | { type: 'REQUEST_INFO'; note: string }
+  | { type: 'INFO_RECEIVED' }
+  | { type: 'RECORD_ELIGIBLE'; channel: VerificationChannel; authorizationNumber?: string }
+  | { type: 'RECORD_NOT_ELIGIBLE'; reason: string }
+  /** Sent by the daily scheduler. */
+  | { type: 'EXPIRE' }
+  | { type: 'CANCEL'; reason: string };
+
+export const VERIFICATION_STATES = ['pending', 'inProgress', 'needsInfo', 'verified', 'notEligible', 'expired', 'cancelled'] as const;
+export type VerificationState = (typeof VERIFICATION_STATES)[number];
+
+type Facts = { context: WorkflowContext<VerificationFacts> };
+type GuardArgs = Facts & { event: VerificationEvent };
+
+export const verificationGuardRules = {
+  assigneeValid: {
+    rule: 'verification.assigneeInvalid',
+    es: 'Indique un usuario válido a quien asignar la verificación.',
+    en: 'Give a valid user to assign the verification to.',
+  },
+  actorMayStart: {
+    rule: 'verification.notAssignee',
+    es: 'Solo el usuario asignado o un supervisor puede iniciar la verificación.',
+    en: 'Only the assignee or a supervisor can start the verification.',
+  },
+  noteGiven: {
+    rule: 'verification.noteRequired',
+    es: 'Escriba una nota con la información que falta.',
+    en: 'Write a note saying what information is missing.',
+  },
+  channelGiven: {
+    rule: 'verification.channelRequired',
+    es: 'Indique el canal por el que se verificó (portal, teléfono, correo, API o presencial).',
+    en: 'Give the channel used to verify (portal, phone, email, API or in person).',
+  },
+  coverageActiveOnServiceDate: {
+    rule: 'verification.coverageInactive',
+    es: 'La cobertura no está activa en la fecha de servicio prevista.',
+    en: 'Coverage is not active on the planned service date.',
+  },
+  annualMaximumAvailable: {
+    rule: 'verification.annualMaximumExceeded',
+    es: 'El máximo anual disponible es negativo: revise el máximo usado.',
+    en: 'The remaining annual maximum is negative: check the amount used.',
+  },
+  authorizationNumberGiven: {
+    rule: 'verification.authorizationNumberRequired',
+    es: 'Una preautorización necesita el número de autorización de la aseguradora.',
+    en: 'A preauthorization needs the insurer’s authorization number.',
+  },
+  orthoUnderAgeLimit: {
+    rule: 'verification.orthoAgeLimitReached',
+    es: 'El paciente ha alcanzado la edad límite de ortodoncia en la fecha de servicio.',
+    en: 'The patient has reached the orthodontic age limit on the service date.',
+  },
+  orthoLifetimeAvailable: {
+    rule: 'verification.orthoLifetimeExhausted',
+    es: 'El tope vitalicio de ortodoncia está agotado.',
+    en: 'The orthodontic lifetime maximum is exhausted.',
+  },
+  reasonGiven: {
+    rule: 'verification.reasonRequired',
+    es: 'Indique el motivo.',
+    en: 'Give the reason.',
+  },
+  validityElapsed: {
+    rule: 'verification.stillValid',
+    es: 'La verificación sigue vigente: vence después de su fecha de validez.',
+    en: 'The verification is still valid: it expires after its valid-until date.',
+  },
+  noReimbursements: {
+    rule: 'verification.hasReimbursements',
+    es: 'No se puede anular una verificación con reembolsos asociados.',
+    en: 'A verification with reimbursements cannot be cancelled.',
+  },
+} as const satisfies GuardRules;
+
+export type VerificationGuard = keyof typeof verificationGuardRules;
+
+const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+
+/** The checks that must all pass to record a verification as eligible. */
+const eligible = and([
+  'channelGiven',
+  'coverageActiveOnServiceDate',
+  'annualMaximumAvailable',
+  'authorizationNumberGiven',
+  'orthoUnderAgeLimit',
+  'orthoLifetimeAvailable',
+]);
+const cancel = { target: 'cancelled', guard: and(['reasonGiven', 'noReimbursements']), actions: 'recordCancellation' } as const;
+const assign = { guard: 'assigneeValid', actions: 'recordAssignee' } as const;
+
+export const verificationMachine = setup({
+  types: {
+    context: {} as WorkflowContext<VerificationFacts>,
+    input: {} as WorkflowInput<VerificationFacts>,
+    events: {} as VerificationEvent,
+    meta: {} as WorkflowStateMeta,
+  },
+  guards: {
+    assigneeValid: ({ event }: GuardArgs) => event.type === 'ASSIGN' && Number.isInteger(event.assigneeId) && event.assigneeId > 0,
+    actorMayStart: ({ context: { facts } }: Facts) => facts.actorIsSupervisor || (facts.assigneeId !== null && facts.assigneeId === facts.actorId),
+    noteGiven: ({ event }: GuardArgs) => event.type === 'REQUEST_INFO' && !isBlank(event.note),
+    channelGiven: ({ event }: GuardArgs) => event.type === 'RECORD_ELIGIBLE' && VERIFICATION_CHANNELS.includes(event.channel),
+    coverageActiveOnServiceDate: ({ context: { facts } }: Facts) => facts.coverageActiveOnServiceDate,
+    annualMaximumAvailable: ({ context: { facts } }: Facts) => facts.annualMaximumRemainingCents >= 0,
+    authorizationNumberGiven: ({ context: { facts }, event }: GuardArgs) =>
+      facts.kind !== 'PREAUTHORIZATION' || (event.type === 'RECORD_ELIGIBLE' && !isBlank(event.authorizationNumber)),
+    orthoUnderAgeLimit: ({ context: { facts } }: Facts) => facts.category !== 'ORTHODONTIC' || facts.patientAgeOnServiceDate < facts.orthoAgeLimit,
+    orthoLifetimeAvailable: ({ context: { facts } }: Facts) => facts.category !== 'ORTHODONTIC' || facts.orthoLifetimeRemainingCents > 0,
+    reasonGiven: ({ event }: GuardArgs) => (event.type === 'RECORD_NOT_ELIGIBLE' || event.type === 'CANCEL') && !isBlank(event.reason),
+    validityElapsed: ({ context: { facts } }: Facts) => facts.validUntil !== null && isAfter(facts.today, facts.validUntil),
+    noReimbursements: ({ context: { facts } }: Facts) => !facts.hasReimbursements,
+  },
+  actions: {
+    /** Server: sets asignado_a = event.assigneeId and fecha_asignacion = now. */
+    recordAssignee: () => {},
+    /** Server: stores event.note as a note of the verification (what information is missing). */
+    recordInfoRequest: () => {},
+    /** Server: sets verificado_en = now and verificado_por = actor. */
+    stampVerifiedAt: () => {},
+    /** Server: stores canal, numero_autorizacion and cobertura_activa = true from the event and facts. */
+    recordEligibility: () => {},
+    /** Server: sets valida_hasta = min(verificado_en + validez_dias, vigencia_hasta, fin del año de beneficio) (R8). */
+    setValidUntil: () => {},
+    /** Server: stores motivo_no_elegible = event.reason, cobertura_activa = false and verificado_en/por. */
+    recordNotEligible: () => {},
+    /** Server: stores the cancellation reason (event.reason), who cancelled and when. */
+    recordCancellation: () => {},
+  },
+}).createMachine({
+  id: 'verification',
+  initial: 'pending',
+  context: ({ input }) => ({ facts: input.facts }),
+  states: {
+    pending: {
+      meta: meta('PENDIENTE', 'Pendiente', 'Pending'),
+      on: {
+        ASSIGN: assign,
+        START: { target: 'inProgress', guard: 'actorMayStart' },
+        CANCEL: cancel,
+      },
+    },
+    inProgress: {
+      meta: meta('EN_PROCESO', 'En proceso', 'In progress', ['R3', 'R7', 'R8', 'R14']),
+      on: {
+        ASSIGN: assign,
+        REQUEST_INFO: { target: 'needsInfo', guard: 'noteGiven', actions: 'recordInfoRequest' },
+        RECORD_ELIGIBLE: { target: 'verified', guard: eligible, actions: ['stampVerifiedAt', 'recordEligibility', 'setValidUntil'] },
+        RECORD_NOT_ELIGIBLE: { target: 'notEligible', guard: 'reasonGiven', actions: 'recordNotEligible' },
+        CANCEL: cancel,
+      },
+    },
+    needsInfo: {
+      meta: meta('REQUIERE_INFO', 'Requiere información', 'Needs information'),
+      on: {
+        INFO_RECEIVED: { target: 'inProgress' },
+        CANCEL: cancel,
+      },
+    },
+    verified: {
+      meta: meta('VERIFICADA', 'Verificada', 'Verified', ['R8']),
+      on: {
+        EXPIRE: { target: 'expired', guard: 'validityElapsed' },
+      },
+    },
+    notEligible: { type: 'final', meta: meta('NO_ELEGIBLE', 'No elegible', 'Not eligible') },
+    expired: { type: 'final', meta: meta('VENCIDA', 'Vencida', 'Expired') },
+    cancelled: { type: 'final', meta: meta('ANULADA', 'Anulada', 'Cancelled') },
+  },
+});
+
+registerGuardRules('verification', verificationGuardRules);

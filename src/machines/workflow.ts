@@ -1,0 +1,260 @@
+/**
+ * Shared pieces of the workflow machines (verification, reimbursement, orthodontic plan and instalment).
+ *
+ * The machines are pure: their context is `{ facts }`, built by the server from the database (with "today"
+ * among the facts), and their actions are named no-ops standing for effects the server performs after a
+ * successful transition. This module holds what every workflow shares: the guard-rule registry, the
+ * refusal explanation the API returns in a 409, the events a snapshot accepts, and small date/text helpers.
+ */
+import { and, getNextTransitions, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+
+/** Returned by {@link explainRefusal} when the active state has no transition at all for the event. */
+export const ILLEGAL_EVENT = 'workflow.illegalEvent';
+
+/** Returned by {@link explainRefusal} when a refusing guard has no rule entry (a bug the tests prevent). */
+export const UNKNOWN_REFUSAL = 'workflow.refused';
+
+export interface Translated {
+  es: string;
+  en: string;
+}
+
+/** What the API answers when a guard refuses: a stable rule code plus a one-line explanation in both languages. */
+export interface GuardRule extends Translated {
+  rule: string;
+}
+
+export type GuardRules<TGuard extends string = string> = Readonly<Record<TGuard, GuardRule>>;
+
+/** Every state node of a workflow machine carries its research status, its labels and the rules it enforces. */
+export interface WorkflowStateMeta {
+  /** The research (and database) status name, e.g. `EN_PROCESO`. */
+  status: string;
+  /** The status label shown to users (research §6). */
+  label: Translated;
+  /** Research rule ids (R1…R22) enforced while in this state. */
+  rules: readonly string[];
+}
+
+/** The common input of every workflow machine. */
+export interface WorkflowInput<TFacts> {
+  facts: TFacts;
+}
+
+export interface WorkflowContext<TFacts> {
+  facts: TFacts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text and date helpers used by the guards ("today" and every date are ISO `YYYY-MM-DD` strings).
+
+/** True when the value is missing, not a string, or only whitespace. */
+export const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written `YYYY-MM-DD` (rejects 2025-02-30). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number);
+  const date = new Date(Date.UTC(y!, m! - 1, d!));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m! - 1 && date.getUTCDate() === d;
+}
+
+const day = (value: string) => value.slice(0, 10);
+
+/** `a` is strictly after `b` (day precision; timestamps are cut to their date). */
+export const isAfter = (a: string, b: string): boolean => day(a) > day(b);
+
+/** `a` is on or before `b` (day precision). */
+export const isOnOrBefore = (a: string, b: string): boolean => day(a) <= day(b);
+
+// ---------------------------------------------------------------------------------------------------
+// Guard rules registry: each machine module registers its rules under its machine id, so the
+// explanation works on the machine and on any `machine.provide(...)` copy of it.
+
+const registry = new Map<string, GuardRules>();
+
+/** Called once by each machine module. */
+export function registerGuardRules(machineId: string, rules: GuardRules): void {
+  registry.set(machineId, rules);
+}
+
+/** The guard rules registered for this machine (by its id). */
+export function guardRulesOf(machine: AnyStateMachine): GuardRules {
+  return registry.get(machine.id) ?? {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Introspection of transition definitions.
+
+type GuardDefinition = unknown;
+interface TransitionLike {
+  eventType: string;
+  guard?: GuardDefinition;
+  actions: readonly unknown[];
+  source: { id: string; key: string };
+  target?: readonly { id: string; key: string }[] | undefined;
+}
+
+const AND_CHECK = (and([]) as unknown as { check: unknown }).check;
+
+/**
+ * The named guards a transition's guard is made of, in evaluation order, with their params.
+ * Only named guards and `and([...])` of named guards are allowed in workflow machines: anything else throws.
+ */
+export function namedGuardsOf(guard: GuardDefinition): Array<{ type: string; params: unknown }> {
+  if (guard === undefined || guard === null) return [];
+  if (typeof guard === 'string') return [{ type: guard, params: undefined }];
+  if (typeof guard === 'function') {
+    const combinator = guard as unknown as { check?: unknown; guards?: GuardDefinition[] };
+    if (combinator.check === AND_CHECK && Array.isArray(combinator.guards)) return combinator.guards.flatMap(namedGuardsOf);
+    throw new Error('Workflow machines combine named guards with and([...]) only; found an inline or other guard');
+  }
+  if (typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
+    const named = guard as { type: string; params?: unknown };
+    return [{ type: named.type, params: named.params }];
+  }
+  throw new Error('Unsupported guard definition');
+}
+
+/** The action names a transition performs, in order. */
+export function actionNamesOf(t: { actions: readonly unknown[] }): string[] {
+  return t.actions.map((action) => {
+    if (typeof action === 'string') return action;
+    if (action && typeof action === 'object' && typeof (action as { type?: unknown }).type === 'string') return (action as { type: string }).type;
+    throw new Error('Workflow machines use named actions only');
+  });
+}
+
+/** Every transition definition of the machine (all state nodes, `always` included), in document order. */
+export function transitionsOf(machine: AnyStateMachine): TransitionLike[] {
+  const found: TransitionLike[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    for (const list of node.transitions.values()) found.push(...(list as unknown as TransitionLike[]));
+    found.push(...((node.always ?? []) as unknown as TransitionLike[]));
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  return found;
+}
+
+/** `source --EVENT [guard1 & guard2] / action1, action2--> target`, for messages and docs. */
+export function describeTransition(t: TransitionLike): string {
+  const guards = namedGuardsOf(t.guard).map((g) => g.type);
+  const actions = actionNamesOf(t);
+  const label = [t.eventType, guards.length ? `[${guards.join(' & ')}]` : '', actions.length ? `/ ${actions.join(', ')}` : ''].filter(Boolean).join(' ');
+  return `${t.source.key} --${label}--> ${t.target?.map((n) => n.key).join(',') ?? '(self)'}`;
+}
+
+/**
+ * The conventions every workflow machine follows, checked: each guard and action named and implemented,
+ * each guard used and described by a rule (non-empty one-line es/en, unique code), each action used, and
+ * each state carrying its status, labels and rule ids, with the state keys in the order `states` lists.
+ * Returns the problems found (empty when the machine conforms).
+ */
+export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states: readonly string[]): string[] {
+  const problems: string[] = [];
+  const guards = Object.keys(machine.implementations.guards);
+  const actions = Object.keys(machine.implementations.actions);
+  const usedGuards = new Set<string>();
+  const usedActions = new Set<string>();
+  for (const t of transitionsOf(machine)) {
+    let named: Array<{ type: string }> = [];
+    try {
+      named = namedGuardsOf(t.guard);
+    } catch (error) {
+      problems.push(`${describeTransition({ ...t, guard: undefined })}: ${(error as Error).message}`);
+    }
+    for (const g of named) {
+      usedGuards.add(g.type);
+      if (!guards.includes(g.type)) problems.push(`guard ${g.type} is used but not implemented`);
+    }
+    for (const a of actionNamesOf(t)) {
+      usedActions.add(a);
+      if (!actions.includes(a)) problems.push(`action ${a} is used but not implemented`);
+    }
+  }
+  const oneLine = (text: unknown) => typeof text === 'string' && /^[^\n]*\S[^\n]*$/.test(text);
+  const codes = new Map<string, string>();
+  for (const guard of guards) {
+    if (!usedGuards.has(guard)) problems.push(`guard ${guard} is never used`);
+    const rule = (rules as Record<string, GuardRule | undefined>)[guard];
+    if (!rule) {
+      problems.push(`guard ${guard} has no rule`);
+      continue;
+    }
+    if (!new RegExp(`^${machine.id}\\.[a-z][A-Za-z]+$`).test(rule.rule)) problems.push(`guard ${guard}: rule code "${rule.rule}" is not ${machine.id}.camelCase`);
+    if (codes.has(rule.rule)) problems.push(`guard ${guard}: rule code ${rule.rule} is also ${codes.get(rule.rule)}'s`);
+    codes.set(rule.rule, guard);
+    if (!oneLine(rule.es) || !oneLine(rule.en)) problems.push(`guard ${guard}: es/en must be one non-empty line`);
+  }
+  for (const name of Object.keys(rules)) if (!guards.includes(name)) problems.push(`rule for unknown guard ${name}`);
+  for (const action of actions) if (!usedActions.has(action)) problems.push(`action ${action} is never used`);
+  const keys = Object.keys(machine.root.states);
+  if (keys.join() !== states.join()) problems.push(`states are [${keys.join()}], listed as [${states.join()}]`);
+  for (const key of keys) {
+    const meta = machine.root.states[key]!.meta as Partial<WorkflowStateMeta> | undefined;
+    if (!meta || typeof meta.status !== 'string' || !/^[A-Z_]+$/.test(meta.status)) problems.push(`state ${key}: meta.status missing`);
+    if (!meta?.label || !oneLine(meta.label.es) || !oneLine(meta.label.en)) problems.push(`state ${key}: meta.label es/en missing`);
+    if (!Array.isArray(meta?.rules) || !meta.rules.every((r) => /^R([1-9]|1\d|2[0-2])$/.test(r))) problems.push(`state ${key}: meta.rules must list R1…R22 ids`);
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the server and the UI ask of a snapshot.
+
+/**
+ * Why the snapshot refuses the event: the rule code of the first named guard that refused, looking at the
+ * candidate transitions for the event from the active state nodes in the order xstate tries them.
+ * `null` when the event is accepted; {@link ILLEGAL_EVENT} when no transition exists for it in this state.
+ */
+export function explainRefusal(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string | null {
+  const candidates = (getNextTransitions(snapshot) as unknown as TransitionLike[]).filter((t) => t.eventType === event.type);
+  if (candidates.length === 0) return ILLEGAL_EVENT;
+  if (snapshot.can(event)) return null;
+  const implementations = machine.implementations.guards as Record<string, (args: { context: unknown; event: EventObject }, params: unknown) => boolean>;
+  const rules = guardRulesOf(machine);
+  for (const candidate of candidates) {
+    for (const guard of namedGuardsOf(candidate.guard)) {
+      const check = implementations[guard.type];
+      if (!check) throw new Error(`Guard "${guard.type}" is not implemented by machine "${machine.id}"`);
+      if (!check({ context: snapshot.context, event }, guard.params)) return rules[guard.type]?.rule ?? UNKNOWN_REFUSAL;
+    }
+  }
+  return UNKNOWN_REFUSAL;
+}
+
+/** The event types, among `eventsToTry`, that the snapshot accepts (`snapshot.can`), without duplicates, in order. */
+export function allowedEvents(_machine: AnyStateMachine, snapshot: AnyMachineSnapshot, eventsToTry: readonly EventObject[]): string[] {
+  const allowed: string[] = [];
+  for (const event of eventsToTry) if (!allowed.includes(event.type) && snapshot.can(event)) allowed.push(event.type);
+  return allowed;
+}
+
+/** A snapshot of the machine in a persisted state, with the facts the server just built. */
+export function snapshotAt<TMachine extends AnyStateMachine>(machine: TMachine, value: string, facts: unknown): ReturnType<TMachine['resolveState']> {
+  return machine.resolveState({ value, context: { facts } }) as ReturnType<TMachine['resolveState']>;
+}
+
+export type WorkflowStep =
+  | { ok: true; value: string; effects: Array<{ type: string; params: unknown }> }
+  | { ok: false; rule: string };
+
+/**
+ * Checks an event against a snapshot, purely: either the new state value and the named effects the server
+ * must perform (the taken transition's actions, with their static params), or the refusing rule code.
+ */
+export function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): WorkflowStep {
+  const refusal = explainRefusal(machine, snapshot, event);
+  if (refusal) return { ok: false, rule: refusal };
+  const [next, actions] = transition(machine, snapshot, event as never);
+  return {
+    ok: true,
+    value: String(next.value),
+    effects: (actions as Array<{ type: string; params?: unknown }>).map((a) => ({ type: a.type, params: a.params })),
+  };
+}

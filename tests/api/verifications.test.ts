@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditChain } from '../../server/audit.ts';
+import { call, expectProblem, signIn, useServer } from './helpers.ts';
+
+// The server's clock: tests move it to reach expiry.
+let now = '2026-11-21';
+const server = useServer({}, () => now);
+let admin: string;
+let verifier: string;
+let readOnly: string;
+let verifierId: number;
+
+beforeAll(async () => {
+  admin = await signIn('admin@demo.local');
+  verifier = await signIn('verificador@demo.local');
+  readOnly = await signIn('consulta@demo.local');
+  verifierId = (await call('GET', '/api/me', { token: verifier })).body.user.id;
+});
+
+/** A fresh adult patient with active coverage and no open verification. */
+async function freshPatient(): Promise<number> {
+  const [row] = await server.db.query<{ id: number }>(
+    `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
+      WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01'
+        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
+      ORDER BY p.id LIMIT 1`,
+  );
+  return row.id;
+}
+
+const event = (id: number, body: Record<string, unknown>, token = verifier) => call('POST', `/api/verifications/${id}/events`, { token, body });
+
+describe('verifications', () => {
+  it('lists the worklist and the history with paging and filters, each with its state and allowed events', async () => {
+    const open = await call('GET', '/api/verifications?group=open&pageSize=100', { token: admin });
+    expect(open.status).toBe(200);
+    expect(new Set(open.body.items.map((v: { state: string }) => v.state))).toEqual(new Set(['pending', 'inProgress', 'needsInfo']));
+    const history = await call('GET', '/api/verifications?group=history&pageSize=100', { token: admin });
+    expect(new Set(history.body.items.map((v: { state: string }) => v.state))).toEqual(new Set(['verified', 'notEligible', 'expired', 'cancelled']));
+    for (const v of [...open.body.items, ...history.body.items]) expect(Array.isArray(v.allowedEvents)).toBe(true);
+    const pending = await call('GET', '/api/verifications?state=pending&sort=-folio', { token: admin });
+    const folios = pending.body.items.map((v: { folio: string }) => v.folio);
+    expect(folios).toEqual([...folios].sort().reverse());
+    const mine = await call('GET', `/api/verifications?assigneeId=${verifierId}&pageSize=100`, { token: admin });
+    expect(mine.body.items.every((v: { assigneeId: number }) => v.assigneeId === verifierId)).toBe(true);
+    expectProblem(await call('GET', '/api/verifications?state=approved', { token: admin }), 400, 'request.invalid');
+  });
+
+  it('runs pending → inProgress → needsInfo → inProgress → verified, recording history and audit', async () => {
+    const created = await call('POST', '/api/verifications', {
+      token: verifier,
+      body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-25' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ state: 'pending', folio: expect.stringMatching(/^VER-2026-\d{6}$/) });
+    expect(created.body.allowedEvents).toEqual(expect.arrayContaining(['ASSIGN', 'CANCEL']));
+    expect(created.body.allowedEvents).not.toContain('START');
+    const id = created.body.id;
+
+    // START needs the actor to be the assignee (or a supervisor).
+    expectProblem(await event(id, { type: 'START' }), 409, 'verification.notAssignee');
+    expect((await event(id, { type: 'ASSIGN', assigneeId: verifierId })).body).toMatchObject({ state: 'pending', assigneeId: verifierId });
+    expect((await event(id, { type: 'START' })).body.state).toBe('inProgress');
+    expect((await event(id, { type: 'REQUEST_INFO', note: '  ' })).status).toBe(409);
+    expect((await event(id, { type: 'REQUEST_INFO', note: 'Falta la credencial.' })).body).toMatchObject({ state: 'needsInfo', note: 'Falta la credencial.' });
+    expect((await event(id, { type: 'INFO_RECEIVED' })).body.state).toBe('inProgress');
+    const verified = await event(id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' });
+    expect(verified.body).toMatchObject({ state: 'verified', channel: 'PORTAL', coverageActive: true, validUntil: '2026-12-21' });
+    expect(verified.body.allowedEvents).toEqual([]);
+
+    const history = await call('GET', `/api/verifications/${id}/history`, { token: readOnly });
+    expect(history.body.items.map((h: { event: string; toState: string }) => `${h.event}>${h.toState}`)).toEqual([
+      'ASSIGN>pending',
+      'START>inProgress',
+      'REQUEST_INFO>needsInfo',
+      'INFO_RECEIVED>inProgress',
+      'RECORD_ELIGIBLE>verified',
+    ]);
+    const audited = await server.db.query(`SELECT 1 FROM audit_log WHERE entity_type = 'verification' AND entity_id = $1 AND action = 'STATE_CHANGE'`, [String(id)]);
+    expect(audited).toHaveLength(5);
+    expect(await verifyAuditChain(server.db)).toBeNull();
+  });
+
+  it('answers 409 with the rule that refused, and changes nothing', async () => {
+    const { body } = await call('GET', '/api/verifications?state=verified&pageSize=1', { token: admin });
+    const before = body.items[0];
+    const refused = await event(before.id, { type: 'START' }, admin);
+    expectProblem(refused, 409, 'workflow.illegalEvent');
+    const after = (await call('GET', `/api/verifications/${before.id}`, { token: admin })).body;
+    expect(after).toMatchObject({ state: before.state, version: before.version });
+  });
+
+  it('refuses to verify when the policy is not active on the service date', async () => {
+    const [row] = await server.db.query<{ id: number }>(
+      `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id WHERE po.state = 'SUSPENDED' ORDER BY p.id LIMIT 1`,
+    );
+    const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: row.id, kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-30' } });
+    const id = created.body.id;
+    await event(id, { type: 'START' }, admin);
+    expectProblem(await event(id, { type: 'RECORD_ELIGIBLE', channel: 'PHONE' }, admin), 409, 'verification.coverageInactive');
+    expect((await event(id, { type: 'RECORD_NOT_ELIGIBLE', reason: 'Póliza suspendida.' }, admin)).body).toMatchObject({ state: 'notEligible', coverageActive: false });
+  });
+
+  it('needs an authorization number to approve a pre-authorisation, and orthodontics only for children', async () => {
+    expectProblem(
+      await call('POST', '/api/verifications', { token: admin, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'ORTHODONTIC', plannedServiceDate: '2026-12-01' } }),
+      422,
+      'verification.orthodonticNeedsPreauthorization',
+    );
+    const adult = await freshPatient();
+    const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: adult, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate: '2026-12-01' } });
+    await event(created.body.id, { type: 'START' }, admin);
+    expectProblem(await event(created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin), 409, 'verification.authorizationNumberRequired');
+    expectProblem(await event(created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-1' }, admin), 409, 'verification.orthoAgeLimitReached');
+  });
+
+  it('refuses a second open verification of the same kind for a patient, and unknown patients', async () => {
+    const patientId = await freshPatient();
+    const body = { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-12-02' };
+    expect((await call('POST', '/api/verifications', { token: verifier, body })).status).toBe(201);
+    expectProblem(await call('POST', '/api/verifications', { token: verifier, body }), 409, 'verification.alreadyOpen');
+    expectProblem(await call('POST', '/api/verifications', { token: verifier, body: { ...body, patientId: 999999 } }), 422, 'verification.patientUnknown');
+    expectProblem(await call('POST', '/api/verifications', { token: readOnly, body }), 403, 'auth.forbidden');
+  });
+
+  it('updates an open verification with its version; a stale version gets 409', async () => {
+    const created = await call('POST', '/api/verifications', { token: verifier, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-12-03' } });
+    const id = created.body.id;
+    const updated = await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version: 1 } });
+    expect(updated.body).toMatchObject({ plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version: 2 });
+    expectProblem(await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-05', version: 1 } }), 409, 'conflict.staleVersion');
+  });
+
+  it('lets only one of two concurrent events on a record win', async () => {
+    const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-12-06' } });
+    const id = created.body.id;
+    await event(id, { type: 'START' }, admin);
+    const results = await Promise.all([
+      event(id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin),
+      event(id, { type: 'RECORD_NOT_ELIGIBLE', reason: 'Sin cobertura' }, admin),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const history = await call('GET', `/api/verifications/${id}/history`, { token: admin });
+    expect(history.body.items).toHaveLength(2);
+  });
+});
