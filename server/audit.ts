@@ -18,7 +18,8 @@ export type AuditAction =
   | 'CREATE'
   | 'UPDATE'
   | 'DELETE'
-  | 'STATE_CHANGE';
+  | 'STATE_CHANGE'
+  | 'DOWNLOAD';
 
 export interface AuditEntry {
   userId: number | null;

@@ -7,6 +7,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    /** Attachment contents. */
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     databaseUrl: env.DATABASE_URL ?? null,
     sessionTtlMinutes: Number(env.SESSION_TTL_MINUTES ?? 12 * 60),
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 30),

@@ -6,6 +6,10 @@ import { createApi } from './http/app.ts';
 import { createHandlers } from './routes/index.ts';
 import type { Config } from './config.ts';
 import { systemToday } from './clock.ts';
+import { fileStore } from './files.ts';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
 
 /** Opens and migrates the database and builds the API; `seed` fills demo data into an empty database. */
 export async function createServer(
@@ -17,7 +21,9 @@ export async function createServer(
   await syncRoles(db);
   const today = options.today ?? systemToday;
   const seeded = options.seed ? await seedDemo(db, today()) : false;
-  const deps = { db, config, sessions: sessionStore(db, config), today };
+  // Files live beside the embedded database; an in-memory database gets a throw-away directory.
+  const filesDir = options.databaseTarget === 'memory://' ? fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-')) : config.filesDir;
+  const deps = { db, config, sessions: sessionStore(db, config), today, files: fileStore(filesDir) };
   const api = createApi(deps, createHandlers(deps), { validateResponses: options.validateResponses });
   return { api, db, seeded };
 }

@@ -14,11 +14,11 @@ export const BASE_PERMISSIONS = ['session:own'];
 
 export const ROLE_PERMISSIONS: Record<string, string[]> = {
   administrator: [
-    ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles'].flatMap(crud),
+    ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles', 'attachments'].flatMap(crud),
     'audit:read',
   ],
   supervisor: [
-    ...read(...masterData, ...workflows, 'downloads', 'users', 'roles'),
+    ...read(...masterData, ...workflows, 'downloads', 'users', 'roles', 'attachments'),
     ...crud('announcements'),
     ...crud('notes'),
     ...crud('messages'),
@@ -31,12 +31,16 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('patients'),
     ...crud('policyholders'),
     ...crud('verifications'),
+    'attachments:read',
+    'attachments:create',
     ...read('doctors', 'policies', 'insurers', 'announcements'),
     ...crud('notes'),
     ...crud('messages'),
   ],
   reimbursement_analyst: [
     ...crud('reimbursements'),
+    'attachments:read',
+    'attachments:create',
     ...read('doctors', 'patients', 'policyholders', 'policies', 'insurers', 'verifications', 'announcements'),
     ...crud('notes'),
     ...crud('messages'),
@@ -44,6 +48,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
   dental_auditor: [
     'reimbursements:read',
     'reimbursements:update',
+    'attachments:read',
     ...read('doctors', 'patients', 'policies', 'insurers', 'verifications', 'announcements'),
     ...crud('notes'),
     ...crud('messages'),

@@ -6,10 +6,13 @@ import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
 import { appendAudit } from '../audit.ts';
 
 const MAX_BODY_BYTES = 1024 * 1024;
+/** 15 MB per file (R21) plus the form's own overhead. */
+const MAX_UPLOAD_BYTES = 15 * 1024 * 1024 + 64 * 1024;
 
 function send(c: Context, reply: Reply) {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
   if (reply.body === undefined) return c.body(null, reply.status as 204);
+  if (reply.body instanceof ReadableStream || reply.body instanceof Uint8Array) return c.body(reply.body as ReadableStream, reply.status as 200);
   return c.json(reply.body, reply.status as 200);
 }
 
@@ -27,6 +30,18 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
   }
   if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
   return null;
+}
+
+/** Uploads: the form's text fields as strings and its files as File objects, within the size limit. */
+async function readMultipart(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the upload as multipart/form-data.');
+  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw new HttpProblem(413, 'request.tooLarge', 'The upload is too large.');
+  try {
+    return (await c.req.parseBody({ all: false })) as Record<string, unknown>;
+  } catch {
+    throw new HttpProblem(400, 'request.malformedForm', 'The upload is not a valid multipart form.', [{ path: 'body', keyword: 'multipart' }]);
+  }
 }
 
 async function readJson(c: Context): Promise<unknown> {
@@ -77,10 +92,12 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
         throw new HttpProblem(403, 'auth.forbidden', `This needs the permission ${op.permission}.`);
       }
       const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());
-      const body = op.hasBody ? op.validateBody(await readJson(c)) : undefined;
+      const body =
+        op.bodyType === 'json' ? op.validateBody(await readJson(c)) : op.bodyType === 'multipart' ? op.validateBody(await readMultipart(c, MAX_UPLOAD_BYTES)) : undefined;
       request = { params, query, body, user, token, ip, userAgent, header: (name) => c.req.header(name) };
       const reply = await handlers[op.operationId](request);
-      if (options.validateResponses) op.validateResponse(reply.status, reply.body);
+      const binary = reply.body instanceof ReadableStream || reply.body instanceof Uint8Array;
+      if (options.validateResponses && !binary) op.validateResponse(reply.status, reply.body);
       return send(c, reply);
     } catch (error) {
       const problem = error instanceof HttpProblem ? error : fromDatabaseError(error);

@@ -20,12 +20,16 @@ export interface Operation {
   /** `null` for the public operations (`security: []`). */
   permission: string | null;
   validateParams: (params: Record<string, string>, query: Record<string, string>) => { params: Record<string, unknown>; query: Record<string, unknown> };
-  hasBody: boolean;
+  /** How the request body comes: JSON checked against its schema, a multipart form (uploads), or none. */
+  bodyType: 'json' | 'multipart' | null;
   validateBody: (body: unknown) => unknown;
   validateResponse: (status: number, body: unknown) => void;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A parameter schema is compiled on its own, so its `#/components/…` refs must name the contract. */
+const absoluteRefs = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${CONTRACT_ID}#/`));
 
 const pointer = (...parts: string[]) => `${CONTRACT_ID}#/` + parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
@@ -71,7 +75,7 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
       const schemaOf = (location: string) => ({
         type: 'object',
         additionalProperties: location === 'path',
-        properties: Object.fromEntries(allParams.filter((p) => p.in === location).map((p) => [p.name, p.schema])),
+        properties: Object.fromEntries(allParams.filter((p) => p.in === location).map((p) => [p.name, absoluteRefs(p.schema)])),
         required: allParams.filter((p) => p.in === location && p.required).map((p) => p.name),
       });
       // Each schema is compiled against the whole document so its `#/components/...` refs resolve.
@@ -79,7 +83,8 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
       params.addSchema({ ...schemaOf('query'), $id: `${op.operationId}.query.json` });
       const pathValidator = params.getSchema(`${op.operationId}.path.json`)!;
       const queryValidator = params.getSchema(`${op.operationId}.query.json`)!;
-      const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', 'application/json', 'schema') : null;
+      const bodyType = op.requestBody?.content?.['multipart/form-data'] ? 'multipart' : op.requestBody ? 'json' : null;
+      const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', bodyType === 'multipart' ? 'multipart/form-data' : 'application/json', 'schema') : null;
       const bodyValidator = bodyPointer ? bodies.compile({ $ref: bodyPointer }) : null;
       const responseValidators = new Map<number, ValidateFunction | null>();
       for (const [status, response] of Object.entries<Json>(op.responses)) {
@@ -97,7 +102,7 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
         path: opPath,
         routePath: opPath.replace(/\{(\w+)\}/g, ':$1'),
         permission: isPublic ? null : op['x-permission'],
-        hasBody: Boolean(op.requestBody),
+        bodyType,
         validateParams(rawParams, rawQuery) {
           const p: Record<string, unknown> = { ...rawParams };
           const q: Record<string, unknown> = { ...rawQuery };

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import type { SessionStore, SessionUser } from '../auth/sessions.ts';
+import type { FileStore } from '../files.ts';
 
 export interface Deps {
   db: Database;
@@ -8,6 +9,7 @@ export interface Deps {
   sessions: SessionStore;
   /** Today's date (YYYY-MM-DD) for business rules; tests move it. */
   today: () => string;
+  files: FileStore;
 }
 
 /** What an operation handler gets: validated input and, for protected operations, the signed-in user. */

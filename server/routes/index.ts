@@ -1,4 +1,5 @@
 import type { Deps, Handlers } from '../http/types.ts';
+import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
 import { healthHandlers } from './health.ts';
 import { insurerHandlers } from './insurers.ts';
@@ -14,4 +15,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...roleHandlers(deps),
   ...insurerHandlers(deps),
   ...verificationHandlers(deps),
+  ...attachmentHandlers(deps),
 });

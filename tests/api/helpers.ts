@@ -39,9 +39,9 @@ export class TestServer {
 
   async call<B = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<B>> { // eslint-disable-line @typescript-eslint/no-explicit-any
     const headers: Record<string, string> = {};
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (options.body !== undefined) {
-      if (typeof options.body === 'string') body = options.body;
+      if (typeof options.body === 'string' || options.body instanceof FormData) body = options.body;
       else {
         body = JSON.stringify(options.body);
         headers['content-type'] = 'application/json';
