@@ -6,7 +6,7 @@
  * successful transition. This module holds what every workflow shares: the guard-rule registry, the
  * refusal explanation the API returns in a 409, the events a snapshot accepts, and small date/text helpers.
  */
-import { and, getNextTransitions, transition, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { and, getNextTransitions, transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type EventObject, type SnapshotFrom } from 'xstate';
 
 /** Returned by {@link explainRefusal} when the active state has no transition at all for the event. */
 export const ILLEGAL_EVENT = 'workflow.illegalEvent';
@@ -212,7 +212,8 @@ export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states
  * candidate transitions for the event from the active state nodes in the order xstate tries them.
  * `null` when the event is accepted; {@link ILLEGAL_EVENT} when no transition exists for it in this state.
  */
-export function explainRefusal(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): string | null {
+export function explainRefusal<TMachine extends AnyStateMachine>(machine: TMachine, current: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>): string | null {
+  const snapshot = current as AnyMachineSnapshot;
   const candidates = (getNextTransitions(snapshot) as unknown as TransitionLike[]).filter((t) => t.eventType === event.type);
   if (candidates.length === 0) return ILLEGAL_EVENT;
   if (snapshot.can(event)) return null;
@@ -229,14 +230,18 @@ export function explainRefusal(machine: AnyStateMachine, snapshot: AnyMachineSna
 }
 
 /** The event types, among `eventsToTry`, that the snapshot accepts (`snapshot.can`), without duplicates, in order. */
-export function allowedEvents(_machine: AnyStateMachine, snapshot: AnyMachineSnapshot, eventsToTry: readonly EventObject[]): string[] {
-  const allowed: string[] = [];
-  for (const event of eventsToTry) if (!allowed.includes(event.type) && snapshot.can(event)) allowed.push(event.type);
+export function allowedEvents<TMachine extends AnyStateMachine>(
+  _machine: TMachine,
+  snapshot: SnapshotFrom<TMachine>,
+  eventsToTry: readonly EventFromLogic<TMachine>[],
+): Array<EventFromLogic<TMachine>['type']> {
+  const allowed: Array<EventFromLogic<TMachine>['type']> = [];
+  for (const event of eventsToTry) if (!allowed.includes(event.type) && (snapshot as AnyMachineSnapshot).can(event)) allowed.push(event.type);
   return allowed;
 }
 
 /** A snapshot of the machine in a persisted state, with the facts the server just built. */
-export function snapshotAt<TMachine extends AnyStateMachine>(machine: TMachine, value: string, facts: unknown): ReturnType<TMachine['resolveState']> {
+export function snapshotAt<TMachine extends AnyStateMachine>(machine: TMachine, value: string, facts: ContextFrom<TMachine>['facts']): ReturnType<TMachine['resolveState']> {
   return machine.resolveState({ value, context: { facts } }) as ReturnType<TMachine['resolveState']>;
 }
 
@@ -248,13 +253,13 @@ export type WorkflowStep =
  * Checks an event against a snapshot, purely: either the new state value and the named effects the server
  * must perform (the taken transition's actions, with their static params), or the refusing rule code.
  */
-export function step(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): WorkflowStep {
+export function step<TMachine extends AnyStateMachine>(machine: TMachine, snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>): WorkflowStep {
   const refusal = explainRefusal(machine, snapshot, event);
   if (refusal) return { ok: false, rule: refusal };
-  const [next, actions] = transition(machine, snapshot, event as never);
+  const [next, actions] = transition(machine, snapshot, event);
   return {
     ok: true,
-    value: String(next.value),
+    value: String((next as AnyMachineSnapshot).value),
     effects: (actions as Array<{ type: string; params?: unknown }>).map((a) => ({ type: a.type, params: a.params })),
   };
 }

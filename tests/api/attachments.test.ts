@@ -13,7 +13,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 function form(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type?: string }) {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  if (file) data.set('file', new File([file.bytes], file.name, { type: file.type ?? 'application/octet-stream' }));
+  if (file) data.set('file', new File([file.bytes.slice()], file.name, { type: file.type ?? 'application/octet-stream' }));
   return data;
 }
 

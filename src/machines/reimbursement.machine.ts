@@ -1,0 +1,319 @@
+import { and, setup } from 'xstate';
+import { isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+
+/**
+ * A reimbursement claim, general or orthodontic (research §3.2, §2.7): drafted, submitted, checked line by
+ * line, reviewed (with a documentation side loop and its cure period, R10), approved in full or in part by
+ * someone other than its creator within their authority (R13), then paid and posted to the ledger.
+ * An orthodontic reimbursement claims one instalment: the actions tell the server when to claim, release,
+ * settle or reject it on the instalment machine.
+ */
+
+export type ReimbursementKind = 'GENERAL' | 'ORTHODONTIC';
+
+/** What the server reads from the database (and the clock) before checking an event. */
+export interface ReimbursementFacts {
+  /** The user sending the event. */
+  actorId: number;
+  creatorId: number;
+  kind: ReimbursementKind;
+  lineCount: number;
+  /** Required documents (research §4.3, plus any requested in review) not yet attached. */
+  missingDocuments: string[];
+  /** Invoice and service dates within the filing deadline (R9). */
+  withinFilingDeadline: boolean;
+  coverageActiveOnServiceDates: boolean;
+  /** Lines duplicating a line of another non-cancelled reimbursement (R18). */
+  duplicateLineCount: number;
+  approvedLineCount: number;
+  rejectedLineCount: number;
+  /** What would be paid (liquidated amount), in cents. */
+  payableCents: number;
+  approvalThresholdCents: number;
+  /** The actor holds `aprobar_sobre_umbral`. */
+  actorCanApproveAboveThreshold: boolean;
+  /** ISO date: last day to resubmit once documents were requested. */
+  cureDeadline: string | null;
+  /** ISO date `YYYY-MM-DD`. */
+  today: string;
+  payeeHasBankDetails: boolean;
+  alreadyPaid: boolean;
+}
+
+export type ReimbursementEvent =
+  | { type: 'SUBMIT' }
+  /** Sent by the system once the automatic line checks ran. */
+  | { type: 'CHECK' }
+  | { type: 'REQUEST_DOCUMENTS'; documents: string[] }
+  | { type: 'RESUBMIT' }
+  /** Sent by the scheduler when the cure period may have ended. */
+  | { type: 'CURE_PERIOD_ENDED' }
+  | { type: 'APPROVE' }
+  | { type: 'REJECT'; reason: string }
+  | { type: 'PAY'; reference: string }
+  | { type: 'CANCEL'; reason: string };
+
+export const REIMBURSEMENT_STATES = [
+  'draft',
+  'submitted',
+  'inReview',
+  'needsDocuments',
+  'approved',
+  'partiallyApproved',
+  'rejected',
+  'paid',
+  'cancelled',
+] as const;
+export type ReimbursementState = (typeof REIMBURSEMENT_STATES)[number];
+
+/** States in which the reimbursement (header, lines, attachments) may be edited. */
+export const REIMBURSEMENT_EDITABLE_STATES = ['draft', 'needsDocuments'] as const satisfies readonly ReimbursementState[];
+
+/** Rejection reason code (research §2.7 catalogue) used when the cure period ends: documentation incomplete. */
+export const INCOMPLETE_DOCUMENTATION_REASON = '32';
+
+type Facts = { context: WorkflowContext<ReimbursementFacts> };
+type GuardArgs = Facts & { event: ReimbursementEvent };
+
+export const reimbursementGuardRules = {
+  hasLines: {
+    rule: 'reimbursement.noLines',
+    es: 'El reembolso necesita al menos una línea.',
+    en: 'The reimbursement needs at least one line.',
+  },
+  documentsComplete: {
+    rule: 'reimbursement.missingDocuments',
+    es: 'Faltan documentos obligatorios.',
+    en: 'Required documents are missing.',
+  },
+  withinFilingDeadline: {
+    rule: 'reimbursement.filingDeadlinePassed',
+    es: 'Se ha superado el plazo de presentación.',
+    en: 'The filing deadline has passed.',
+  },
+  coverageActiveOnServiceDates: {
+    rule: 'reimbursement.coverageInactive',
+    es: 'La cobertura no está activa en todas las fechas de servicio.',
+    en: 'Coverage is not active on every service date.',
+  },
+  noDuplicateLines: {
+    rule: 'reimbursement.duplicateLines',
+    es: 'Hay líneas duplicadas de otro reembolso (mismo paciente, código, pieza y fecha).',
+    en: 'Some lines duplicate another reimbursement (same patient, code, tooth and date).',
+  },
+  someLineApproved: {
+    rule: 'reimbursement.noLineApproved',
+    es: 'Ninguna línea ha superado la validación automática.',
+    en: 'No line has passed the automatic checks.',
+  },
+  allLinesRejected: {
+    rule: 'reimbursement.notAllLinesRejected',
+    es: 'No todas las líneas están rechazadas.',
+    en: 'Not every line is rejected.',
+  },
+  documentsListed: {
+    rule: 'reimbursement.documentsRequired',
+    es: 'Indique qué documentos se solicitan.',
+    en: 'List the documents requested.',
+  },
+  withinCurePeriod: {
+    rule: 'reimbursement.curePeriodEnded',
+    es: 'El plazo para aportar la documentación ha terminado.',
+    en: 'The period to provide the documents has ended.',
+  },
+  curePeriodElapsed: {
+    rule: 'reimbursement.curePeriodOpen',
+    es: 'El plazo para aportar la documentación aún no ha terminado.',
+    en: 'The period to provide the documents has not ended yet.',
+  },
+  approverIsNotCreator: {
+    rule: 'reimbursement.approverIsCreator',
+    es: 'Quien creó el reembolso no puede aprobarlo (separación de funciones).',
+    en: 'The reimbursement’s creator cannot approve it (separation of duties).',
+  },
+  withinApprovalAuthority: {
+    rule: 'reimbursement.aboveApprovalThreshold',
+    es: 'El importe supera el umbral de aprobación: requiere un usuario autorizado a aprobar por encima de él.',
+    en: 'The amount is above the approval threshold: it needs a user allowed to approve above it.',
+  },
+  payablePositive: {
+    rule: 'reimbursement.nothingPayable',
+    es: 'No hay importe a pagar.',
+    en: 'There is nothing to pay.',
+  },
+  noRejectedLines: {
+    rule: 'reimbursement.hasRejectedLines',
+    es: 'Hay líneas rechazadas: la aprobación es parcial.',
+    en: 'Some lines are rejected: the approval is partial.',
+  },
+  someLinesRejected: {
+    rule: 'reimbursement.noRejectedLines',
+    es: 'Ninguna línea está rechazada: la aprobación es total.',
+    en: 'No line is rejected: the approval is full.',
+  },
+  reasonGiven: {
+    rule: 'reimbursement.reasonRequired',
+    es: 'Indique el motivo.',
+    en: 'Give the reason.',
+  },
+  paymentReferenceGiven: {
+    rule: 'reimbursement.paymentReferenceRequired',
+    es: 'Indique la referencia del pago.',
+    en: 'Give the payment reference.',
+  },
+  payeeHasBankDetails: {
+    rule: 'reimbursement.payeeBankDetailsMissing',
+    es: 'El beneficiario del pago no tiene datos bancarios.',
+    en: 'The payee has no bank details.',
+  },
+  notAlreadyPaid: {
+    rule: 'reimbursement.alreadyPaid',
+    es: 'El reembolso ya está pagado.',
+    en: 'The reimbursement is already paid.',
+  },
+} as const satisfies GuardRules;
+
+export type ReimbursementGuard = keyof typeof reimbursementGuardRules;
+
+const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+
+const approval = ['approverIsNotCreator', 'withinApprovalAuthority', 'payablePositive'] as const;
+
+export const reimbursementMachine = setup({
+  types: {
+    context: {} as WorkflowContext<ReimbursementFacts>,
+    input: {} as WorkflowInput<ReimbursementFacts>,
+    events: {} as ReimbursementEvent,
+    meta: {} as WorkflowStateMeta,
+  },
+  guards: {
+    hasLines: ({ context: { facts } }: Facts) => facts.lineCount >= 1,
+    documentsComplete: ({ context: { facts } }: Facts) => facts.missingDocuments.length === 0,
+    withinFilingDeadline: ({ context: { facts } }: Facts) => facts.withinFilingDeadline,
+    coverageActiveOnServiceDates: ({ context: { facts } }: Facts) => facts.coverageActiveOnServiceDates,
+    noDuplicateLines: ({ context: { facts } }: Facts) => facts.duplicateLineCount === 0,
+    someLineApproved: ({ context: { facts } }: Facts) => facts.approvedLineCount > 0,
+    allLinesRejected: ({ context: { facts } }: Facts) => facts.lineCount > 0 && facts.rejectedLineCount >= facts.lineCount,
+    documentsListed: ({ event }: GuardArgs) =>
+      event.type === 'REQUEST_DOCUMENTS' && Array.isArray(event.documents) && event.documents.length > 0 && event.documents.every((d) => !isBlank(d)),
+    withinCurePeriod: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isOnOrBefore(facts.today, facts.cureDeadline),
+    curePeriodElapsed: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isAfter(facts.today, facts.cureDeadline),
+    approverIsNotCreator: ({ context: { facts } }: Facts) => facts.actorId !== facts.creatorId,
+    withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents <= facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
+    payablePositive: ({ context: { facts } }: Facts) => facts.payableCents > 0,
+    noRejectedLines: ({ context: { facts } }: Facts) => facts.rejectedLineCount === 0,
+    someLinesRejected: ({ context: { facts } }: Facts) => facts.rejectedLineCount > 0,
+    reasonGiven: ({ event }: GuardArgs) => (event.type === 'REJECT' || event.type === 'CANCEL') && !isBlank(event.reason),
+    paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
+    payeeHasBankDetails: ({ context: { facts } }: Facts) => facts.payeeHasBankDetails,
+    notAlreadyPaid: ({ context: { facts } }: Facts) => !facts.alreadyPaid,
+  },
+  actions: {
+    /** Server: sets fecha_presentacion = today (first submission only) and presentado_por = actor. */
+    stampSubmittedAt: () => {},
+    /** Server, ORTHODONTIC only: sends CLAIM to the linked instalment (claimable → claimed). */
+    claimInstallment: () => {},
+    /** Server: stores event.documents as the documents requested, with who asked and when. */
+    recordRequestedDocuments: () => {},
+    /** Server: sets cureDeadline = today + the cure period (10 calendar days, R10). */
+    startCurePeriod: () => {},
+    /** Server: clears cureDeadline (the documents were provided in time). */
+    clearCurePeriod: () => {},
+    /** Server: stores aprobado_por = actor, fecha_aprobacion = now and the liquidated amounts. */
+    recordApproval: () => {},
+    /**
+     * Server: stores the rejection — the reason code in params (32 when the cure period ended), else
+     * event.reason (manual rejection) or the lines' reasons (automatic check) — with who and when.
+     */
+    recordRejection: (_: unknown, _params: { reasonCode: string } | undefined) => {},
+    /** Server, ORTHODONTIC only: sends REJECT to the linked instalment (claimed → rejected). */
+    rejectInstallment: () => {},
+    /** Server: stores referencia_pago = event.reference, fecha_pago, pagado_por and monto_pagado. */
+    recordPayment: () => {},
+    /** Server: posts the payment to the ledger: deductible and annual maximum used, orthodontic lifetime used. */
+    postToLedger: () => {},
+    /** Server, ORTHODONTIC only: sends PAY to the linked instalment (claimed → paid). */
+    settleInstallment: () => {},
+    /** Server: stores the cancellation reason (event.reason), who cancelled and when. */
+    recordCancellation: () => {},
+    /**
+     * Server, ORTHODONTIC only: sends RELEASE to the linked instalment when it is claimed (after SUBMIT),
+     * so that it can be claimed again; nothing to do for a draft.
+     */
+    releaseInstallment: () => {},
+  },
+}).createMachine({
+  id: 'reimbursement',
+  initial: 'draft',
+  context: ({ input }) => ({ facts: input.facts }),
+  states: {
+    draft: {
+      meta: meta('BORRADOR', 'Borrador', 'Draft', ['R9', 'R18']),
+      on: {
+        SUBMIT: {
+          target: 'submitted',
+          guard: and(['hasLines', 'documentsComplete', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'noDuplicateLines']),
+          actions: ['stampSubmittedAt', 'claimInstallment'],
+        },
+        CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
+      },
+    },
+    submitted: {
+      meta: meta('PRESENTADO', 'Presentado', 'Submitted', ['R5', 'R6', 'R11']),
+      on: {
+        CHECK: [
+          { target: 'inReview', guard: 'someLineApproved' },
+          { target: 'rejected', guard: 'allLinesRejected', actions: ['recordRejection', 'rejectInstallment'] },
+        ],
+        CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
+      },
+    },
+    inReview: {
+      meta: meta('EN_REVISION', 'En revisión', 'In review', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
+      on: {
+        REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
+        APPROVE: [
+          { target: 'approved', guard: and([...approval, 'noRejectedLines']), actions: 'recordApproval' },
+          { target: 'partiallyApproved', guard: and([...approval, 'someLinesRejected']), actions: 'recordApproval' },
+        ],
+        REJECT: { target: 'rejected', guard: 'reasonGiven', actions: ['recordRejection', 'rejectInstallment'] },
+      },
+    },
+    needsDocuments: {
+      meta: meta('REQUIERE_DOCUMENTACION', 'Requiere documentación', 'Needs documents', ['R10']),
+      on: {
+        RESUBMIT: { target: 'submitted', guard: and(['withinCurePeriod', 'documentsComplete']), actions: 'clearCurePeriod' },
+        CURE_PERIOD_ENDED: {
+          target: 'rejected',
+          guard: 'curePeriodElapsed',
+          actions: [{ type: 'recordRejection', params: { reasonCode: INCOMPLETE_DOCUMENTATION_REASON } }, 'rejectInstallment'],
+        },
+      },
+    },
+    approved: {
+      meta: meta('APROBADO', 'Aprobado', 'Approved', ['R11']),
+      on: {
+        PAY: {
+          target: 'paid',
+          guard: and(['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid']),
+          actions: ['recordPayment', 'postToLedger', 'settleInstallment'],
+        },
+      },
+    },
+    partiallyApproved: {
+      meta: meta('APROBADO_PARCIAL', 'Aprobado parcialmente', 'Partially approved', ['R11']),
+      on: {
+        PAY: {
+          target: 'paid',
+          guard: and(['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid']),
+          actions: ['recordPayment', 'postToLedger', 'settleInstallment'],
+        },
+      },
+    },
+    rejected: { type: 'final', meta: meta('RECHAZADO', 'Rechazado', 'Rejected') },
+    paid: { type: 'final', meta: meta('PAGADO', 'Pagado', 'Paid') },
+    cancelled: { type: 'final', meta: meta('ANULADO', 'Anulado', 'Cancelled') },
+  },
+});
+
+registerGuardRules('reimbursement', reimbursementGuardRules);

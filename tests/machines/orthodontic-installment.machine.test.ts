@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { getShortestPaths } from '@xstate/graph';
+import {
+  ORTHODONTIC_INSTALLMENT_STATES,
+  orthodonticInstallmentGuardRules,
+  orthodonticInstallmentMachine,
+  type OrthodonticInstallmentEvent,
+  type OrthodonticInstallmentFacts,
+  type OrthodonticInstallmentState,
+} from '../../src/machines/orthodontic-installment.machine.ts';
+import { orthodonticPlanGuardRules } from '../../src/machines/orthodontic-plan.machine.ts';
+import { reimbursementGuardRules, reimbursementMachine, type ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
+import { verificationGuardRules } from '../../src/machines/verification.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, describeTransition, explainRefusal, lintWorkflow, snapshotAt, step, transitionsOf } from '../../src/machines/workflow.ts';
+
+const machine = orthodonticInstallmentMachine;
+
+/** An instalment due today, with coverage, under the age limit and some lifetime maximum left. */
+const FACTS: OrthodonticInstallmentFacts = {
+  today: '2025-07-01',
+  dueDate: '2025-07-01',
+  coverageActive: true,
+  patientUnderAgeLimit: true,
+  lifetimeRemainingCents: 10_000,
+};
+
+const EVENTS: OrthodonticInstallmentEvent[] = [
+  { type: 'FALL_DUE' },
+  { type: 'CLAIM' },
+  { type: 'PAY' },
+  { type: 'REJECT' },
+  { type: 'RELEASE' },
+  { type: 'SKIP', reason: '31' },
+  { type: 'SKIP', reason: '' },
+  { type: 'CANCEL' },
+];
+
+interface Scenario {
+  name: string;
+  facts: OrthodonticInstallmentFacts;
+  from?: OrthodonticInstallmentState;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'due and claimable', facts: FACTS },
+  { name: 'due after the policy lapsed', facts: { ...FACTS, coverageActive: false } },
+  { name: 'persisted claimed instalment', facts: FACTS, from: 'claimed' },
+];
+
+const FINAL = ['paid', 'rejected', 'skipped', 'cancelled'];
+const snapshotOf = (scenario: Scenario) => (scenario.from ? machine.resolveState({ value: scenario.from, context: { facts: scenario.facts } }) : undefined);
+
+function replay(scenario: Scenario, events: OrthodonticInstallmentEvent[], taken: Set<object>) {
+  const actor = createActor(machine, {
+    input: { facts: scenario.facts },
+    snapshot: snapshotOf(scenario),
+    inspect: (e) => {
+      if (e.type === '@xstate.microstep') (e as unknown as { _transitions: object[] })._transitions.forEach((t) => taken.add(t));
+    },
+  });
+  actor.start();
+  for (const event of events) {
+    expect(actor.getSnapshot().can(event)).toBe(true);
+    actor.send(event);
+    const after = actor.getSnapshot();
+    expect(ORTHODONTIC_INSTALLMENT_STATES).toContain(after.value);
+    expect(after.context).toEqual({ facts: scenario.facts });
+    expect(after.status).toBe(FINAL.includes(after.value) ? 'done' : 'active');
+  }
+  actor.stop();
+}
+
+function transitionPaths(scenario: Scenario) {
+  const paths = getShortestPaths(machine as AnyStateMachine, {
+    events: EVENTS,
+    input: { facts: scenario.facts },
+    fromState: snapshotOf(scenario),
+    serializeState: (s) => JSON.stringify(s.value),
+  });
+  return paths.flatMap((path) => {
+    const prefix = path.steps.map((s) => s.event as OrthodonticInstallmentEvent).filter((e) => (e.type as string) !== 'xstate.init');
+    return EVENTS.filter((event) => path.state.can(event)).map((event) => [...prefix, event]);
+  });
+}
+
+describe('orthodontic instalment machine — model-based', () => {
+  it('covers every transition of the machine', () => {
+    const taken = new Set<object>();
+    for (const scenario of SCENARIOS) for (const events of transitionPaths(scenario)) replay(scenario, events, taken);
+    const missing = transitionsOf(machine).filter((t) => !taken.has(t)).map(describeTransition);
+    expect(missing).toEqual([]);
+  });
+
+  it('reaches every state from the initial one', () => {
+    const paths = getShortestPaths(machine as AnyStateMachine, { events: EVENTS, input: { facts: FACTS }, serializeState: (s) => JSON.stringify(s.value) });
+    expect(paths.map((p) => p.state.value).sort()).toEqual([...ORTHODONTIC_INSTALLMENT_STATES].sort());
+  });
+
+  it('follows the house conventions: named guards and actions, rules, labels, state list', () => {
+    expect(lintWorkflow(machine, orthodonticInstallmentGuardRules, ORTHODONTIC_INSTALLMENT_STATES)).toEqual([]);
+    for (const [name, action] of Object.entries(machine.implementations.actions)) expect((action as () => unknown)(), name).toBeUndefined();
+    for (const state of ORTHODONTIC_INSTALLMENT_STATES) {
+      expect(machine.root.states[state]!.meta?.label.es).toBeTruthy();
+      expect(machine.root.states[state]!.meta?.label.en).toBeTruthy();
+    }
+    expect(machine.root.states.claimable!.meta).toMatchObject({ status: 'POR_RECLAMAR', label: { es: 'Por reclamar' } });
+  });
+});
+
+const at = (value: OrthodonticInstallmentState, facts: Partial<OrthodonticInstallmentFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
+const refusal = (value: OrthodonticInstallmentState, event: OrthodonticInstallmentEvent, facts: Partial<OrthodonticInstallmentFacts> = {}) =>
+  explainRefusal(machine, at(value, facts), event);
+const FALL_DUE: OrthodonticInstallmentEvent = { type: 'FALL_DUE' };
+
+describe('orthodontic instalment machine — guards at their boundaries', () => {
+  it('falls due on its due date, not the day before', () => {
+    expect(step(machine, at('scheduled', { dueDate: '2025-07-01', today: '2025-07-01' }), FALL_DUE)).toEqual({ ok: true, value: 'claimable', effects: [] });
+    expect(refusal('scheduled', FALL_DUE, { dueDate: '2025-07-02', today: '2025-07-01' })).toBe('orthodonticInstallment.notDue');
+    // Not due: not skipped either, whatever the coverage.
+    expect(refusal('scheduled', FALL_DUE, { dueDate: '2025-07-02', coverageActive: false })).toBe('orthodonticInstallment.notDue');
+  });
+
+  it('once due, is skipped when coverage, age or lifetime maximum fail', () => {
+    const skipped = { ok: true, value: 'skipped', effects: [{ type: 'recordSkipReason', params: undefined }] };
+    expect(step(machine, at('scheduled', { coverageActive: false }), FALL_DUE)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { patientUnderAgeLimit: false }), FALL_DUE)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 0 }), FALL_DUE)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 1 }), FALL_DUE)).toMatchObject({ value: 'claimable' });
+  });
+
+  it('is claimed, then paid, rejected or released back to claimable', () => {
+    expect(step(machine, at('claimable'), { type: 'CLAIM' })).toEqual({ ok: true, value: 'claimed', effects: [{ type: 'linkReimbursement', params: undefined }] });
+    expect(step(machine, at('claimed'), { type: 'PAY' })).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordBenefitPaid', params: undefined }] });
+    expect(step(machine, at('claimed'), { type: 'REJECT' })).toEqual({ ok: true, value: 'rejected', effects: [] });
+    expect(step(machine, at('claimed'), { type: 'RELEASE' })).toEqual({ ok: true, value: 'claimable', effects: [{ type: 'unlinkReimbursement', params: undefined }] });
+    expect(refusal('scheduled', { type: 'CLAIM' })).toBe(ILLEGAL_EVENT);
+    expect(refusal('claimable', { type: 'PAY' })).toBe(ILLEGAL_EVENT);
+  });
+
+  it('is skipped with a reason, and cancelled only before it is claimed', () => {
+    expect(refusal('scheduled', { type: 'SKIP', reason: '' })).toBe('orthodonticInstallment.reasonRequired');
+    expect(step(machine, at('scheduled'), { type: 'SKIP', reason: '31' })).toMatchObject({ ok: true, value: 'skipped' });
+    expect(refusal('claimable', { type: 'SKIP', reason: '31' })).toBe(ILLEGAL_EVENT);
+    expect(refusal('scheduled', { type: 'CANCEL' })).toBeNull();
+    expect(refusal('claimable', { type: 'CANCEL' })).toBeNull();
+    expect(refusal('claimed', { type: 'CANCEL' })).toBe(ILLEGAL_EVENT);
+  });
+});
+
+describe('orthodontic instalment machine — explainRefusal and allowedEvents', () => {
+  it('every refusable guard maps to its own rule code (eligibility shows as a skip, not a refusal)', () => {
+    expect(refusal('scheduled', FALL_DUE, { dueDate: '2025-08-01' })).toBe('orthodonticInstallment.notDue');
+    expect(refusal('scheduled', { type: 'SKIP', reason: ' ' })).toBe('orthodonticInstallment.reasonRequired');
+    const codes = Object.values(orthodonticInstallmentGuardRules).map((r) => r.rule);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('lists the events a snapshot accepts', () => {
+    expect(allowedEvents(machine, at('scheduled'), EVENTS)).toEqual(['FALL_DUE', 'SKIP', 'CANCEL']);
+    expect(allowedEvents(machine, at('scheduled', { dueDate: '2025-12-01' }), EVENTS)).toEqual(['SKIP', 'CANCEL']);
+    expect(allowedEvents(machine, at('claimable'), EVENTS)).toEqual(['CLAIM', 'CANCEL']);
+    expect(allowedEvents(machine, at('claimed'), EVENTS)).toEqual(['PAY', 'REJECT', 'RELEASE']);
+    expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);
+  });
+});
+
+describe('workflow machines together', () => {
+  it('use rule codes unique across the four machines', () => {
+    const codes = [verificationGuardRules, reimbursementGuardRules, orthodonticPlanGuardRules, orthodonticInstallmentGuardRules].flatMap((rules) =>
+      Object.values(rules).map((r: { rule: string }) => r.rule),
+    );
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it('an orthodontic reimbursement’s effects are events its instalment accepts at that point', () => {
+    const claim: ReimbursementFacts = {
+      actorId: 2,
+      creatorId: 1,
+      kind: 'ORTHODONTIC',
+      lineCount: 1,
+      missingDocuments: [],
+      withinFilingDeadline: true,
+      coverageActiveOnServiceDates: true,
+      duplicateLineCount: 0,
+      approvedLineCount: 1,
+      rejectedLineCount: 0,
+      payableCents: 10_000,
+      approvalThresholdCents: 100_000,
+      actorCanApproveAboveThreshold: false,
+      cureDeadline: null,
+      today: '2025-07-02',
+      payeeHasBankDetails: true,
+      alreadyPaid: false,
+    };
+    const INSTALMENT_EVENT: Record<string, OrthodonticInstallmentEvent> = {
+      claimInstallment: { type: 'CLAIM' },
+      releaseInstallment: { type: 'RELEASE' },
+      rejectInstallment: { type: 'REJECT' },
+      settleInstallment: { type: 'PAY' },
+    };
+    // Submit (claims), cancel (releases), submit again, check, approve, pay (settles).
+    let reimbursement = snapshotAt(reimbursementMachine, 'draft', claim);
+    let instalment = at('claimable');
+    const run = (event: Parameters<typeof step>[2]) => {
+      const result = step(reimbursementMachine, reimbursement, event);
+      if (!result.ok) throw new Error(result.rule);
+      reimbursement = snapshotAt(reimbursementMachine, result.value, claim);
+      for (const effect of result.effects) {
+        const sent = INSTALMENT_EVENT[effect.type];
+        if (!sent) continue;
+        const next = step(machine, instalment, sent);
+        if (!next.ok) throw new Error(`${effect.type}: ${next.rule}`);
+        instalment = at(next.value as OrthodonticInstallmentState);
+      }
+      return [reimbursement.value, instalment.value];
+    };
+    expect(run({ type: 'SUBMIT' })).toEqual(['submitted', 'claimed']);
+    expect(run({ type: 'CANCEL', reason: 'Factura equivocada' })).toEqual(['cancelled', 'claimable']);
+    reimbursement = snapshotAt(reimbursementMachine, 'draft', claim);
+    expect(run({ type: 'SUBMIT' })).toEqual(['submitted', 'claimed']);
+    expect(run({ type: 'CHECK' })).toEqual(['inReview', 'claimed']);
+    expect(run({ type: 'APPROVE' })).toEqual(['approved', 'claimed']);
+    expect(run({ type: 'PAY', reference: 'TRF-9' })).toEqual(['paid', 'paid']);
+  });
+});

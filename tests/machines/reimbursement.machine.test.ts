@@ -1,0 +1,309 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { getShortestPaths } from '@xstate/graph';
+import {
+  INCOMPLETE_DOCUMENTATION_REASON,
+  REIMBURSEMENT_EDITABLE_STATES,
+  REIMBURSEMENT_STATES,
+  reimbursementGuardRules,
+  reimbursementMachine,
+  type ReimbursementEvent,
+  type ReimbursementFacts,
+  type ReimbursementState,
+} from '../../src/machines/reimbursement.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, describeTransition, explainRefusal, lintWorkflow, snapshotAt, step, transitionsOf } from '../../src/machines/workflow.ts';
+
+const machine = reimbursementMachine;
+
+/** A reimbursement every guard accepts: two approved lines, approved by someone else, under the threshold. */
+const FACTS: ReimbursementFacts = {
+  actorId: 2,
+  creatorId: 1,
+  kind: 'GENERAL',
+  lineCount: 2,
+  missingDocuments: [],
+  withinFilingDeadline: true,
+  coverageActiveOnServiceDates: true,
+  duplicateLineCount: 0,
+  approvedLineCount: 2,
+  rejectedLineCount: 0,
+  payableCents: 80_000,
+  approvalThresholdCents: 100_000,
+  actorCanApproveAboveThreshold: false,
+  cureDeadline: '2025-05-10',
+  today: '2025-05-10',
+  payeeHasBankDetails: true,
+  alreadyPaid: false,
+};
+
+/** Every event, with payload variants that make each event-reading guard pass and fail. */
+const EVENTS: ReimbursementEvent[] = [
+  { type: 'SUBMIT' },
+  { type: 'CHECK' },
+  { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', 'RADIOGRAFIA_FINAL'] },
+  { type: 'REQUEST_DOCUMENTS', documents: [] },
+  { type: 'REQUEST_DOCUMENTS', documents: [' '] },
+  { type: 'RESUBMIT' },
+  { type: 'CURE_PERIOD_ENDED' },
+  { type: 'APPROVE' },
+  { type: 'REJECT', reason: '05 frecuencia excedida' },
+  { type: 'REJECT', reason: '' },
+  { type: 'PAY', reference: 'TRF-2025-0042' },
+  { type: 'PAY', reference: '  ' },
+  { type: 'CANCEL', reason: 'Presentado por error' },
+  { type: 'CANCEL', reason: '' },
+];
+
+interface Scenario {
+  name: string;
+  facts: ReimbursementFacts;
+  /** A persisted state to start from, instead of the initial one. */
+  from?: ReimbursementState;
+}
+
+const SCENARIOS: Scenario[] = [
+  { name: 'general, fully approved, resubmitted on the cure deadline', facts: FACTS },
+  {
+    name: 'orthodontic, one line rejected, cure period over',
+    facts: { ...FACTS, kind: 'ORTHODONTIC', approvedLineCount: 1, rejectedLineCount: 1, cureDeadline: '2025-05-09' },
+  },
+  { name: 'persisted submission whose lines were all rejected', facts: { ...FACTS, approvedLineCount: 0, rejectedLineCount: 2 }, from: 'submitted' },
+];
+
+const FINAL = ['rejected', 'paid', 'cancelled'];
+const snapshotOf = (scenario: Scenario) => (scenario.from ? machine.resolveState({ value: scenario.from, context: { facts: scenario.facts } }) : undefined);
+
+/** Replays a path on a real actor, collecting the transitions taken; the context must stay the facts. */
+function replay(scenario: Scenario, events: ReimbursementEvent[], taken: Set<object>) {
+  const actor = createActor(machine, {
+    input: { facts: scenario.facts },
+    snapshot: snapshotOf(scenario),
+    inspect: (e) => {
+      if (e.type === '@xstate.microstep') (e as unknown as { _transitions: object[] })._transitions.forEach((t) => taken.add(t));
+    },
+  });
+  actor.start();
+  for (const event of events) {
+    expect(actor.getSnapshot().can(event)).toBe(true);
+    actor.send(event);
+    const after = actor.getSnapshot();
+    expect(REIMBURSEMENT_STATES).toContain(after.value);
+    expect(after.context).toEqual({ facts: scenario.facts });
+    expect(after.status).toBe(FINAL.includes(after.value) ? 'done' : 'active');
+  }
+  actor.stop();
+}
+
+/** A shortest path to each state of the scenario, then each event that state accepts. */
+function transitionPaths(scenario: Scenario) {
+  const paths = getShortestPaths(machine as AnyStateMachine, {
+    events: EVENTS,
+    input: { facts: scenario.facts },
+    fromState: snapshotOf(scenario),
+    serializeState: (s) => JSON.stringify(s.value),
+  });
+  return paths.flatMap((path) => {
+    const prefix = path.steps.map((s) => s.event as ReimbursementEvent).filter((e) => (e.type as string) !== 'xstate.init');
+    return EVENTS.filter((event) => path.state.can(event)).map((event) => [...prefix, event]);
+  });
+}
+
+describe('reimbursement machine — model-based', () => {
+  it('covers every transition of the machine', () => {
+    const taken = new Set<object>();
+    for (const scenario of SCENARIOS) for (const events of transitionPaths(scenario)) replay(scenario, events, taken);
+    const missing = transitionsOf(machine).filter((t) => !taken.has(t)).map(describeTransition);
+    expect(missing).toEqual([]);
+  });
+
+  it('reaches every state from the initial one across the fact sets', () => {
+    const reached = new Set<string>();
+    for (const facts of [FACTS, SCENARIOS[1]!.facts, { ...FACTS, approvedLineCount: 0, rejectedLineCount: 2 }]) {
+      const paths = getShortestPaths(machine as AnyStateMachine, { events: EVENTS, input: { facts }, serializeState: (s) => JSON.stringify(s.value) });
+      paths.forEach((p) => reached.add(p.state.value as string));
+    }
+    expect([...reached].sort()).toEqual([...REIMBURSEMENT_STATES].sort());
+  });
+
+  it('follows the house conventions: named guards and actions, rules, labels, state list', () => {
+    expect(lintWorkflow(machine, reimbursementGuardRules, REIMBURSEMENT_STATES)).toEqual([]);
+    for (const [name, action] of Object.entries(machine.implementations.actions)) expect((action as () => unknown)(), name).toBeUndefined();
+    for (const state of REIMBURSEMENT_STATES) {
+      expect(machine.root.states[state]!.meta?.label.es).toBeTruthy();
+      expect(machine.root.states[state]!.meta?.label.en).toBeTruthy();
+    }
+    expect(machine.root.states.partiallyApproved!.meta).toMatchObject({ status: 'APROBADO_PARCIAL', label: { es: 'Aprobado parcialmente' } });
+    expect(machine.root.states.needsDocuments!.meta?.rules).toContain('R10');
+    expect(machine.root.states.inReview!.meta?.rules).toContain('R13');
+  });
+
+  it('is editable in draft and needs-documents only', () => {
+    expect([...REIMBURSEMENT_EDITABLE_STATES]).toEqual(['draft', 'needsDocuments']);
+  });
+});
+
+const at = (value: ReimbursementState, facts: Partial<ReimbursementFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
+const refusal = (value: ReimbursementState, event: ReimbursementEvent, facts: Partial<ReimbursementFacts> = {}) => explainRefusal(machine, at(value, facts), event);
+const APPROVE: ReimbursementEvent = { type: 'APPROVE' };
+const effects = (...types: string[]) => types.map((type) => ({ type, params: undefined }));
+
+describe('reimbursement machine — guards at their boundaries', () => {
+  it('submits with lines, documents, in time, covered and without duplicates', () => {
+    expect(refusal('draft', { type: 'SUBMIT' })).toBeNull();
+    expect(refusal('draft', { type: 'SUBMIT' }, { lineCount: 0 })).toBe('reimbursement.noLines');
+    expect(refusal('draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] })).toBe('reimbursement.missingDocuments');
+    expect(refusal('draft', { type: 'SUBMIT' }, { withinFilingDeadline: false })).toBe('reimbursement.filingDeadlinePassed');
+    expect(refusal('draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false })).toBe('reimbursement.coverageInactive');
+    expect(refusal('draft', { type: 'SUBMIT' }, { duplicateLineCount: 1 })).toBe('reimbursement.duplicateLines');
+    expect(step(machine, at('draft'), { type: 'SUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('stampSubmittedAt', 'claimInstallment') });
+  });
+
+  it('checks into review when some line is approved, rejects when all lines are', () => {
+    expect(step(machine, at('submitted', { approvedLineCount: 1, rejectedLineCount: 1 }), { type: 'CHECK' })).toMatchObject({ ok: true, value: 'inReview' });
+    expect(step(machine, at('submitted', { approvedLineCount: 0, rejectedLineCount: 2 }), { type: 'CHECK' })).toEqual({
+      ok: true,
+      value: 'rejected',
+      effects: effects('recordRejection', 'rejectInstallment'),
+    });
+    // Lines still pending: neither outcome yet.
+    expect(refusal('submitted', { type: 'CHECK' }, { approvedLineCount: 0, rejectedLineCount: 1 })).toBe('reimbursement.noLineApproved');
+  });
+
+  it('approves exactly at the threshold, not one cent above without the permission', () => {
+    expect(refusal('inReview', APPROVE, { payableCents: 100_000 })).toBeNull();
+    expect(refusal('inReview', APPROVE, { payableCents: 100_001 })).toBe('reimbursement.aboveApprovalThreshold');
+    expect(refusal('inReview', APPROVE, { payableCents: 100_001, actorCanApproveAboveThreshold: true })).toBeNull();
+  });
+
+  it('separates duties: the creator never approves, whatever their permissions', () => {
+    expect(refusal('inReview', APPROVE, { actorId: 1 })).toBe('reimbursement.approverIsCreator');
+    expect(refusal('inReview', APPROVE, { actorId: 1, actorCanApproveAboveThreshold: true, payableCents: 1 })).toBe('reimbursement.approverIsCreator');
+    expect(refusal('inReview', APPROVE, { actorId: 3 })).toBeNull();
+  });
+
+  it('approves something payable, in full without rejected lines and in part with some', () => {
+    expect(refusal('inReview', APPROVE, { payableCents: 0 })).toBe('reimbursement.nothingPayable');
+    expect(refusal('inReview', APPROVE, { payableCents: 1 })).toBeNull();
+    expect(step(machine, at('inReview'), APPROVE)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval') });
+    expect(step(machine, at('inReview', { approvedLineCount: 1, rejectedLineCount: 1 }), APPROVE)).toEqual({
+      ok: true,
+      value: 'partiallyApproved',
+      effects: effects('recordApproval'),
+    });
+  });
+
+  it('requests a non-empty list of documents and starts the cure period', () => {
+    expect(refusal('inReview', { type: 'REQUEST_DOCUMENTS', documents: [] })).toBe('reimbursement.documentsRequired');
+    expect(refusal('inReview', { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', ''] })).toBe('reimbursement.documentsRequired');
+    expect(step(machine, at('inReview'), { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA'] })).toEqual({
+      ok: true,
+      value: 'needsDocuments',
+      effects: effects('recordRequestedDocuments', 'startCurePeriod'),
+    });
+  });
+
+  it('resubmits on the cure deadline day; the day after, the scheduler rejects with reason 32', () => {
+    const onDeadline = { cureDeadline: '2025-05-10', today: '2025-05-10' };
+    const dayAfter = { cureDeadline: '2025-05-10', today: '2025-05-11' };
+    expect(refusal('needsDocuments', { type: 'RESUBMIT' }, onDeadline)).toBeNull();
+    expect(refusal('needsDocuments', { type: 'CURE_PERIOD_ENDED' }, onDeadline)).toBe('reimbursement.curePeriodOpen');
+    expect(refusal('needsDocuments', { type: 'RESUBMIT' }, dayAfter)).toBe('reimbursement.curePeriodEnded');
+    expect(step(machine, at('needsDocuments', dayAfter), { type: 'CURE_PERIOD_ENDED' })).toEqual({
+      ok: true,
+      value: 'rejected',
+      effects: [{ type: 'recordRejection', params: { reasonCode: INCOMPLETE_DOCUMENTATION_REASON } }, { type: 'rejectInstallment', params: undefined }],
+    });
+    expect(INCOMPLETE_DOCUMENTATION_REASON).toBe('32');
+    // Without a deadline neither happens.
+    expect(refusal('needsDocuments', { type: 'RESUBMIT' }, { cureDeadline: null })).toBe('reimbursement.curePeriodEnded');
+    expect(refusal('needsDocuments', { type: 'CURE_PERIOD_ENDED' }, { cureDeadline: null })).toBe('reimbursement.curePeriodOpen');
+  });
+
+  it('resubmits only with the documents complete', () => {
+    expect(refusal('needsDocuments', { type: 'RESUBMIT' }, { missingDocuments: ['RADIOGRAFIA_FINAL'] })).toBe('reimbursement.missingDocuments');
+    expect(step(machine, at('needsDocuments'), { type: 'RESUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('clearCurePeriod') });
+  });
+
+  it('rejects with a reason', () => {
+    expect(refusal('inReview', { type: 'REJECT', reason: ' ' })).toBe('reimbursement.reasonRequired');
+    expect(step(machine, at('inReview'), { type: 'REJECT', reason: '35 exclusión' })).toEqual({
+      ok: true,
+      value: 'rejected',
+      effects: effects('recordRejection', 'rejectInstallment'),
+    });
+  });
+
+  it('pays with a reference, to a payee with bank details, once, and posts to the ledger', () => {
+    for (const state of ['approved', 'partiallyApproved'] as const) {
+      expect(refusal(state, { type: 'PAY', reference: '' })).toBe('reimbursement.paymentReferenceRequired');
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { payeeHasBankDetails: false })).toBe('reimbursement.payeeBankDetailsMissing');
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { alreadyPaid: true })).toBe('reimbursement.alreadyPaid');
+      expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1' })).toEqual({
+        ok: true,
+        value: 'paid',
+        effects: effects('recordPayment', 'postToLedger', 'settleInstallment'),
+      });
+    }
+    expect(refusal('inReview', { type: 'PAY', reference: 'TRF-1' })).toBe(ILLEGAL_EVENT);
+  });
+
+  it('cancels a draft or a submission with a reason, releasing the instalment; nothing later', () => {
+    for (const state of ['draft', 'submitted'] as const) {
+      expect(refusal(state, { type: 'CANCEL', reason: '' })).toBe('reimbursement.reasonRequired');
+      expect(step(machine, at(state), { type: 'CANCEL', reason: 'Error' })).toEqual({
+        ok: true,
+        value: 'cancelled',
+        effects: effects('recordCancellation', 'releaseInstallment'),
+      });
+    }
+    for (const state of ['inReview', 'needsDocuments', 'approved', 'partiallyApproved', 'rejected', 'paid', 'cancelled'] as const) {
+      expect(refusal(state, { type: 'CANCEL', reason: 'Error' })).toBe(ILLEGAL_EVENT);
+    }
+  });
+});
+
+describe('reimbursement machine — explainRefusal and allowedEvents', () => {
+  it('every refusable guard maps to its own rule code', () => {
+    const cases: Array<[ReimbursementState, ReimbursementEvent, Partial<ReimbursementFacts>]> = [
+      ['draft', { type: 'SUBMIT' }, { lineCount: 0 }],
+      ['draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] }],
+      ['draft', { type: 'SUBMIT' }, { withinFilingDeadline: false }],
+      ['draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false }],
+      ['draft', { type: 'SUBMIT' }, { duplicateLineCount: 2 }],
+      ['submitted', { type: 'CHECK' }, { approvedLineCount: 0 }],
+      ['inReview', { type: 'REQUEST_DOCUMENTS', documents: [] }, {}],
+      ['needsDocuments', { type: 'RESUBMIT' }, { today: '2025-05-11' }],
+      ['needsDocuments', { type: 'CURE_PERIOD_ENDED' }, {}],
+      ['inReview', APPROVE, { actorId: 1 }],
+      ['inReview', APPROVE, { payableCents: 100_001 }],
+      ['inReview', APPROVE, { payableCents: 0 }],
+      ['inReview', { type: 'REJECT', reason: '' }, {}],
+      ['approved', { type: 'PAY', reference: '' }, {}],
+      ['approved', { type: 'PAY', reference: 'x' }, { payeeHasBankDetails: false }],
+      ['approved', { type: 'PAY', reference: 'x' }, { alreadyPaid: true }],
+    ];
+    const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
+    // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
+    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected'] as const;
+    const expected = Object.entries(reimbursementGuardRules)
+      .filter(([guard]) => !(selectors as readonly string[]).includes(guard))
+      .map(([, r]) => r.rule);
+    expect([...new Set(seen)].sort()).toEqual(expected.sort());
+  });
+
+  it('answers workflow.illegalEvent when the state has no transition for the event', () => {
+    expect(refusal('draft', APPROVE)).toBe(ILLEGAL_EVENT);
+    expect(refusal('paid', { type: 'PAY', reference: 'x' })).toBe(ILLEGAL_EVENT);
+    expect(refusal('submitted', { type: 'RESUBMIT' })).toBe(ILLEGAL_EVENT);
+  });
+
+  it('lists the events a snapshot accepts', () => {
+    expect(allowedEvents(machine, at('draft'), EVENTS)).toEqual(['SUBMIT', 'CANCEL']);
+    expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL']);
+    expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT']);
+    expect(allowedEvents(machine, at('inReview', { actorId: 1 }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'REJECT']);
+    expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT']);
+    expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED']);
+    expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);
+  });
+});
