@@ -4,6 +4,8 @@ import { serve } from '@hono/node-server';
 import { readConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { createServer } from './server.ts';
+import { startScheduler } from './scheduler.ts';
+import { systemToday } from './clock.ts';
 import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
 
@@ -23,6 +25,7 @@ async function main() {
   });
 
   const app = createSite(api, distDir);
+  const stopScheduler = startScheduler(db, systemToday);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Panel and API on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -36,6 +39,7 @@ async function main() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    stopScheduler();
     server.close();
     await db.close().catch(() => undefined);
     releaseLock();

@@ -1,0 +1,66 @@
+import type { Database } from './db/database.ts';
+import { HttpProblem } from './http/problem.ts';
+import { sendVerificationEvent } from './workflow/verification.ts';
+
+/** The scheduler is an actor without an id or roles; its events are recorded with no user. */
+const SYSTEM = { id: null, roles: [] };
+/** A run that started this long ago without finishing is taken to have died and may be resumed. */
+const STALE_RUN_MINUTES = 15;
+
+interface Job {
+  name: string;
+  /** Records due for the job on `today`, claimed so two servers never take the same one. */
+  due: (db: Database, today: string) => Promise<number[]>;
+  send: (db: Database, id: number, today: string) => Promise<void>;
+}
+
+/** Time-driven events of the workflows (research 3.1–3.3); each one the machine refuses is simply skipped. */
+export const JOBS: Job[] = [
+  {
+    name: 'verification.expire',
+    due: async (db, today) =>
+      (await db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'verified' AND valid_until < $1::date ORDER BY id`, [today])).map((r) => r.id),
+    send: (db, id, today) => db.transaction(async (tx) => void (await sendVerificationEvent(tx, id, { type: 'EXPIRE' }, SYSTEM, today))),
+  },
+];
+
+/**
+ * Runs each job once per day, idempotently: a row per (job, day) is claimed first, so a second
+ * server or a restart the same day does nothing, and a run that died half-way is resumed.
+ * Answers how many events each job sent.
+ */
+export async function runDailyJobs(db: Database, today: string): Promise<Record<string, number>> {
+  const sent: Record<string, number> = {};
+  for (const job of JOBS) {
+    const claimed = await db.query(
+      `INSERT INTO scheduled_runs (job, run_on) VALUES ($1, $2)
+       ON CONFLICT (job, run_on) DO UPDATE SET started_at = now()
+         WHERE scheduled_runs.finished_at IS NULL AND scheduled_runs.started_at < now() - make_interval(mins => $3)
+       RETURNING job`,
+      [job.name, today, STALE_RUN_MINUTES],
+    );
+    if (!claimed.length) continue;
+    let count = 0;
+    for (const id of await job.due(db, today)) {
+      try {
+        await job.send(db, id, today);
+        count++;
+      } catch (error) {
+        // Refused (already moved on, or not due by the machine's own rule): nothing to do for it.
+        if (!(error instanceof HttpProblem)) throw error;
+      }
+    }
+    await db.query(`UPDATE scheduled_runs SET finished_at = now(), events_sent = $3 WHERE job = $1 AND run_on = $2`, [job.name, today, count]);
+    sent[job.name] = count;
+  }
+  return sent;
+}
+
+/** Runs the daily jobs now and then every hour (the date changes at midnight; the claim keeps it once a day). */
+export function startScheduler(db: Database, today: () => string, everyMs = 60 * 60 * 1000): () => void {
+  const tick = () => runDailyJobs(db, today()).catch((error) => console.error('Scheduled jobs failed:', error));
+  void tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
