@@ -16,6 +16,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
   administrator: [
     ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles', 'attachments'].flatMap(crud),
     'audit:read',
+    'reimbursements:approve_above_threshold',
   ],
   supervisor: [
     ...read(...masterData, ...workflows, 'downloads', 'users', 'roles', 'attachments'),
@@ -26,6 +27,8 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'insurers:update',
     'downloads:create',
     'audit:read',
+    'reimbursements:update',
+    'reimbursements:approve_above_threshold',
   ],
   verifier: [
     ...crud('patients'),

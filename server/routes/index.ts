@@ -3,6 +3,7 @@ import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
 import { healthHandlers } from './health.ts';
 import { insurerHandlers } from './insurers.ts';
+import { reimbursementHandlers } from './reimbursements.ts';
 import { roleHandlers } from './roles.ts';
 import { userHandlers } from './users.ts';
 import { verificationHandlers } from './verifications.ts';
@@ -16,4 +17,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...insurerHandlers(deps),
   ...verificationHandlers(deps),
   ...attachmentHandlers(deps),
+  ...reimbursementHandlers(deps),
 });

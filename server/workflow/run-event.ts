@@ -5,6 +5,12 @@ import type { Queryable } from '../db/database.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { appendHistory, type WorkflowEntity } from './history.ts';
 
+/** A named action of the taken transition, with its static params: what the server must do. */
+export interface Effect {
+  type: string;
+  params?: Record<string, unknown>;
+}
+
 interface Refused {
   rule: string;
 }
@@ -33,12 +39,12 @@ export async function runEvent<F>(options: {
   facts: F;
   event: EventObject;
   actor: { id: number | null; ip?: string; userAgent?: string };
-  apply: (next: string, effects: string[]) => Promise<void>;
+  apply: (next: string, effects: Effect[]) => Promise<void>;
 }): Promise<string> {
   const { tx, machine, entity, id, state, facts, event, actor } = options;
   const result = step(machine, snapshotAt(machine, state, facts), event);
   if (!result.ok) throw refusal(machine, result);
-  const effects = result.effects.map((e) => e.type).filter((type) => !type.startsWith('xstate.'));
+  const effects = result.effects.filter((e) => !e.type.startsWith('xstate.')) as Effect[];
   await options.apply(result.value, effects);
   const { type, ...payload } = event as EventObject & Record<string, unknown>;
   delete payload.version;

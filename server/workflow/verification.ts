@@ -13,6 +13,7 @@ export const HISTORY_STATES = ['verified', 'notEligible', 'expired', 'cancelled'
 export interface Actor {
   id: number | null;
   roles: string[];
+  permissions?: string[];
   ip?: string;
   userAgent?: string;
 }
@@ -127,7 +128,7 @@ export async function sendVerificationEvent(tx: Queryable, id: number, event: Ve
     facts,
     event,
     actor,
-    apply: (next, effects) => applyEffects(tx, current, next, effects, event, actor.id, today),
+    apply: (next, effects) => applyEffects(tx, current, next, effects.map((e) => e.type), event, actor.id, today),
   });
   return findVerification(tx, current.id);
 }

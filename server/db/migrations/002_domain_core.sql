@@ -160,6 +160,7 @@ CREATE TABLE reimbursements (
   reason text,
   submitted_on date,
   cure_deadline date,
+  requested_documents text[] NOT NULL DEFAULT '{}',
   approved_by integer REFERENCES users(id),
   paid_by integer REFERENCES users(id),
   payment_reference text,
@@ -277,7 +278,7 @@ CREATE TABLE benefit_ledger (
   amount_cents integer NOT NULL CHECK (amount_cents >= 0),
   reimbursement_id integer NOT NULL REFERENCES reimbursements(id) ON DELETE RESTRICT,
   at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (reimbursement_id, kind)
+  UNIQUE (reimbursement_id, kind, benefit_year_start)
 );
 CREATE INDEX benefit_ledger_patient_idx ON benefit_ledger (patient_id, benefit_year_start, kind);
 

@@ -1,0 +1,170 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyAuditChain } from '../../server/audit.ts';
+import { call, expectProblem, signIn, useServer } from './helpers.ts';
+
+const now = '2026-11-21';
+const server = useServer({}, () => now);
+let analyst: string;
+let auditor: string;
+let supervisor: string;
+let treasury: string;
+let admin: string;
+let doctorId: number;
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+const attach = (id: number, documentType: string) => {
+  const form = new FormData();
+  form.set('ownerType', 'reimbursement');
+  form.set('ownerId', String(id));
+  form.set('documentType', documentType);
+  form.set('file', new File([PDF.slice()], `${documentType}.pdf`));
+  return call('POST', '/api/attachments', { token: analyst, body: form });
+};
+const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
+
+/** A verification verified just now through the API, for an adult whose lines no other reimbursement has. */
+async function verifiedVerification(): Promise<number> {
+  const [patient] = await server.db.query<{ id: number }>(
+    `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
+      WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01'
+        AND NOT EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo', 'verified'))
+      ORDER BY p.id LIMIT 1`,
+  );
+  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
+  await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'START' } });
+  const verified = await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } });
+  expect(verified.body.state).toBe('verified');
+  return created.body.id;
+}
+
+async function draft(lines: Record<string, unknown>[], key?: string) {
+  const response = await call('POST', '/api/reimbursements', {
+    token: analyst,
+    headers: key ? { 'Idempotency-Key': key } : {},
+    body: { verificationId: await verifiedVerification(), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+const cleaning = [
+  { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 },
+  { procedureCode: 'D1110', serviceDate: '2026-11-18', chargedCents: 9000 },
+  { procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-18', chargedCents: 15000 },
+];
+
+beforeAll(async () => {
+  analyst = await signIn('analista@demo.local');
+  auditor = await signIn('auditor@demo.local');
+  supervisor = await signIn('supervisor@demo.local');
+  treasury = await signIn('tesoreria@demo.local');
+  admin = await signIn('admin@demo.local');
+  [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
+});
+
+describe('reimbursements', () => {
+  it('runs draft → submitted → inReview → approved → paid, liquidating by the rules and posting to the ledger', async () => {
+    const created = await draft(cleaning);
+    expect(created).toMatchObject({ state: 'draft', kind: 'GENERAL', claimedCents: 30000, folio: expect.stringMatching(/^REE-2026-/) });
+    expect(created.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
+    expectProblem(await event(created.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
+
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) expect((await attach(created.id, type)).status).toBe(201);
+    const preview = await call('GET', `/api/reimbursements/${created.id}/liquidation`, { token: analyst });
+    // Exam and cleaning 100 % with no deductible; the filling pays 80 % after the 50.00 deductible.
+    expect(preview.body.lines.map((l: { coveredCents: number }) => l.coveredCents)).toEqual([6000, 9000, 8000]);
+    expect(preview.body.totals).toMatchObject({ claimedCents: 30000, deductibleCents: 5000, payableCents: 23000, patientShareCents: 7000 });
+
+    const reviewed = await event(created.id, { type: 'SUBMIT' }, analyst);
+    expect(reviewed.body).toMatchObject({ state: 'inReview', submittedOn: now, payableCents: 23000 });
+    expect(reviewed.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);
+
+    // Separation of duties: the creator may not approve.
+    expectProblem(await event(created.id, { type: 'APPROVE' }, analyst), 409, 'reimbursement.approverIsCreator');
+    const approved = await event(created.id, { type: 'APPROVE' }, auditor);
+    expect(approved.body).toMatchObject({ state: 'approved' });
+
+    expectProblem(await event(created.id, { type: 'PAY', reference: ' ' }, treasury), 409, 'reimbursement.paymentReferenceRequired');
+    const paid = await event(created.id, { type: 'PAY', reference: 'TRF-88' }, treasury);
+    expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000, paymentReference: 'TRF-88', paidOn: now, allowedEvents: [] });
+    // Paid once only.
+    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-89' }, treasury), 409, 'workflow.illegalEvent');
+
+    const ledger = await server.db.query<{ kind: string; amount_cents: number }>('SELECT kind, amount_cents FROM benefit_ledger WHERE reimbursement_id = $1 ORDER BY kind', [created.id]);
+    expect(ledger).toEqual([
+      { kind: 'ANNUAL_MAXIMUM', amount_cents: 23000 },
+      { kind: 'DEDUCTIBLE', amount_cents: 5000 },
+    ]);
+    const history = await call('GET', `/api/reimbursements/${created.id}/history`, { token: analyst });
+    expect(history.body.items.map((h: { event: string; toState: string }) => `${h.event}>${h.toState}`)).toEqual([
+      'SUBMIT>submitted',
+      'CHECK>inReview',
+      'APPROVE>approved',
+      'PAY>paid',
+    ]);
+    expect(await verifyAuditChain(server.db)).toBeNull();
+  });
+
+  it('rejects duplicate lines at submission (R18) and creates idempotently with Idempotency-Key', async () => {
+    const first = await draft([{ procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }, { procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }], 'key-dup-0001');
+    const again = await call('POST', '/api/reimbursements', {
+      token: analyst,
+      headers: { 'Idempotency-Key': 'key-dup-0001' },
+      body: { verificationId: first.verificationId, doctorId, lines: [] },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.id);
+    const [{ count }] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM reimbursements WHERE idempotency_key = 'key-dup-0001'`);
+    expect(count).toBe(1);
+    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(first.id, type);
+    expectProblem(await event(first.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.duplicateLines');
+  });
+
+  it('two concurrent creates with one key make one reimbursement', async () => {
+    const verificationId = await verifiedVerification();
+    const body = { verificationId, doctorId, lines: cleaning };
+    const results = await Promise.all([1, 2].map(() => call('POST', '/api/reimbursements', { token: analyst, headers: { 'Idempotency-Key': 'key-race-0002' }, body })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+  });
+
+  it('needs the supervisor permission to approve above 1,000.00 (R13)', async () => {
+    const big = await draft([{ procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-18', chargedCents: 400000 }]);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(big.id, type);
+    const reviewed = await event(big.id, { type: 'SUBMIT' }, analyst);
+    expect(reviewed.body.payableCents).toBeGreaterThan(100000);
+    expectProblem(await event(big.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
+    expect((await event(big.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+  });
+
+  it('returns for documents with a cure period, and only a draft or a returned one can be edited', async () => {
+    const created = await draft(cleaning);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(created.id, type);
+    await event(created.id, { type: 'SUBMIT' }, analyst);
+    const edit = { doctorId, lines: cleaning, version: created.version };
+    expectProblem(await call('PUT', `/api/reimbursements/${created.id}`, { token: analyst, body: edit }), 409, 'reimbursement.notEditable');
+    const returned = await event(created.id, { type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor);
+    expect(returned.body).toMatchObject({ state: 'needsDocuments', cureDeadline: '2026-12-01', requestedDocuments: ['XRAY_FINAL'], missingDocuments: ['XRAY_FINAL'] });
+    expectProblem(await event(created.id, { type: 'RESUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
+    const edited = await call('PUT', `/api/reimbursements/${created.id}`, { token: analyst, body: { ...edit, version: returned.body.version, invoiceNumber: 'F-2' } });
+    expect(edited.body).toMatchObject({ invoiceNumber: 'F-2' });
+    await attach(created.id, 'XRAY_FINAL');
+    expect((await event(created.id, { type: 'RESUBMIT' }, analyst)).body.state).toBe('inReview');
+  });
+
+  it('refuses a reimbursement from a verification that is not verified, and bad lines', async () => {
+    const [pending] = await server.db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'pending' LIMIT 1`);
+    expectProblem(
+      await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId: pending.id, doctorId, lines: cleaning } }),
+      422,
+      'reimbursement.verificationNotValid',
+    );
+    const bad = await call('POST', '/api/reimbursements', {
+      token: analyst,
+      body: { verificationId: await verifiedVerification(), doctorId, lines: [{ procedureCode: 'X123', serviceDate: '2026-13-01', chargedCents: -5 }] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body/lines/0/chargedCents', 'body/lines/0/procedureCode', 'body/lines/0/serviceDate']);
+  });
+});
