@@ -1,6 +1,7 @@
 import type { Database } from './db/database.ts';
 import { HttpProblem } from './http/problem.ts';
 import { sendVerificationEvent } from './workflow/verification.ts';
+import { sendReimbursementEvent } from './workflow/reimbursement.ts';
 
 /** The scheduler is an actor without an id or roles; its events are recorded with no user. */
 const SYSTEM = { id: null, roles: [] };
@@ -21,6 +22,12 @@ export const JOBS: Job[] = [
     due: async (db, today) =>
       (await db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'verified' AND valid_until < $1::date ORDER BY id`, [today])).map((r) => r.id),
     send: (db, id, today) => db.transaction(async (tx) => void (await sendVerificationEvent(tx, id, { type: 'EXPIRE' }, SYSTEM, today))),
+  },
+  {
+    name: 'reimbursement.curePeriodEnded',
+    due: async (db, today) =>
+      (await db.query<{ id: number }>(`SELECT id FROM reimbursements WHERE state = 'needsDocuments' AND cure_deadline < $1::date ORDER BY id`, [today])).map((r) => r.id),
+    send: (db, id, today) => db.transaction(async (tx) => void (await sendReimbursementEvent(tx, id, { type: 'CURE_PERIOD_ENDED' }, SYSTEM, today))),
   },
 ];
 
