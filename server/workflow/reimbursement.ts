@@ -13,6 +13,7 @@ import { categoryOf } from '../../src/domain/benefits/procedures.ts';
 import { REJECTION_REASONS, isRejectionCode } from '../../src/domain/benefits/reasons.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem, notFound } from '../http/problem.ts';
+import { nextFolio } from './folio.ts';
 import { COVERAGE_COLUMNS, coveragePeriods, historyOf, rulesOf, usageOf, type CoverageRow } from './coverage.ts';
 import { appendHistory } from './history.ts';
 import { refusal, runEvent, type Effect } from './run-event.ts';
@@ -383,4 +384,98 @@ async function applyEffects(tx: Queryable, row: Row, next: string, effects: Effe
     `UPDATE reimbursements SET ${columns.map((c, i) => `${c} = $${i + 2}`).join(', ')}, version = version + 1, updated_at = now() WHERE id = $1`,
     [row.id, ...columns.map((c) => set[c])],
   );
+}
+
+export interface ReimbursementInput {
+  verificationId: number;
+  doctorId: number;
+  installmentId?: number | null;
+  payee: 'HOLDER' | 'PROVIDER';
+  invoiceNumber?: string | null;
+  invoiceDate?: string | null;
+  lines: LineInput[];
+}
+
+export interface LineInput {
+  procedureCode: string;
+  tooth?: string | null;
+  serviceDate: string;
+  quantity: number;
+  chargedCents: number;
+  otherInsurerPaidCents: number;
+}
+
+/** Replaces a reimbursement's lines and its claimed total. */
+export async function replaceLines(tx: Queryable, id: number, lines: LineInput[]) {
+  await tx.query('DELETE FROM reimbursement_lines WHERE reimbursement_id = $1', [id]);
+  for (const [position, line] of lines.entries()) {
+    await tx.query(
+      `INSERT INTO reimbursement_lines (reimbursement_id, position, procedure_code, tooth, service_date, quantity, charged_cents, other_insurer_paid_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, position + 1, line.procedureCode, line.tooth ?? null, line.serviceDate, line.quantity ?? 1, line.chargedCents, line.otherInsurerPaidCents ?? 0],
+    );
+  }
+  const [{ claimed }] = await tx.query<{ claimed: number }>(`SELECT coalesce(sum(charged_cents), 0)::int AS claimed FROM reimbursement_lines WHERE reimbursement_id = $1`, [id]);
+  await tx.query('UPDATE reimbursements SET claimed_cents = $2 WHERE id = $1', [id, claimed]);
+}
+
+export async function checkDoctor(tx: Queryable, doctorId: number) {
+  const [doctor] = await tx.query<{ state: string }>('SELECT state FROM doctors WHERE id = $1', [doctorId]);
+  if (!doctor) throw new HttpProblem(422, 'reimbursement.doctorUnknown', 'No such doctor.', [{ path: 'body/doctorId', keyword: 'exists' }]);
+  if (doctor.state !== 'ACTIVE') throw new HttpProblem(422, 'reimbursement.doctorInactive', 'The doctor may not be reimbursed (inactive or suspended).', [{ path: 'body/doctorId', keyword: 'rule' }]);
+}
+
+/** A draft from a verified, still valid verification; an orthodontic one claims a claimable instalment of the patient. */
+export async function createReimbursement(tx: Queryable, input: ReimbursementInput, creatorId: number, key: string | null, today: string): Promise<Row> {
+  const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, lines } = input;
+  const [verification] = await tx.query<{ state: string; valid_until: string | null; category: 'GENERAL' | 'ORTHODONTIC'; patient_id: number; policy_id: number; insurer_id: number; currency: string }>(
+    `SELECT v.state, v.valid_until::text AS valid_until, v.category, v.patient_id, v.policy_id, v.insurer_id, i.currency
+       FROM verifications v JOIN insurers i ON i.id = v.insurer_id WHERE v.id = $1 FOR SHARE OF v`,
+    [verificationId],
+  );
+  if (!verification) throw new HttpProblem(422, 'reimbursement.verificationUnknown', 'No such verification.', [{ path: 'body/verificationId', keyword: 'exists' }]);
+  if (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today) {
+    throw new HttpProblem(422, 'reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
+  }
+  await checkDoctor(tx, doctorId);
+  let planId: number | null = null;
+  if (verification.category === 'ORTHODONTIC') {
+    const [installment] = await tx.query<{ plan_id: number; state: string; patient_id: number; claimed: boolean }>(
+      `SELECT i.plan_id, i.state, p.patient_id, EXISTS (SELECT 1 FROM reimbursements r WHERE r.installment_id = i.id AND r.state NOT IN ('cancelled', 'rejected')) AS claimed
+         FROM orthodontic_installments i JOIN orthodontic_plans p ON p.id = i.plan_id WHERE i.id = $1`,
+      [installmentId ?? 0],
+    );
+    if (!installment || installment.patient_id !== verification.patient_id || installment.state !== 'claimable' || installment.claimed) {
+      throw new HttpProblem(422, 'reimbursement.installmentNotClaimable', 'An orthodontic reimbursement needs a claimable instalment of this patient.', [
+        { path: 'body/installmentId', keyword: 'rule' },
+      ]);
+    }
+    planId = installment.plan_id;
+  } else if (installmentId) {
+    throw new HttpProblem(422, 'reimbursement.installmentNotOrthodontic', 'Only an orthodontic reimbursement claims an instalment.', [{ path: 'body/installmentId', keyword: 'rule' }]);
+  }
+  const [row] = await tx.query<{ id: number }>(
+    `INSERT INTO reimbursements (folio, verification_id, patient_id, policy_id, insurer_id, doctor_id, kind, orthodontic_plan_id, installment_id,
+       payee, invoice_number, invoice_date, currency, created_by, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
+    [
+      await nextFolio(tx, 'REE', today),
+      verificationId,
+      verification.patient_id,
+      verification.policy_id,
+      verification.insurer_id,
+      doctorId,
+      verification.category,
+      planId,
+      installmentId ?? null,
+      payee,
+      invoiceNumber?.trim() || null,
+      invoiceDate ?? null,
+      verification.currency,
+      creatorId,
+      key,
+    ],
+  );
+  await replaceLines(tx, row.id, lines);
+  return findReimbursement(tx, row.id);
 }
