@@ -5,6 +5,7 @@ import path from 'node:path';
 import { migrate } from './db/migrate.ts';
 import { seedDemo, syncRoles } from './db/seed.ts';
 import { systemToday } from './clock.ts';
+import { fileStore } from './files.ts';
 
 /** `npm run seed`: demo data into DATABASE_URL (or the embedded database when the server is stopped). */
 const config = readConfig();
@@ -13,7 +14,7 @@ const db = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'p
 try {
   await migrate(db);
   await syncRoles(db);
-  console.log((await seedDemo(db, systemToday())) ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');
+  console.log((await seedDemo(db, systemToday(), fileStore(config.filesDir))) ? 'Demo data seeded.' : 'The database already has users; nothing seeded.');
 } finally {
   await db.close();
   release();

@@ -20,10 +20,11 @@ export async function createServer(
   await migrate(db);
   await syncRoles(db);
   const today = options.today ?? systemToday;
-  const seeded = options.seed ? await seedDemo(db, today()) : false;
   // Files live beside the embedded database; an in-memory database gets a throw-away directory.
   const filesDir = options.databaseTarget === 'memory://' ? fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-')) : config.filesDir;
-  const deps = { db, config, sessions: sessionStore(db, config), today, files: fileStore(filesDir) };
+  const files = fileStore(filesDir);
+  const seeded = options.seed ? await seedDemo(db, today(), files) : false;
+  const deps = { db, config, sessions: sessionStore(db, config), today, files };
   const api = createApi(deps, createHandlers(deps), { validateResponses: options.validateResponses });
   return { api, db, seeded };
 }

@@ -2,6 +2,8 @@ import type { Database } from './database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, DEMO_USERS, ROLE_PERMISSIONS } from '../domain/roles.ts';
 import { seedDomain } from './seed-domain.ts';
+import { seedReimbursements } from './seed-reimbursements.ts';
+import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
 export async function syncRoles(db: Database): Promise<void> {
@@ -46,7 +48,7 @@ const DEMO_INSURERS: [code: string, name: string, country: string, currency: str
 ];
 
 /** Demo users (one per role), insurers and the domain records; nothing when users already exist. Returns whether it seeded. */
-export async function seedDemo(db: Database, today: string): Promise<boolean> {
+export async function seedDemo(db: Database, today: string, files: FileStore): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -66,6 +68,7 @@ export async function seedDemo(db: Database, today: string): Promise<boolean> {
       );
     }
     await seedDomain(tx, today);
+    await seedReimbursements(tx, files, today);
   });
   return true;
 }

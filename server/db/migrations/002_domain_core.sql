@@ -211,13 +211,19 @@ CREATE TABLE orthodontic_plans (
   banding_date date,
   debond_date date,
   state text NOT NULL DEFAULT 'proposed',
+  -- The suspension or cancellation reason.
   reason text,
+  approved_by integer REFERENCES users(id),
+  approved_at timestamptz,
   created_by integer NOT NULL REFERENCES users(id),
   version integer NOT NULL DEFAULT 1,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX orthodontic_plans_patient_idx ON orthodontic_plans (patient_id);
+CREATE INDEX orthodontic_plans_state_idx ON orthodontic_plans (state, id);
+-- A preauthorization backs one plan at a time (a cancelled plan releases it).
+CREATE UNIQUE INDEX orthodontic_plans_preauthorization_idx ON orthodontic_plans (preauthorization_id) WHERE state <> 'cancelled';
 
 CREATE TABLE orthodontic_installments (
   id serial PRIMARY KEY,
@@ -227,6 +233,7 @@ CREATE TABLE orthodontic_installments (
   billable_cents integer NOT NULL,
   benefit_cents integer NOT NULL,
   state text NOT NULL DEFAULT 'scheduled',
+  -- The skip reason code (research 2.7 catalogue: 04, 07, 31).
   reason text,
   reimbursement_id integer REFERENCES reimbursements(id),
   version integer NOT NULL DEFAULT 1,

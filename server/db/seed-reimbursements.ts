@@ -1,0 +1,67 @@
+import { addDays } from '../../src/domain/benefits/dates.ts';
+import type { ReimbursementEvent } from '../../src/machines/reimbursement.machine.ts';
+import { loadUser } from '../auth/sessions.ts';
+import type { FileStore } from '../files.ts';
+import { createReimbursement, sendReimbursementEvent, type LineInput } from '../workflow/reimbursement.ts';
+import type { Actor } from '../workflow/verification.ts';
+import type { Queryable } from './database.ts';
+import { textPdf } from './demo-documents.ts';
+
+/**
+ * Demo reimbursements in every lasting state, made the way staff make them: created by the analyst,
+ * documents attached, submitted, reviewed by the auditor and paid by treasury, so amounts, lines
+ * and ledger are what the benefit engine computes. (`submitted` is never lasting: the automatic
+ * check runs as soon as a reimbursement is submitted.)
+ */
+export async function seedReimbursements(tx: Queryable, files: FileStore, today: string): Promise<void> {
+  const actor = async (email: string): Promise<Actor> => {
+    const [{ id }] = await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+    const user = (await loadUser(tx, id))!;
+    return { id: user.id, roles: user.roles, permissions: user.permissions };
+  };
+  const [analyst, auditor, treasury] = await Promise.all(['analista@demo.local', 'auditor@demo.local', 'tesoreria@demo.local'].map(actor));
+  const verifications = await tx.query<{ id: number; doctor_id: number }>(
+    `SELECT id, doctor_id FROM verifications WHERE state = 'verified' AND category = 'GENERAL' ORDER BY id LIMIT 3`,
+  );
+  const day = (n: number) => addDays(today, -n);
+  const line = (procedureCode: string, daysAgo: number, chargedCents: number, tooth: string | null = null): LineInput => ({
+    procedureCode,
+    tooth,
+    serviceDate: day(daysAgo),
+    quantity: 1,
+    chargedCents,
+    otherInsurerPaidCents: 0,
+  });
+  const plan: [verification: number, lines: LineInput[], events: [ReimbursementEvent, Actor][]][] = [
+    [0, [line('D0120', 20, 6000), line('D1110', 20, 9000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor], [{ type: 'PAY', reference: 'TRF-2026-0001' }, treasury]]],
+    [1, [line('D2330', 15, 15000, '11')], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
+    [2, [line('D0120', 30, 5000), line('D0120', 25, 5000), line('D0120', 10, 5000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
+    [0, [line('D2140', 12, 11000, '36')], [[{ type: 'SUBMIT' }, analyst]]],
+    [1, [line('D1110', 9, 8000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor]]],
+    [2, [line('D8080', 8, 50000)], [[{ type: 'SUBMIT' }, analyst]]],
+    [0, [line('D0274', 6, 4000)], [[{ type: 'CANCEL', reason: 'Presentado por error.' }, analyst]]],
+    [1, [line('D0274', 3, 4500)], []],
+  ];
+  for (const [index, [v, lines, events]] of plan.entries()) {
+    const verification = verifications[v];
+    const row = await createReimbursement(
+      tx,
+      { verificationId: verification.id, doctorId: verification.doctor_id, payee: 'HOLDER', invoiceNumber: `F-${2026}-${String(4100 + index)}`, invoiceDate: lines[0].serviceDate, lines },
+      analyst.id!,
+      null,
+      today,
+    );
+    if (events.some(([e]) => e.type === 'SUBMIT')) {
+      for (const documentType of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) {
+        const bytes = textPdf([`${documentType} - ${row.folio}`, `Paciente: ${row.patient_name}`, `Fecha: ${lines[0].serviceDate}`, 'Documento de demostracion.']);
+        const stored = await files.put(bytes);
+        await tx.query(
+          `INSERT INTO attachments (owner_type, owner_id, document_type, file_name, mime, size_bytes, sha256, storage_key, clinical, uploaded_by)
+           VALUES ('reimbursement', $1, $2, $3, 'application/pdf', $4, $5, $6, $7, $8)`,
+          [row.id, documentType, `${documentType.toLowerCase()}-${row.folio}.pdf`, bytes.length, stored.sha256, stored.key, documentType === 'DENTAL_REPORT', analyst.id],
+        );
+      }
+    }
+    for (const [event, by] of events) await sendReimbursementEvent(tx, row.id, event, by, today);
+  }
+}
