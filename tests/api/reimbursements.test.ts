@@ -22,14 +22,13 @@ const attach = (id: number, documentType: string) => {
 };
 const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
 
-/** A verification verified just now through the API, for an adult whose lines no other reimbursement has. */
+/** A verification verified just now through the API, preferably for an adult without reimbursements. */
 async function verifiedVerification(): Promise<number> {
   const [patient] = await server.db.query<{ id: number }>(
     `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
       WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01'
-        AND NOT EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id)
-        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo', 'verified'))
-      ORDER BY p.id LIMIT 1`,
+        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
+      ORDER BY EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id), p.id LIMIT 1`,
   );
   const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
   await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'START' } });
@@ -166,5 +165,46 @@ describe('reimbursements', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body/lines/0/chargedCents', 'body/lines/0/procedureCode', 'body/lines/0/serviceDate']);
+  });
+
+  it('approves in part when some lines are rejected, and rejects outright when all are (CHECK)', async () => {
+    // A third exam in one benefit year is over the frequency (05).
+    const partial = await draft([
+      { procedureCode: 'D0120', serviceDate: '2026-03-02', chargedCents: 5000 },
+      { procedureCode: 'D0120', serviceDate: '2026-06-02', chargedCents: 5000 },
+      { procedureCode: 'D0120', serviceDate: '2026-09-02', chargedCents: 5000 },
+    ]);
+    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(partial.id, type);
+    const reviewed = await event(partial.id, { type: 'SUBMIT' }, analyst);
+    expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'APPROVED:null', 'REJECTED:05']);
+    expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 10000 });
+
+    // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
+    const wrong = await draft([{ procedureCode: 'D8080', serviceDate: '2026-11-02', chargedCents: 90000 }]);
+    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(wrong.id, type);
+    expect((await event(wrong.id, { type: 'SUBMIT' }, analyst)).body).toMatchObject({ state: 'rejected', reason: '03', payableCents: 0 });
+  });
+
+  it('rejects in review with a reason, and cancels a draft', async () => {
+    const reviewed = await draft(cleaning);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(reviewed.id, type);
+    await event(reviewed.id, { type: 'SUBMIT' }, analyst);
+    expectProblem(await event(reviewed.id, { type: 'REJECT', reason: '' }, auditor), 409, 'reimbursement.reasonRequired');
+    expect((await event(reviewed.id, { type: 'REJECT', reason: 'Factura ilegible' }, auditor)).body).toMatchObject({ state: 'rejected', reason: 'Factura ilegible' });
+
+    const unwanted = await draft([{ procedureCode: 'D0274', serviceDate: '2026-11-19', chargedCents: 3000 }]);
+    expect((await event(unwanted.id, { type: 'CANCEL', reason: 'Duplicado en papel' }, analyst)).body).toMatchObject({ state: 'cancelled', allowedEvents: [] });
+    expectProblem(await event(unwanted.id, { type: 'SUBMIT' }, analyst), 409, 'workflow.illegalEvent');
+  });
+
+  it('pays a reimbursement once even when two payments race', async () => {
+    const created = await draft([{ procedureCode: 'D1110', serviceDate: '2026-11-12', chargedCents: 7000 }]);
+    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(created.id, type);
+    await event(created.id, { type: 'SUBMIT' }, analyst);
+    await event(created.id, { type: 'APPROVE' }, auditor);
+    const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const ledger = await server.db.query<{ total: number }>('SELECT sum(amount_cents)::int AS total FROM benefit_ledger WHERE reimbursement_id = $1', [created.id]);
+    expect(ledger[0].total).toBe(7000);
   });
 });
