@@ -2,6 +2,7 @@ import type { Database } from './db/database.ts';
 import { HttpProblem } from './http/problem.ts';
 import { sendVerificationEvent } from './workflow/verification.ts';
 import { sendReimbursementEvent } from './workflow/reimbursement.ts';
+import { installmentsFallingDue, plansWithLifetimeReached, plansWithScheduleFinished, sendInstallmentEvent, sendPlanEvent } from './workflow/orthodontic.ts';
 
 /** The scheduler is an actor without an id or roles; its events are recorded with no user. */
 const SYSTEM = { id: null, roles: [] };
@@ -28,6 +29,23 @@ export const JOBS: Job[] = [
     due: async (db, today) =>
       (await db.query<{ id: number }>(`SELECT id FROM reimbursements WHERE state = 'needsDocuments' AND cure_deadline < $1::date ORDER BY id`, [today])).map((r) => r.id),
     send: (db, id, today) => db.transaction(async (tx) => void (await sendReimbursementEvent(tx, id, { type: 'CURE_PERIOD_ENDED' }, SYSTEM, today))),
+  },
+  // Orthodontic instalments due today become claimable, or skipped with the engine's reason (04, 07, 31).
+  {
+    name: 'orthodontic.installmentsFallDue',
+    due: installmentsFallingDue,
+    send: (db, id, today) => db.transaction((tx) => sendInstallmentEvent(tx, id, { type: 'FALL_DUE' }, SYSTEM, today)),
+  },
+  // Before the schedule check: a plan whose lifetime maximum is used up is exhausted, not completed.
+  {
+    name: 'orthodontic.lifetimeReached',
+    due: (db) => plansWithLifetimeReached(db),
+    send: (db, id, today) => db.transaction(async (tx) => void (await sendPlanEvent(tx, id, { type: 'LIFETIME_MAXIMUM_REACHED' }, SYSTEM, today))),
+  },
+  {
+    name: 'orthodontic.scheduleFinished',
+    due: (db) => plansWithScheduleFinished(db),
+    send: (db, id, today) => db.transaction(async (tx) => void (await sendPlanEvent(tx, id, { type: 'SCHEDULE_FINISHED' }, SYSTEM, today))),
   },
 ];
 

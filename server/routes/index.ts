@@ -3,6 +3,7 @@ import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
 import { healthHandlers } from './health.ts';
 import { insurerHandlers } from './insurers.ts';
+import { orthodonticPlanHandlers } from './orthodontic-plans.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
 import { roleHandlers } from './roles.ts';
 import { userHandlers } from './users.ts';
@@ -18,4 +19,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...verificationHandlers(deps),
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),
+  ...orthodonticPlanHandlers(deps),
 });

@@ -60,6 +60,10 @@ export const linesOf = (q: Queryable, id: number) =>
 /** What the benefit engine pays for the lines now, with the patient's ledger and history as they are. */
 export async function liquidationOf(q: Queryable, row: Row, lines: LineRow[], today: string): Promise<Liquidation> {
   const serviceDates = lines.map((l) => l.service_date).sort();
+  // Orthodontic age limits apply at banding (R7), not on each instalment's service date.
+  const [plan] = row.orthodontic_plan_id
+    ? await q.query<{ banding_date: string | null }>('SELECT banding_date::text AS banding_date FROM orthodontic_plans WHERE id = $1', [row.orthodontic_plan_id])
+    : [];
   return liquidate(
     {
       type: row.kind,
@@ -83,6 +87,7 @@ export async function liquidationOf(q: Queryable, row: Row, lines: LineRow[], to
       history: await historyOf(q, row.patient_id, row.id),
       invoiceDate: row.invoice_date ?? serviceDates.at(-1) ?? today,
       submissionDate: row.submitted_on ?? today,
+      orthoBandingDate: plan?.banding_date ?? undefined,
     },
     rulesOf(row),
   );
@@ -434,7 +439,13 @@ export async function createReimbursement(tx: Queryable, input: ReimbursementInp
     [verificationId],
   );
   if (!verification) throw new HttpProblem(422, 'reimbursement.verificationUnknown', 'No such verification.', [{ path: 'body/verificationId', keyword: 'exists' }]);
-  if (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today) {
+  // An orthodontic plan's instalments fall due for months after its preauthorization's validity (R8) ends; each was
+  // re-checked (coverage, age, lifetime maximum) when it fell due, so the plan's own preauthorization, once verified, backs its claims.
+  const backsPlan =
+    verification.category === 'ORTHODONTIC' &&
+    ['verified', 'expired'].includes(verification.state) &&
+    (await tx.query('SELECT 1 FROM orthodontic_installments i JOIN orthodontic_plans p ON p.id = i.plan_id WHERE i.id = $1 AND p.preauthorization_id = $2', [installmentId ?? 0, verificationId])).length > 0;
+  if (!backsPlan && (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today)) {
     throw new HttpProblem(422, 'reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
   }
   await checkDoctor(tx, doctorId);
