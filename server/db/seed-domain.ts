@@ -52,7 +52,7 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     const [policy] = await tx.query<Seeded>(
       `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, annual_maximum_cents, ortho_percent, ortho_lifetime_maximum_cents, ortho_age_limit)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 150000, 50, 150000, 19) RETURNING id`,
-      [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -12), addDays(addMonths(yearStart, 24), -1), state],
+      [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -24), addDays(addMonths(yearStart, 24), -1), state],
     );
     const members: [relationship: string, name: string, age: number][] = [['HOLDER', first, 34 + h]];
     if (h % 2) members.push(['SPOUSE', FIRST_NAMES[(h + 7) % FIRST_NAMES.length], 32 + h], ['CHILD', FIRST_NAMES[(h + 3) % FIRST_NAMES.length], 9 + (h % 8)]);
@@ -60,7 +60,7 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
       const [patient] = await tx.query<Seeded>(
         `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [policy.id, relationship, name, LAST_NAMES[h % LAST_NAMES.length], addDays(addMonths(today, -12 * age), -(h * 11) % 200), addMonths(yearStart, -12)],
+        [policy.id, relationship, name, LAST_NAMES[h % LAST_NAMES.length], addDays(addMonths(today, -12 * age), -(h * 11) % 200), addMonths(yearStart, -24)],
       );
       patients.push({ id: patient.id, policyId: policy.id, insurerId: insurer.id, age });
     }

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_PASSWORD, DEMO_USERS, ROLE_PERMISSIONS } from '../domain/roles.ts';
 import { seedDomain } from './seed-domain.ts';
 import { seedReimbursements } from './seed-reimbursements.ts';
+import { seedOrthodontics } from './seed-orthodontic.ts';
 import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
@@ -69,6 +70,7 @@ export async function seedDemo(db: Database, today: string, files: FileStore): P
     }
     await seedDomain(tx, today);
     await seedReimbursements(tx, files, today);
+    await seedOrthodontics(tx, files, today);
   });
   return true;
 }
