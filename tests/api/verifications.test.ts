@@ -143,4 +143,16 @@ describe('verifications', () => {
     const history = await call('GET', `/api/verifications/${id}/history`, { token: admin });
     expect(history.body.items).toHaveLength(2);
   });
+
+  it('cancels an open verification with a reason, but not one that has reimbursements', async () => {
+    const created = await call('POST', '/api/verifications', { token: verifier, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-12-07' } });
+    expectProblem(await event(created.body.id, { type: 'CANCEL', reason: '' }), 409, 'verification.reasonRequired');
+    expect((await event(created.body.id, { type: 'CANCEL', reason: 'Pedido por error' })).body).toMatchObject({ state: 'cancelled', reason: 'Pedido por error', allowedEvents: [] });
+
+    // A verification that already led to a reimbursement stays: its history matters.
+    const [used] = await server.db.query<{ verification_id: number }>(`SELECT verification_id FROM reimbursements LIMIT 1`);
+    const [open] = await server.db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'pending' ORDER BY id LIMIT 1`);
+    await server.db.query(`UPDATE reimbursements SET verification_id = $1 WHERE verification_id = $2`, [open.id, used.verification_id]);
+    expectProblem(await event(open.id, { type: 'CANCEL', reason: 'Ya no hace falta' }, admin), 409, 'verification.hasReimbursements');
+  });
 });
