@@ -54,6 +54,11 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 150000, 50, 150000, 19) RETURNING id`,
       [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -24), addDays(addMonths(yearStart, 24), -1), state],
     );
+    // Some family plans pay basic treatment at 90 % and do not cover teeth whitening.
+    if (h % 4 === 1) {
+      await tx.query(`INSERT INTO benefit_rules (policy_id, kind, category, percent) VALUES ($1, 'COINSURANCE', 'BASIC', 90)`, [policy.id]);
+      await tx.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', 'D9972')`, [policy.id]);
+    }
     const members: [relationship: string, name: string, age: number][] = [['HOLDER', first, 34 + h]];
     if (h % 2) members.push(['SPOUSE', FIRST_NAMES[(h + 7) % FIRST_NAMES.length], 32 + h], ['CHILD', FIRST_NAMES[(h + 3) % FIRST_NAMES.length], 9 + (h % 8)]);
     for (const [relationship, name, age] of members) {

@@ -1,5 +1,6 @@
 import { ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../src/domain/benefits/dates.ts';
 import { resolveRules, type BenefitRules } from '../../src/domain/benefits/rules.ts';
+import type { Category } from '../../src/domain/benefits/procedures.ts';
 import type { BenefitUsage, CoveragePeriod, HistoryLine, YearUsage } from '../../src/domain/benefits/liquidate.ts';
 import type { Queryable } from '../db/database.ts';
 
@@ -24,22 +25,47 @@ export type CoverageRow = {
   ortho_lifetime_maximum_cents: number | null;
   ortho_age_limit: number | null;
   claim_deadline_days: number;
+  /** The policy's own benefit rules (table benefit_rules), as JSON rows. */
+  benefit_rules: PolicyRule[] | null;
+};
+
+/** One row of `benefit_rules`: an override of a default for a category or a procedure code. */
+export type PolicyRule = {
+  category: Category | null;
+  procedure_code: string | null;
+  kind: 'COINSURANCE' | 'WAITING_PERIOD' | 'EXCLUSION';
+  percent: number | null;
+  months: number | null;
 };
 
 /** The columns of CoverageRow, for a query joining `patients p`, `policies po` and `insurers i`. */
 export const COVERAGE_COLUMNS = `p.id AS patient_id, po.id AS policy_id, p.birth_date::text AS birth_date, p.enrolled_on::text AS enrolled_on,
   p.left_on::text AS left_on, p.prior_coverage_months, p.state AS patient_state, po.state AS policy_state, po.starts_on::text AS starts_on,
   po.ends_on::text AS ends_on, po.benefit_year, po.annual_maximum_cents, po.deductible_cents AS policy_deductible_cents, po.family_deductible_cents AS policy_family_deductible_cents, po.ortho_included,
-  po.ortho_percent, po.ortho_lifetime_maximum_cents, po.ortho_age_limit, i.claim_deadline_days`;
+  po.ortho_percent, po.ortho_lifetime_maximum_cents, po.ortho_age_limit, i.claim_deadline_days,
+  (SELECT json_agg(json_build_object('category', br.category, 'procedure_code', br.procedure_code, 'kind', br.kind,
+      'percent', br.percent, 'months', br.months) ORDER BY br.id)
+     FROM benefit_rules br WHERE br.policy_id = po.id) AS benefit_rules`;
 
-/** The benefit rules of the policy, over the insurer's, over the research defaults. */
+/**
+ * The benefit rules of the policy (its columns and its benefit_rules rows), over the insurer's, over
+ * the research defaults.
+ */
 export function rulesOf(row: CoverageRow): BenefitRules {
+  const policyRules = row.benefit_rules ?? [];
+  const byCategory = (kind: PolicyRule['kind'], value: (r: PolicyRule) => number | null) =>
+    Object.fromEntries(policyRules.filter((r) => r.kind === kind && r.category && value(r) !== null).map((r) => [r.category, value(r)])) as Partial<Record<Category, number>>;
+  const coinsurance = byCategory('COINSURANCE', (r) => r.percent);
+  if (row.ortho_percent !== null) coinsurance.ORTHODONTIC = row.ortho_percent;
+  const exclusions = policyRules.filter((r) => r.kind === 'EXCLUSION' && r.procedure_code).map((r) => r.procedure_code!);
   return resolveRules(
     {
       annualMaximumCents: row.annual_maximum_cents ?? undefined,
       benefitYear: row.benefit_year,
       deductible: { individualCents: row.policy_deductible_cents ?? undefined, familyCents: row.policy_family_deductible_cents ?? undefined },
-      coveragePercent: row.ortho_percent === null ? undefined : { ORTHODONTIC: row.ortho_percent },
+      coveragePercent: coinsurance,
+      waitingPeriods: { months: byCategory('WAITING_PERIOD', (r) => r.months) },
+      exclusions: exclusions.length ? exclusions : undefined,
       orthodontic: { included: row.ortho_included, lifetimeMaximumCents: row.ortho_lifetime_maximum_cents ?? undefined, ageLimit: row.ortho_age_limit ?? undefined },
     },
     { filingDeadlineDays: row.claim_deadline_days },

@@ -23,10 +23,11 @@ const attach = (id: number, documentType: string) => {
 const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
 
 /** A verification verified just now through the API, preferably for an adult without reimbursements. */
-async function verifiedVerification(): Promise<number> {
+async function verifiedVerification(policyWithOwnRules = false): Promise<number> {
   const [patient] = await server.db.query<{ id: number }>(
     `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
       WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01'
+        AND EXISTS (SELECT 1 FROM benefit_rules br WHERE br.policy_id = po.id) = ${policyWithOwnRules}
         AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
       ORDER BY EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id), p.id LIMIT 1`,
   );
@@ -37,21 +38,26 @@ async function verifiedVerification(): Promise<number> {
   return created.body.id;
 }
 
-async function draft(lines: Record<string, unknown>[], key?: string) {
+async function draft(lines: Record<string, unknown>[], key?: string, policyWithOwnRules = false) {
   const response = await call('POST', '/api/reimbursements', {
     token: analyst,
     headers: key ? { 'Idempotency-Key': key } : {},
-    body: { verificationId: await verifiedVerification(), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines },
+    body: { verificationId: await verifiedVerification(policyWithOwnRules), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
 
-const cleaning = [
-  { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 },
-  { procedureCode: 'D1110', serviceDate: '2026-11-18', chargedCents: 9000 },
-  { procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-18', chargedCents: 15000 },
-];
+// Each cleaning on a day of its own, so a patient seen again never has duplicate lines.
+let visit = 0;
+const cleaning = () => {
+  const serviceDate = `2026-11-${String(18 - (visit++ % 15)).padStart(2, '0')}`;
+  return [
+    { procedureCode: 'D0120', serviceDate, chargedCents: 6000 },
+    { procedureCode: 'D1110', serviceDate, chargedCents: 9000 },
+    { procedureCode: 'D2330', tooth: '11', serviceDate, chargedCents: 15000 },
+  ];
+};
 
 beforeAll(async () => {
   analyst = await signIn('analista@demo.local');
@@ -64,7 +70,7 @@ beforeAll(async () => {
 
 describe('reimbursements', () => {
   it('runs draft → submitted → inReview → approved → paid, liquidating by the rules and posting to the ledger', async () => {
-    const created = await draft(cleaning);
+    const created = await draft(cleaning());
     expect(created).toMatchObject({ state: 'draft', kind: 'GENERAL', claimedCents: 30000, folio: expect.stringMatching(/^REE-2026-/) });
     expect(created.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
     expectProblem(await event(created.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
@@ -122,7 +128,7 @@ describe('reimbursements', () => {
 
   it('two concurrent creates with one key make one reimbursement', async () => {
     const verificationId = await verifiedVerification();
-    const body = { verificationId, doctorId, lines: cleaning };
+    const body = { verificationId, doctorId, lines: cleaning() };
     const results = await Promise.all([1, 2].map(() => call('POST', '/api/reimbursements', { token: analyst, headers: { 'Idempotency-Key': 'key-race-0002' }, body })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 201]);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
@@ -138,10 +144,10 @@ describe('reimbursements', () => {
   });
 
   it('returns for documents with a cure period, and only a draft or a returned one can be edited', async () => {
-    const created = await draft(cleaning);
+    const created = await draft(cleaning());
     for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(created.id, type);
     await event(created.id, { type: 'SUBMIT' }, analyst);
-    const edit = { doctorId, lines: cleaning, version: created.version };
+    const edit = { doctorId, lines: cleaning(), version: created.version };
     expectProblem(await call('PUT', `/api/reimbursements/${created.id}`, { token: analyst, body: edit }), 409, 'reimbursement.notEditable');
     const returned = await event(created.id, { type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor);
     expect(returned.body).toMatchObject({ state: 'needsDocuments', cureDeadline: '2026-12-01', requestedDocuments: ['XRAY_FINAL'], missingDocuments: ['XRAY_FINAL'] });
@@ -155,7 +161,7 @@ describe('reimbursements', () => {
   it('refuses a reimbursement from a verification that is not verified, and bad lines', async () => {
     const [pending] = await server.db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'pending' LIMIT 1`);
     expectProblem(
-      await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId: pending.id, doctorId, lines: cleaning } }),
+      await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId: pending.id, doctorId, lines: cleaning() } }),
       422,
       'reimbursement.verificationNotValid',
     );
@@ -168,16 +174,15 @@ describe('reimbursements', () => {
   });
 
   it('approves in part when some lines are rejected, and rejects outright when all are (CHECK)', async () => {
-    // A third exam in one benefit year is over the frequency (05).
+    // A second panoramic x-ray within 36 months is over the frequency (05); nothing else in the demo takes one.
     const partial = await draft([
-      { procedureCode: 'D0120', serviceDate: '2026-03-02', chargedCents: 5000 },
-      { procedureCode: 'D0120', serviceDate: '2026-06-02', chargedCents: 5000 },
-      { procedureCode: 'D0120', serviceDate: '2026-09-02', chargedCents: 5000 },
+      { procedureCode: 'D0330', serviceDate: '2026-10-02', chargedCents: 5000 },
+      { procedureCode: 'D0330', serviceDate: '2026-11-02', chargedCents: 5000 },
     ]);
     for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(partial.id, type);
     const reviewed = await event(partial.id, { type: 'SUBMIT' }, analyst);
-    expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'APPROVED:null', 'REJECTED:05']);
-    expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 10000 });
+    expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'REJECTED:05']);
+    expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 5000 });
 
     // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
     const wrong = await draft([{ procedureCode: 'D8080', serviceDate: '2026-11-02', chargedCents: 90000 }]);
@@ -186,7 +191,7 @@ describe('reimbursements', () => {
   });
 
   it('rejects in review with a reason, and cancels a draft', async () => {
-    const reviewed = await draft(cleaning);
+    const reviewed = await draft(cleaning());
     for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(reviewed.id, type);
     await event(reviewed.id, { type: 'SUBMIT' }, analyst);
     expectProblem(await event(reviewed.id, { type: 'REJECT', reason: '' }, auditor), 409, 'reimbursement.reasonRequired');
@@ -206,5 +211,22 @@ describe('reimbursements', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const ledger = await server.db.query<{ total: number }>('SELECT sum(amount_cents)::int AS total FROM benefit_ledger WHERE reimbursement_id = $1', [created.id]);
     expect(ledger[0].total).toBe(7000);
+  });
+
+  it("applies the policy's own rules over the defaults: its coverage percentage and its exclusions", async () => {
+    const created = await draft(
+      [
+        { procedureCode: 'D2330', tooth: '21', serviceDate: '2026-11-16', chargedCents: 15000 },
+        { procedureCode: 'D9972', serviceDate: '2026-11-16', chargedCents: 20000 },
+      ],
+      undefined,
+      true,
+    );
+    const preview = await call('GET', `/api/reimbursements/${created.id}/liquidation`, { token: analyst });
+    // Basic treatment at 90 % (not the default 80 %) after the 50.00 deductible; whitening is excluded (35).
+    expect(preview.body.lines.map((l: { coveredCents: number; reason?: string }) => [l.coveredCents, l.reason ?? null])).toEqual([
+      [9000, null],
+      [0, '35'],
+    ]);
   });
 });

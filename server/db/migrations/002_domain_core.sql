@@ -51,18 +51,22 @@ CREATE TABLE policies (
 );
 CREATE INDEX policies_policyholder_idx ON policies (policyholder_id);
 
--- Overrides of the default benefit rules for one policy (research 2.2, Open Dental's Benefit shape).
+-- A policy's own benefit rules over the insurer's and the research defaults (research 2.2):
+-- coverage percentage or waiting months for a category, or a procedure code it excludes.
 CREATE TABLE benefit_rules (
   id serial PRIMARY KEY,
   policy_id integer NOT NULL REFERENCES policies(id) ON DELETE CASCADE,
-  category text,
-  procedure_code text,
-  kind text NOT NULL CHECK (kind IN ('COINSURANCE', 'DEDUCTIBLE', 'MAXIMUM', 'FREQUENCY', 'AGE_LIMIT', 'WAITING_PERIOD', 'EXCLUSION')),
+  kind text NOT NULL CHECK (kind IN ('COINSURANCE', 'WAITING_PERIOD', 'EXCLUSION')),
+  category text CHECK (category IN ('DIAGNOSTIC', 'PREVENTIVE', 'BASIC', 'MAJOR', 'ORTHODONTIC')),
+  procedure_code text CHECK (procedure_code ~ '^D[0-9]{4}$'),
   percent integer CHECK (percent BETWEEN 0 AND 100),
-  amount_cents integer,
-  period text,
-  quantity integer,
-  CHECK (category IS NOT NULL OR procedure_code IS NOT NULL)
+  months integer CHECK (months BETWEEN 0 AND 120),
+  CHECK (
+    (kind = 'COINSURANCE' AND category IS NOT NULL AND percent IS NOT NULL) OR
+    (kind = 'WAITING_PERIOD' AND category IS NOT NULL AND months IS NOT NULL) OR
+    (kind = 'EXCLUSION' AND procedure_code IS NOT NULL)
+  ),
+  UNIQUE (policy_id, kind, category, procedure_code)
 );
 CREATE INDEX benefit_rules_policy_idx ON benefit_rules (policy_id);
 
