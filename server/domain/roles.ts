@@ -17,6 +17,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles', 'attachments'].flatMap(crud),
     'audit:read',
     'reimbursements:approve_above_threshold',
+    'diagrams:read',
   ],
   supervisor: [
     ...read(...masterData, ...workflows, 'downloads', 'users', 'roles', 'attachments'),
@@ -29,6 +30,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'audit:read',
     'reimbursements:update',
     'reimbursements:approve_above_threshold',
+    'diagrams:read',
   ],
   verifier: [
     ...crud('patients'),
@@ -49,6 +51,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('messages'),
   ],
   dental_auditor: [
+    'diagrams:read',
     'reimbursements:read',
     'reimbursements:update',
     'attachments:read',

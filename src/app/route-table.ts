@@ -13,6 +13,7 @@ const Area = lazyScreen(() => import('../screens/area/AreaScreen.tsx'));
 const Profile = lazyScreen(() => import('../screens/profile/ProfileScreen.tsx'));
 const InsurersList = lazyScreen(() => import('../screens/insurers/InsurersListScreen.tsx'));
 const InsurerForm = lazyScreen(() => import('../screens/insurers/InsurerFormScreen.tsx'));
+const Diagrams = lazyScreen(() => import('../screens/diagrams/DiagramsScreen.tsx'));
 
 const area = (path: string, titleId: string, permission: string): PrivateRoute => ({ path, titleId, permission, screen: Area });
 
@@ -58,6 +59,7 @@ export const PRIVATE_ROUTES: PrivateRoute[] = [
   { path: '/aseguradoras/nueva', titleId: 'insurers.new', screen: InsurerForm, permission: 'insurers:create' },
   { path: '/aseguradoras/editar/:id', titleId: 'insurers.title', screen: InsurerForm, permission: 'insurers:update' },
   { path: '/aseguradoras', titleId: 'insurers.title', screen: InsurersList, permission: 'insurers:read' },
+  { path: '/diagramas', titleId: 'area.diagrams', screen: Diagrams, permission: 'diagrams:read' },
 ];
 
 export const PUBLIC_ROUTES = [

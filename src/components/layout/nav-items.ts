@@ -40,6 +40,7 @@ export const NAV_ITEMS: NavItem[] = [
   { key: 'roles', labelId: 'nav.roles', href: '/app/roles', permission: 'roles:read' },
   { key: 'insurers', labelId: 'nav.insurers', href: '/app/aseguradoras', permission: 'insurers:read' },
   { key: 'announcements', labelId: 'nav.announcements', href: '/app/comunicados', permission: 'announcements:read' },
+  { key: 'diagrams', labelId: 'nav.diagrams', href: '/app/diagramas', permission: 'diagrams:read' },
 ];
 
 /** The entries the user may see; a group without visible children disappears. */

@@ -1,0 +1,110 @@
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent } from 'react';
+import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+
+interface View {
+  x: number;
+  y: number;
+  scale: number;
+}
+const START: View = { x: 0, y: 0, scale: 1 };
+const clamp = (scale: number) => Math.min(4, Math.max(0.2, scale));
+
+/**
+ * A pannable, zoomable viewport: drag or arrow keys to pan, wheel, +/- keys or the buttons to zoom,
+ * 0 or the reset button to fit again. Clicks that were not drags reach the content.
+ */
+export function PanZoom({ label, fitKey, children }: { label: string; fitKey: string; children: ReactNode }) {
+  const intl = useIntl();
+  const [view, setView] = useState<View>(START);
+  const [fitted, setFitted] = useState<View>(START);
+  const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
+  const viewport = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+
+  // Each new drawing starts fitted into the viewport, centred.
+  useLayoutEffect(() => {
+    const outer = viewport.current;
+    const inner = content.current;
+    if (!outer || !inner) return;
+    const scale = clamp(Math.min(1, outer.clientWidth / inner.scrollWidth, outer.clientHeight / inner.scrollHeight));
+    const fit = { scale, x: (outer.clientWidth - inner.scrollWidth * scale) / 2, y: (outer.clientHeight - inner.scrollHeight * scale) / 2 };
+    setFitted(fit);
+    setView(fit);
+  }, [fitKey]);
+  const zoom = useCallback((factor: number) => setView((v) => ({ ...v, scale: clamp(v.scale * factor) })), []);
+
+  const onWheel = (e: WheelEvent) => {
+    e.preventDefault();
+    zoom(e.deltaY < 0 ? 1.1 : 1 / 1.1);
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    drag.current = { x: e.clientX, y: e.clientY, moved: false };
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    if (!d.moved && Math.hypot(dx, dy) < 4) return;
+    if (!d.moved) (e.currentTarget as Element).setPointerCapture(e.pointerId);
+    d.moved = true;
+    d.x = e.clientX;
+    d.y = e.clientY;
+    setView((v) => ({ ...v, x: v.x + dx, y: v.y + dy }));
+  };
+  const onPointerUp = () => {
+    // A drag swallows the click that ends it, so panning never selects a state.
+    if (drag.current?.moved) {
+      const swallow = (event: Event) => event.stopPropagation();
+      window.addEventListener('click', swallow, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
+    }
+    drag.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step = 40;
+    const moves: Record<string, Partial<View>> = { ArrowLeft: { x: step }, ArrowRight: { x: -step }, ArrowUp: { y: step }, ArrowDown: { y: -step } };
+    if (e.key in moves) {
+      e.preventDefault();
+      const m = moves[e.key];
+      setView((v) => ({ ...v, x: v.x + (m.x ?? 0), y: v.y + (m.y ?? 0) }));
+    } else if (e.key === '+' || e.key === '=') zoom(1.2);
+    else if (e.key === '-') zoom(1 / 1.2);
+    else if (e.key === '0') setView(fitted);
+  };
+
+  return (
+    <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" overflow="hidden">
+      <HStack justify="space-between" px="3" py="2" borderBottomWidth="1px" gap="2" wrap="wrap">
+        <Text fontSize="xs" color="fg.muted">{intl.formatMessage({ id: 'diagrams.hint' })}</Text>
+        <HStack gap="1">
+          <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.zoomOut' })} onClick={() => zoom(1 / 1.2)}>−</IconButton>
+          <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.zoomIn' })} onClick={() => zoom(1.2)}>+</IconButton>
+          <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.reset' })} onClick={() => setView(fitted)}>⤢</IconButton>
+        </HStack>
+      </HStack>
+      <Box
+        ref={viewport}
+        role="group"
+        aria-label={label}
+        tabIndex={0}
+        h={{ base: '360px', md: '560px' }}
+        cursor={drag.current?.moved ? 'grabbing' : 'grab'}
+        touchAction="none"
+        position="relative"
+        onWheel={onWheel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onKeyDown={onKeyDown}
+        _focusVisible={{ outline: '2px solid', outlineColor: 'blue.500', outlineOffset: '-2px' }}
+      >
+        <Box ref={content} position="absolute" top="0" left="0" transformOrigin="0 0" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} data-testid="diagram-canvas" data-scale={view.scale.toFixed(2)}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
