@@ -1,0 +1,119 @@
+/**
+ * `npm run diagrams`: writes docs/diagrams/<name>.{json,mmd,scxml,svg,md} for every machine registered in
+ * src/machines/registry.ts, plus docs/diagrams/README.md (the index), and removes exports of machines no
+ * longer registered. The SVG is laid out offline by Graphviz compiled to WebAssembly.
+ *
+ * `npm run diagrams -- --check` regenerates in memory, writes nothing, and exits 1 listing the stale,
+ * missing and extra files. `--dir <path>` uses another folder than docs/diagrams (for tests).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Graphviz } from '@hpcc-js/wasm-graphviz';
+import { MACHINES, type RegisteredMachine } from '../src/machines/registry.ts';
+import { describeMachine, descriptionJson, type MachineDescription } from '../src/statecharts/describe.ts';
+import { finishSvg, writeDot } from '../src/statecharts/dot.ts';
+import { writeIndex, writeMarkdown } from '../src/statecharts/markdown.ts';
+import { writeMermaid } from '../src/statecharts/mermaid.ts';
+import { writeScxml } from '../src/statecharts/scxml.ts';
+
+export const DIAGRAMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'diagrams');
+
+/** File extensions the generator owns in docs/diagrams (anything else there is left alone). */
+const OWNED = /\.(json|mmd|scxml|svg|md)$/;
+
+let graphviz: Awaited<ReturnType<typeof Graphviz.load>> | undefined;
+
+/** The SVG of a DOT source, rendered offline. */
+export async function renderSvg(dot: string): Promise<string> {
+  graphviz ??= await Graphviz.load();
+  return finishSvg(graphviz.dot(dot, 'svg'));
+}
+
+/** Every export of one machine, by file name. */
+export async function machineFiles(registered: RegisteredMachine): Promise<{ description: MachineDescription; files: Map<string, string> }> {
+  const description = describeMachine(registered, { strict: true });
+  const { name } = description;
+  const mermaid = writeMermaid(description);
+  const files = new Map<string, string>([
+    [`${name}.json`, descriptionJson(description)],
+    [`${name}.mmd`, mermaid],
+    [`${name}.scxml`, writeScxml(description)],
+    [`${name}.svg`, await renderSvg(writeDot(description))],
+    [`${name}.md`, writeMarkdown(description, { mermaid, svg: `${name}.svg` })],
+  ]);
+  return { description, files };
+}
+
+/** Every file of docs/diagrams, by file name, as the generator produces it now. */
+export async function generateDiagrams(machines: readonly RegisteredMachine[] = MACHINES): Promise<Map<string, string>> {
+  const all = new Map<string, string>();
+  const descriptions: MachineDescription[] = [];
+  const names = new Set<string>();
+  for (const registered of machines) {
+    if (names.has(registered.name)) throw new Error(`Two registered machines are named "${registered.name}"`);
+    names.add(registered.name);
+    const { description, files } = await machineFiles(registered);
+    descriptions.push(description);
+    for (const [file, content] of files) all.set(file, content);
+  }
+  all.set('README.md', writeIndex(descriptions));
+  return all;
+}
+
+export interface Staleness {
+  stale: string[];
+  missing: string[];
+  extra: string[];
+}
+
+/** Compares the generated files with what docs/diagrams holds. */
+export function compareWithDisk(files: Map<string, string>, dir = DIAGRAMS_DIR): Staleness {
+  const onDisk = existsSync(dir) ? readdirSync(dir).filter((f) => OWNED.test(f)) : [];
+  const stale: string[] = [];
+  const missing: string[] = [];
+  for (const [file, content] of files) {
+    const full = path.join(dir, file);
+    if (!existsSync(full)) missing.push(file);
+    else if (readFileSync(full, 'utf8') !== content) stale.push(file);
+  }
+  const extra = onDisk.filter((f) => !files.has(f)).sort();
+  return { stale, missing, extra };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const check = argv.includes('--check');
+  const at = argv.indexOf('--dir');
+  const dir = at >= 0 && argv[at + 1] ? path.resolve(argv[at + 1]!) : DIAGRAMS_DIR;
+  const files = await generateDiagrams();
+  const rel = (f: string) => path.relative(process.cwd(), path.join(dir, f));
+  if (check) {
+    const { stale, missing, extra } = compareWithDisk(files, dir);
+    if (!stale.length && !missing.length && !extra.length) {
+      console.log(`${path.relative(process.cwd(), dir) || '.'} is up to date (${files.size} files).`);
+      return 0;
+    }
+    for (const f of stale) console.error(`stale:   ${rel(f)}`);
+    for (const f of missing) console.error(`missing: ${rel(f)}`);
+    for (const f of extra) console.error(`extra:   ${rel(f)} (no registered machine produces it)`);
+    console.error('Run `npm run diagrams` to regenerate docs/diagrams.');
+    return 1;
+  }
+  mkdirSync(dir, { recursive: true });
+  const { stale, missing, extra } = compareWithDisk(files, dir);
+  for (const [file, content] of files) writeFileSync(path.join(dir, file), content);
+  for (const f of extra) rmSync(path.join(dir, f));
+  const changed = stale.length + missing.length + extra.length;
+  console.log(`Wrote ${files.size} files to ${path.relative(process.cwd(), dir) || '.'} (${changed ? `${stale.length} changed, ${missing.length} new, ${extra.length} removed` : 'no change'}).`);
+  return 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

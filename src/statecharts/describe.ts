@@ -1,0 +1,753 @@
+/**
+ * One lossless, JSON-serialisable description of a registered statechart, built by walking xstate's
+ * state nodes (`machine.root`, `node.states`, `node.transitions`, `node.always`, `node.after`, `node.invoke`,
+ * `node.entry`/`node.exit`, `node.meta`, `node.tags`) — not `machine.toJSON()`, which drops eventless
+ * transitions and inline guards. Every export (Mermaid, SCXML, DOT/SVG, Markdown) is a projection of it.
+ *
+ * Pure and browser-safe: no node imports. The ordering is deterministic (document order of states and
+ * transitions, names sorted elsewhere) so the output is stable byte for byte.
+ */
+import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
+import type { GuardText, RegisteredMachine } from '../machines/registry.ts';
+import { mermaidApproximations } from './mermaid.ts';
+
+/** Version of the description format; bump it when the shape changes. */
+export const DESCRIPTION_FORMAT = 'dental-statechart/1';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+
+export interface Bilingual {
+  es: string;
+  en: string;
+}
+
+/** An action as the machine names it: named (from `setup({ actions })`), or an inline / built-in function. */
+export interface ActionDescription {
+  /** The action's name; for inline functions, the built-in type (`xstate.assign`, `xstate.raise`…) or `inline`. */
+  name: string;
+  /** Static params, as written in the machine. */
+  params?: Json;
+  /** The params are a function of context and event, computed when the action runs. */
+  dynamicParams?: true;
+  /** An inline function rather than a named action. */
+  inline?: true;
+}
+
+/** A guard as a tree: named guards (with their texts from the registry), `and`/`or`/`not`, `stateIn`, inline. */
+export type GuardNode =
+  | {
+      kind: 'named';
+      name: string;
+      params?: Json;
+      dynamicParams?: true;
+      /** The guard's one-line description and the rule code the API answers when it refuses (registry). */
+      es?: string;
+      en?: string;
+      rule?: string;
+    }
+  | { kind: 'and' | 'or'; guards: GuardNode[] }
+  | { kind: 'not'; guard: GuardNode }
+  | { kind: 'stateIn'; state: Json }
+  | { kind: 'inline' };
+
+export type TransitionKind = 'event' | 'always' | 'after' | 'done.invoke' | 'error.invoke' | 'snapshot.invoke' | 'done.state';
+
+export interface TransitionDescription {
+  /** `<source>:<event>:<n>`, n counting the candidates for that event on that source in the order xstate tries them. */
+  id: string;
+  source: string;
+  kind: TransitionKind;
+  /**
+   * The event type for `event` transitions; otherwise `always`, `after:<delay>`, `done.invoke.<invokeId>`,
+   * `error.invoke.<invokeId>`, `snapshot.invoke.<invokeId>` or `done.state` (the source's own completion).
+   */
+  event: string;
+  /** For `after`: the delay in ms, or the name of a delay from `setup({ delays })`. */
+  delay?: number | string;
+  /** For `done.invoke` / `error.invoke` / `snapshot.invoke`: the invoke id. */
+  invoke?: string;
+  /** Target state ids; empty for a transition without target (actions only, the state is kept). */
+  targets: string[];
+  reenter: boolean;
+  guard?: GuardNode;
+  actions: ActionDescription[];
+  description?: string;
+}
+
+export interface InvokeDescription {
+  id: string;
+  /** The actor's name in `setup({ actors })`, or xstate's `xstate.invoke.<n>.<stateId>` for inline logic. */
+  src: string;
+  /** The state that invokes it. */
+  state: string;
+  systemId?: string;
+}
+
+export interface StateDescription {
+  id: string;
+  key: string;
+  path: string[];
+  parent: string | null;
+  type: StateType;
+  /** Initial child id (compound states). */
+  initial: string | null;
+  final: boolean;
+  children: string[];
+  /** History states: shallow or deep, and the default target ids when the config gives one. */
+  history?: 'shallow' | 'deep';
+  historyTarget?: string[];
+  tags: string[];
+  /** `meta.label`, `meta.status`, `meta.rules` (research rule ids). */
+  label?: Bilingual;
+  status?: string;
+  rules: string[];
+  /** Any other JSON-serialisable meta keys. */
+  meta?: Record<string, Json>;
+  description?: string;
+  entry: ActionDescription[];
+  exit: ActionDescription[];
+  /** Ids of the invokes of this state (see `MachineDescription.invokes`). */
+  invokes: string[];
+}
+
+export interface GuardDescription {
+  name: string;
+  es?: string;
+  en?: string;
+  rule?: string;
+  /** Implemented in `setup({ guards })`. */
+  implemented: boolean;
+  /** Ids of the transitions whose guard uses it. */
+  transitions: string[];
+}
+
+export interface ActionCatalogEntry {
+  name: string;
+  implemented: boolean;
+  transitions: string[];
+  /** Ids of the states that run it on entry or exit. */
+  states: string[];
+}
+
+export interface EventDescription {
+  event: string;
+  transitions: string[];
+}
+
+export interface RuleTrace {
+  rule: string;
+  states: string[];
+}
+
+export type ApproximationKind =
+  | 'targetless'
+  | 'eventless'
+  | 'cross-hierarchy'
+  | 'cross-region'
+  | 'into-ancestor'
+  | 'into-descendant'
+  | 'multi-target'
+  | 'history';
+
+/** Something Mermaid `stateDiagram-v2` cannot draw faithfully, and how the `.mmd` draws it instead. */
+export interface MermaidApproximation {
+  kinds: ApproximationKind[];
+  /** The transition concerned (absent for a state-only approximation such as a history state). */
+  transition?: string;
+  /** For transitions: the true target (absent when targetless); for state approximations: the state. */
+  target?: string;
+  state?: string;
+  /** What the diagram draws instead (state ids; equal for a self-loop). */
+  drawnFrom?: string;
+  drawnTo?: string;
+  note: string;
+}
+
+export interface MachineDescription {
+  format: typeof DESCRIPTION_FORMAT;
+  /** Registry name (file stem of the exports). */
+  name: string;
+  /** The machine id. */
+  id: string;
+  kind: RegisteredMachine['kind'];
+  /** Root state id (the machine id) and its initial child. */
+  root: string;
+  initial: string | null;
+  /** Every state node, root first, in document order (depth first). */
+  states: StateDescription[];
+  /** Every transition, grouped by source in state order, in the order xstate tries them. */
+  transitions: TransitionDescription[];
+  invokes: InvokeDescription[];
+  /** The events sent from outside (kind `event`), sorted. */
+  events: EventDescription[];
+  /** Named guards (used, implemented or described), sorted, with their es/en texts and rule codes. */
+  guards: GuardDescription[];
+  /** Named actions (used or implemented), sorted. */
+  actions: ActionCatalogEntry[];
+  /** Research rule ids and the states that enforce them, sorted. */
+  rules: RuleTrace[];
+  mermaidApproximations: MermaidApproximation[];
+}
+
+/** What the SCXML reader recovers and the derived lists are computed from. */
+export type DescriptionCore = Pick<MachineDescription, 'name' | 'id' | 'kind' | 'root' | 'states' | 'transitions' | 'invokes'> & {
+  /** Guard and action catalogue entries that are not derivable from the transitions (texts, implemented). */
+  guardTexts: Record<string, GuardText>;
+  implementedGuards: string[];
+  implementedActions: string[];
+};
+
+export interface DescribeOptions {
+  /**
+   * Refuse (throw) on inline guards, guards missing from the registry's texts, and inline actions in
+   * transitions, instead of describing them as `inline`. `npm run diagrams` describes the project's machines
+   * strictly.
+   */
+  strict?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+const AND_CHECK = (and([]) as unknown as { check: unknown }).check;
+const OR_CHECK = (or([]) as unknown as { check: unknown }).check;
+const NOT_CHECK = (not('x') as unknown as { check: unknown }).check;
+const IN_CHECK = (stateIn('x') as unknown as { check: unknown }).check;
+
+interface StateNodeLike {
+  id: string;
+  key: string;
+  path: string[];
+  type: StateType;
+  parent?: StateNodeLike;
+  states: Record<string, StateNodeLike>;
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+  after: Array<TransitionLike & { delay: number | string }>;
+  invoke: Array<{ id: string; src: string; systemId?: string }>;
+  initial?: { target: StateNodeLike[] };
+  entry: unknown[];
+  exit: unknown[];
+  meta?: unknown;
+  tags: string[];
+  description?: string;
+  history: false | 'shallow' | 'deep';
+  config: { target?: unknown; type?: string };
+  machine: AnyStateMachine;
+}
+
+interface TransitionLike {
+  eventType: string;
+  guard?: unknown;
+  actions: unknown[];
+  target?: StateNodeLike[];
+  reenter: boolean;
+  description?: string;
+  delay?: number | string;
+}
+
+class DescribeError extends Error {}
+
+const isPlainJson = (value: unknown, depth = 0): value is Json => {
+  if (depth > 20) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((v) => isPlainJson(v, depth + 1));
+  if (typeof value === 'object') {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return false;
+    return Object.values(value as object).every((v) => v === undefined || isPlainJson(v, depth + 1));
+  }
+  return false;
+};
+
+/** A JSON copy with object keys in their original order and `undefined` members dropped. */
+const toJson = (value: Json): Json => JSON.parse(JSON.stringify(value)) as Json;
+
+/** Static params as JSON, or the dynamic flag; throws on params that are neither. */
+function paramsOf(params: unknown, where: string): { params?: Json; dynamicParams?: true } {
+  if (params === undefined) return {};
+  if (typeof params === 'function') return { dynamicParams: true };
+  if (isPlainJson(params)) return { params: toJson(params) };
+  throw new DescribeError(`${where}: params are not JSON-serialisable`);
+}
+
+function describeGuard(guard: unknown, texts: Record<string, GuardText>, where: string, strict: boolean): GuardNode {
+  if (typeof guard === 'string') return namedGuard(guard, undefined, texts, where, strict);
+  if (typeof guard === 'function') {
+    const combinator = guard as unknown as { check?: unknown; guards?: unknown[]; stateValue?: unknown };
+    if (combinator.check === AND_CHECK || combinator.check === OR_CHECK) {
+      return {
+        kind: combinator.check === AND_CHECK ? 'and' : 'or',
+        guards: (combinator.guards ?? []).map((g) => describeGuard(g, texts, where, strict)),
+      };
+    }
+    if (combinator.check === NOT_CHECK) return { kind: 'not', guard: describeGuard(combinator.guards?.[0], texts, where, strict) };
+    if (combinator.check === IN_CHECK) {
+      if (!isPlainJson(combinator.stateValue)) throw new DescribeError(`${where}: stateIn() value is not JSON-serialisable`);
+      return { kind: 'stateIn', state: toJson(combinator.stateValue) };
+    }
+    if (strict) {
+      throw new DescribeError(
+        `${where}: inline guard function. Name it in setup({ guards }) and give it es/en texts in src/machines/registry.ts so diagrams can show it.`,
+      );
+    }
+    return { kind: 'inline' };
+  }
+  if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
+    const named = guard as { type: string; params?: unknown };
+    return namedGuard(named.type, named.params, texts, where, strict);
+  }
+  throw new DescribeError(`${where}: unsupported guard definition`);
+}
+
+function namedGuard(name: string, params: unknown, texts: Record<string, GuardText>, where: string, strict: boolean): GuardNode {
+  const text = Object.prototype.hasOwnProperty.call(texts, name) ? texts[name] : undefined;
+  if (!text && strict) throw new DescribeError(`${where}: guard "${name}" has no es/en text in the registry (src/machines/registry.ts)`);
+  return {
+    kind: 'named',
+    name,
+    ...paramsOf(params, `${where}: guard "${name}"`),
+    ...(text ? { es: text.es, en: text.en, ...(text.rule !== undefined ? { rule: text.rule } : {}) } : {}),
+  };
+}
+
+function describeAction(action: unknown, where: string, strict: boolean): ActionDescription {
+  if (typeof action === 'string') return { name: action };
+  if (typeof action === 'function') {
+    if (strict) throw new DescribeError(`${where}: inline action function. Name it in setup({ actions }).`);
+    const type = (action as { type?: unknown }).type;
+    return { name: typeof type === 'string' ? type : 'inline', inline: true };
+  }
+  if (action && typeof action === 'object' && typeof (action as { type?: unknown }).type === 'string') {
+    const named = action as { type: string; params?: unknown };
+    return { name: named.type, ...paramsOf(named.params, `${where}: action "${named.type}"`) };
+  }
+  throw new DescribeError(`${where}: unsupported action definition`);
+}
+
+/** The raise/cancel pairs xstate adds to entry/exit for `after` transitions; the `after` transitions carry them. */
+function isImplicitDelayAction(action: unknown): boolean {
+  if (typeof action !== 'function') return false;
+  const a = action as { type?: unknown; id?: unknown; sendId?: unknown };
+  if (a.type === 'xstate.raise') return typeof a.id === 'string' && a.id.startsWith('xstate.after.');
+  if (a.type === 'xstate.cancel') return typeof a.sendId === 'string' && a.sendId.startsWith('xstate.after.');
+  return false;
+}
+
+/** Classifies xstate's internal event descriptor. */
+function eventOf(node: StateNodeLike, t: TransitionLike, invokeIds: Set<string>): Pick<TransitionDescription, 'kind' | 'event' | 'delay' | 'invoke'> {
+  const type = t.eventType;
+  if (type === '') return { kind: 'always', event: 'always' };
+  if (t.delay !== undefined && type.startsWith('xstate.after.')) return { kind: 'after', event: `after:${t.delay}`, delay: t.delay };
+  if (type === `xstate.done.state.${node.id}`) return { kind: 'done.state', event: 'done.state' };
+  for (const [prefix, kind] of [
+    ['xstate.done.actor.', 'done.invoke'],
+    ['xstate.error.actor.', 'error.invoke'],
+    ['xstate.snapshot.', 'snapshot.invoke'],
+  ] as const) {
+    if (type.startsWith(prefix) && invokeIds.has(type.slice(prefix.length))) {
+      const invoke = type.slice(prefix.length);
+      return { kind, event: `${kind}.${invoke}`, invoke };
+    }
+  }
+  return { kind: 'event', event: type };
+}
+
+const transitionId = (source: string, event: string, n: number) => `${source}:${event}:${n}`;
+
+function metaOf(node: StateNodeLike): Pick<StateDescription, 'label' | 'status' | 'rules' | 'meta'> {
+  const meta = node.meta;
+  if (meta === undefined || meta === null) return { rules: [] };
+  if (typeof meta !== 'object') throw new DescribeError(`state ${node.id}: meta is not an object`);
+  const { label, status, rules, ...rest } = meta as Record<string, unknown>;
+  const out: Pick<StateDescription, 'label' | 'status' | 'rules' | 'meta'> = {} as Pick<StateDescription, 'rules'>;
+  if (label !== undefined) {
+    const l = label as Partial<Bilingual>;
+    if (typeof l.es !== 'string' || typeof l.en !== 'string') throw new DescribeError(`state ${node.id}: meta.label must be { es, en }`);
+    out.label = { es: l.es, en: l.en };
+  }
+  if (status !== undefined) {
+    if (typeof status !== 'string') throw new DescribeError(`state ${node.id}: meta.status must be a string`);
+    out.status = status;
+  }
+  if (rules !== undefined && (!Array.isArray(rules) || !rules.every((r) => typeof r === 'string'))) {
+    throw new DescribeError(`state ${node.id}: meta.rules must be strings`);
+  }
+  out.rules = rules === undefined ? [] : [...(rules as string[])];
+  const extra = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if (Object.keys(extra).length) {
+    if (!isPlainJson(extra)) throw new DescribeError(`state ${node.id}: meta is not JSON-serialisable`);
+    out.meta = toJson(extra) as Record<string, Json>;
+  }
+  return out;
+}
+
+function resolveHistoryTarget(node: StateNodeLike): string[] | undefined {
+  const target = node.config.target;
+  if (target === undefined) return undefined;
+  const list = Array.isArray(target) ? target : [target];
+  return list.map((t) => {
+    if (typeof t !== 'string') return (t as StateNodeLike).id;
+    if (t.startsWith('#')) return (node.machine.getStateNodeById(t.slice(1)) as unknown as StateNodeLike).id;
+    let at = node.parent!;
+    for (const key of t.split('.')) {
+      const next = at.states[key];
+      if (!next) throw new DescribeError(`history state ${node.id}: target "${t}" not found`);
+      at = next;
+    }
+    return at.id;
+  });
+}
+
+/**
+ * The lossless description of a registered machine. With `strict`, inline guards and actions and guards
+ * without registry texts are refused with an error naming the transition.
+ */
+export function describeMachine(registered: RegisteredMachine, options: DescribeOptions = {}): MachineDescription {
+  const strict = options.strict ?? false;
+  const { machine } = registered;
+  const states: StateDescription[] = [];
+  const transitions: TransitionDescription[] = [];
+  const invokes: InvokeDescription[] = [];
+
+  const visit = (node: StateNodeLike) => {
+    const where = `machine "${registered.name}", state ${node.id}`;
+    const children = Object.values(node.states);
+    const history = node.type === 'history' ? (node.history || 'shallow') : undefined;
+    const historyTarget = history ? resolveHistoryTarget(node) : undefined;
+    const nodeInvokes = node.invoke.map((inv) => ({
+      id: inv.id,
+      src: inv.src,
+      state: node.id,
+      ...(inv.systemId !== undefined ? { systemId: inv.systemId } : {}),
+    }));
+    invokes.push(...nodeInvokes);
+    const state: StateDescription = {
+      id: node.id,
+      key: node.key,
+      path: [...node.path],
+      parent: node.parent ? node.parent.id : null,
+      type: node.type,
+      initial: node.type === 'compound' && node.initial?.target[0] ? node.initial.target[0].id : null,
+      final: node.type === 'final',
+      children: children.map((c) => c.id),
+      ...(history ? { history } : {}),
+      ...(historyTarget ? { historyTarget } : {}),
+      tags: [...node.tags],
+      ...metaOf(node),
+      ...(node.description !== undefined ? { description: node.description } : {}),
+      entry: node.entry.filter((a) => !isImplicitDelayAction(a)).map((a) => describeAction(a, `${where} entry`, strict)),
+      exit: node.exit.filter((a) => !isImplicitDelayAction(a)).map((a) => describeAction(a, `${where} exit`, strict)),
+      invokes: nodeInvokes.map((i) => i.id),
+    };
+    states.push(state);
+
+    const invokeIds = new Set(node.invoke.map((i) => i.id));
+    const counts = new Map<string, number>();
+    // `node.transitions` holds, in the order xstate tries them: `on` events, `onDone` (done.state), the
+    // invokes' onDone/onError/onSnapshot, then `node.after` (delayed transitions, each with its `delay`).
+    // Eventless transitions are apart, in `node.always`.
+    const all: TransitionLike[] = [...[...node.transitions.values()].flat(), ...(node.always ?? [])];
+    if (node.after.some((t) => !all.includes(t))) throw new DescribeError(`${where}: a delayed transition is missing from node.transitions`);
+    for (const t of all) {
+      const ev = eventOf(node, t, invokeIds);
+      const n = counts.get(ev.event) ?? 0;
+      counts.set(ev.event, n + 1);
+      const id = transitionId(node.id, ev.event, n);
+      const tWhere = `machine "${registered.name}", transition ${id}`;
+      transitions.push({
+        id,
+        source: node.id,
+        kind: ev.kind,
+        event: ev.event,
+        ...(ev.delay !== undefined ? { delay: ev.delay } : {}),
+        ...(ev.invoke !== undefined ? { invoke: ev.invoke } : {}),
+        targets: (t.target ?? []).map((s) => s.id),
+        reenter: Boolean(t.reenter),
+        ...(t.guard !== undefined && t.guard !== null ? { guard: describeGuard(t.guard, registered.guards, tWhere, strict) } : {}),
+        actions: t.actions.map((a) => describeAction(a, tWhere, strict)),
+        ...(t.description !== undefined ? { description: t.description } : {}),
+      });
+    }
+    children.forEach(visit);
+  };
+  visit(machine.root as unknown as StateNodeLike);
+
+  const ids = new Set<string>();
+  for (const t of transitions) {
+    if (ids.has(t.id)) throw new DescribeError(`machine "${registered.name}": duplicate transition id ${t.id}`);
+    ids.add(t.id);
+  }
+
+  return assembleDescription({
+    name: registered.name,
+    id: machine.id,
+    kind: registered.kind,
+    root: machine.root.id,
+    states,
+    transitions,
+    invokes,
+    guardTexts: registered.guards,
+    implementedGuards: Object.keys(machine.implementations.guards ?? {}),
+    implementedActions: Object.keys(machine.implementations.actions ?? {}),
+  });
+}
+
+/** Walks every named guard of a guard tree. */
+export function namedGuardsIn(guard: GuardNode | undefined): Array<Extract<GuardNode, { kind: 'named' }>> {
+  if (!guard) return [];
+  switch (guard.kind) {
+    case 'named':
+      return [guard];
+    case 'and':
+    case 'or':
+      return guard.guards.flatMap(namedGuardsIn);
+    case 'not':
+      return namedGuardsIn(guard.guard);
+    default:
+      return [];
+  }
+}
+
+const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+const sortedStrings = (values: Iterable<string>) => [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+/** Builds the derived lists (events, guards, actions, rules, Mermaid approximations) from the core. */
+export function assembleDescription(core: DescriptionCore): MachineDescription {
+  const { states, transitions, invokes } = core;
+
+  const events = new Map<string, string[]>();
+  for (const t of transitions) if (t.kind === 'event') events.set(t.event, [...(events.get(t.event) ?? []), t.id]);
+
+  const guardNames = new Set<string>([...Object.keys(core.guardTexts), ...core.implementedGuards]);
+  const guardUse = new Map<string, string[]>();
+  for (const t of transitions) {
+    for (const g of namedGuardsIn(t.guard)) {
+      guardNames.add(g.name);
+      const list = guardUse.get(g.name) ?? [];
+      if (!list.includes(t.id)) list.push(t.id);
+      guardUse.set(g.name, list);
+    }
+  }
+  const guards: GuardDescription[] = [...guardNames]
+    .map((name) => {
+      const text = Object.prototype.hasOwnProperty.call(core.guardTexts, name) ? core.guardTexts[name] : undefined;
+      return {
+        name,
+        ...(text ? { es: text.es, en: text.en, ...(text.rule !== undefined ? { rule: text.rule } : {}) } : {}),
+        implemented: core.implementedGuards.includes(name),
+        transitions: guardUse.get(name) ?? [],
+      };
+    })
+    .sort(byName);
+
+  const actionNames = new Set<string>(core.implementedActions);
+  const actionTransitions = new Map<string, string[]>();
+  const actionStates = new Map<string, string[]>();
+  const note = (map: Map<string, string[]>, name: string, id: string) => {
+    const list = map.get(name) ?? [];
+    if (!list.includes(id)) list.push(id);
+    map.set(name, list);
+  };
+  for (const s of states) {
+    for (const a of [...s.entry, ...s.exit]) {
+      if (a.inline) continue;
+      actionNames.add(a.name);
+      note(actionStates, a.name, s.id);
+    }
+  }
+  for (const t of transitions) {
+    for (const a of t.actions) {
+      if (a.inline) continue;
+      actionNames.add(a.name);
+      note(actionTransitions, a.name, t.id);
+    }
+  }
+  const actions: ActionCatalogEntry[] = [...actionNames]
+    .map((name) => ({
+      name,
+      implemented: core.implementedActions.includes(name),
+      transitions: actionTransitions.get(name) ?? [],
+      states: actionStates.get(name) ?? [],
+    }))
+    .sort(byName);
+
+  const rules = new Map<string, string[]>();
+  for (const s of states) for (const r of s.rules) rules.set(r, [...(rules.get(r) ?? []), s.id]);
+  const ruleOrder = (a: string, b: string) => {
+    const na = /^R(\d+)$/.exec(a);
+    const nb = /^R(\d+)$/.exec(b);
+    if (na && nb) return Number(na[1]) - Number(nb[1]);
+    return a < b ? -1 : a > b ? 1 : 0;
+  };
+
+  const rootState = states.find((s) => s.id === core.root);
+  const partial: Omit<MachineDescription, 'mermaidApproximations'> = {
+    format: DESCRIPTION_FORMAT,
+    name: core.name,
+    id: core.id,
+    kind: core.kind,
+    root: core.root,
+    initial: rootState?.initial ?? null,
+    states,
+    transitions,
+    invokes,
+    events: sortedStrings(events.keys()).map((event) => ({ event, transitions: events.get(event)! })),
+    guards,
+    actions,
+    rules: [...rules.keys()].sort(ruleOrder).map((rule) => ({ rule, states: rules.get(rule)! })),
+  };
+  return { ...partial, mermaidApproximations: mermaidApproximations(partial) };
+}
+
+/** The JSON file content: two-space indentation and a final newline. */
+export function descriptionJson(d: MachineDescription): string {
+  return `${JSON.stringify(d, null, 2)}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Text shared by the writers.
+
+/** `name`, `name({"k":"v"})` or `name($dynamic)` (`name(…)` for display). */
+function namedText(name: string, params: Json | undefined, dynamic: boolean | undefined, display = false): string {
+  if (dynamic) return display ? `${name}(…)` : `${name}($dynamic)`;
+  if (params !== undefined) return `${name}(${JSON.stringify(params)})`;
+  return name;
+}
+
+/**
+ * A guard as an expression of guard names, e.g. `and(channelGiven, coverageActiveOnServiceDate)`;
+ * `not(g)`, `or(a, b)`, `In("#id")`, `$inline`. This is the SCXML `cond` syntax; `parseGuardExpression` reads it.
+ */
+export function guardExpression(guard: GuardNode, display = false): string {
+  switch (guard.kind) {
+    case 'named':
+      return namedText(guard.name, guard.params, guard.dynamicParams, display);
+    case 'and':
+    case 'or':
+      return `${guard.kind}(${guard.guards.map((g) => guardExpression(g, display)).join(', ')})`;
+    case 'not':
+      return `not(${guardExpression(guard.guard, display)})`;
+    case 'stateIn':
+      return `In(${JSON.stringify(guard.state)})`;
+    case 'inline':
+      return '$inline';
+  }
+}
+
+/**
+ * `name`, `name({"k":"v"})`, `name($dynamic)`; with `display`, dynamic params show as `name(…)`
+ * (diagrams and docs; the SCXML keeps `$dynamic`).
+ */
+export function actionText(action: ActionDescription, display = false): string {
+  return namedText(action.name, action.params, action.dynamicParams, display);
+}
+
+/** `EVENT`, `always`, `after 1000ms`, `done.invoke.x`… as shown on diagrams. */
+export function eventLabel(t: Pick<TransitionDescription, 'kind' | 'event' | 'delay'>): string {
+  if (t.kind === 'after') return typeof t.delay === 'number' ? `after ${t.delay}ms` : `after ${String(t.delay)}`;
+  return t.event;
+}
+
+/** `EVENT [guard] / action1, action2`, for display (dynamic params as `(…)`). */
+export function transitionLabel(t: TransitionDescription): string {
+  const parts = [eventLabel(t)];
+  if (t.guard) parts.push(`[${guardExpression(t.guard, true)}]`);
+  if (t.actions.length) parts.push(`/ ${t.actions.map((a) => actionText(a, true)).join(', ')}`);
+  return parts.join(' ');
+}
+
+/** Parses `guardExpression` output back into a tree (texts from `texts`). */
+export function parseGuardExpression(text: string, texts: Record<string, GuardText> = {}): GuardNode {
+  let i = 0;
+  const fail = (msg: string): never => {
+    throw new Error(`Guard expression "${text}": ${msg} at ${i}`);
+  };
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  const expect = (c: string) => {
+    ws();
+    if (text[i] !== c) fail(`expected "${c}"`);
+    i++;
+  };
+  /** Raw JSON (or `$dynamic`) up to the closing parenthesis, respecting strings and nesting. */
+  const rawArgument = (): string => {
+    ws();
+    const start = i;
+    let depth = 0;
+    let inString = false;
+    for (; i < text.length; i++) {
+      const c = text[i]!;
+      if (inString) {
+        if (c === '\\') i++;
+        else if (c === '"') inString = false;
+        continue;
+      }
+      if (c === '"') inString = true;
+      else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') depth--;
+      else if (c === ')' && depth === 0) break;
+    }
+    if (i >= text.length) fail('unterminated argument');
+    return text.slice(start, i).trim();
+  };
+  const expr = (): GuardNode => {
+    ws();
+    if (text.startsWith('$inline', i)) {
+      i += '$inline'.length;
+      return { kind: 'inline' };
+    }
+    const m = /^[A-Za-z_$][\w$.-]*/.exec(text.slice(i));
+    if (!m) fail('expected a guard name');
+    const name = m![0];
+    i += name.length;
+    ws();
+    if ((name === 'and' || name === 'or') && text[i] === '(') {
+      i++;
+      const guards: GuardNode[] = [];
+      ws();
+      if (text[i] === ')') {
+        i++;
+        return { kind: name, guards };
+      }
+      for (;;) {
+        guards.push(expr());
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        expect(')');
+        return { kind: name, guards };
+      }
+    }
+    if (name === 'not' && text[i] === '(') {
+      i++;
+      const guard = expr();
+      expect(')');
+      return { kind: 'not', guard };
+    }
+    if (name === 'In' && text[i] === '(') {
+      i++;
+      const raw = rawArgument();
+      expect(')');
+      return { kind: 'stateIn', state: JSON.parse(raw) as Json };
+    }
+    let params: { params?: Json; dynamicParams?: true } = {};
+    if (text[i] === '(') {
+      i++;
+      const raw = rawArgument();
+      expect(')');
+      params = raw === '$dynamic' ? { dynamicParams: true } : { params: JSON.parse(raw) as Json };
+    }
+    const t = Object.prototype.hasOwnProperty.call(texts, name) ? texts[name] : undefined;
+    return { kind: 'named', name, ...params, ...(t ? { es: t.es, en: t.en, ...(t.rule !== undefined ? { rule: t.rule } : {}) } : {}) };
+  };
+  const result = expr();
+  ws();
+  if (i !== text.length) fail('unexpected text');
+  return result;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { renderSvg } from '../../scripts/diagrams.ts';
+import { MACHINES } from '../../src/machines/registry.ts';
+import { describeMachine } from '../../src/statecharts/describe.ts';
+import { stateSvgId, transitionSvgId, writeDot } from '../../src/statecharts/dot.ts';
+import { writeMarkdown } from '../../src/statecharts/markdown.ts';
+import { parseXml, type XmlElement } from '../../src/statecharts/scxml.ts';
+import { FEATURE, PARALLEL_ROOT } from './fixtures.ts';
+
+/** Every `<g>` of the SVG with its id and class. */
+function groups(svg: string): Array<{ id: string; cls: string }> {
+  const out: Array<{ id: string; cls: string }> = [];
+  const walk = (e: XmlElement) => {
+    if (e.name === 'g' && e.attrs.id !== undefined) out.push({ id: e.attrs.id, cls: e.attrs.class ?? '' });
+    for (const c of e.children) if (typeof c !== 'string') walk(c);
+  };
+  walk(parseXml(svg));
+  return out;
+}
+
+describe('DOT export', () => {
+  const d = describeMachine(FEATURE);
+  const dot = writeDot(d);
+
+  it('draws compound and parallel states as clusters, finals as double circles, history as H / H*', () => {
+    expect(dot).toContain('subgraph "cluster_feature.working" {');
+    expect(dot).toContain('subgraph "cluster_feature.working.upload" {');
+    expect(dot).toMatch(/"feature\.done" \[id="state-feature\.done", class="state final final", shape=doublecircle/);
+    expect(dot).toMatch(/"feature\.working\.audit\.deep" \[[^\n]*shape=circle[^\n]*label="H\*"/);
+    expect(dot).toContain('compound=true');
+  });
+
+  it('puts guards and actions on edges, clipped at cluster borders for cross-hierarchy transitions', () => {
+    expect(dot).toContain('"feature.working.upload.failed" -> "feature.waiting" [id="transition-feature.working.upload.failed:BACK:0", class="transition event", label="BACK"];');
+    expect(dot).toContain('"feature.waiting" -> "feature.done" [id="transition-feature.waiting:after:slow:0", class="transition after", label="after slow\\n[big]\\n/ log"];');
+    expect(dot).toMatch(/"feature\.checking" -> "feature\.working::anchor" \[lhead="cluster_feature\.working", id="transition-feature\.checking:always:1", [^\n]*style=dashed\];/);
+    expect(dot).toContain('id="transition-feature.working:GO:0-2"');
+  });
+
+  for (const registered of [...MACHINES, FEATURE, PARALLEL_ROOT]) {
+    it(`${registered.name}: the SVG carries every state id and every transition id`, async () => {
+      const desc = describeMachine(registered);
+      const svg = await renderSvg(writeDot(desc));
+      const ids = new Map(groups(svg).map((g) => [g.id, g.cls]));
+      for (const s of desc.states) {
+        if (s.parent === null && !ids.has(stateSvgId(s.id))) continue; // a plain root is the graph itself
+        expect(ids.get(stateSvgId(s.id)), s.id).toMatch(new RegExp(`\\bstate ${s.type}\\b`));
+      }
+      for (const t of desc.transitions) {
+        if (t.targets.length) {
+          t.targets.forEach((_, n) => expect(ids.get(transitionSvgId(t.id, n)), t.id).toMatch(new RegExp(`\\btransition ${t.kind.replace('.', '\\.')}\\b`)));
+        } else {
+          expect(ids.get(transitionSvgId(t.id)), t.id).toBe('transition internal');
+        }
+      }
+    });
+  }
+});
+
+describe('Markdown page', () => {
+  it('lists states with es/en labels and rules, events, guards with es/en descriptions and rule codes, transitions and approximations', () => {
+    const d = describeMachine(MACHINES.find((m) => m.name === 'verification')!, { strict: true });
+    const md = writeMarkdown(d, { mermaid: 'stateDiagram-v2\n', svg: 'verification.svg' });
+    expect(md).toContain('# Statechart `verification` (machine `verification`, workflow)');
+    expect(md).toContain('![Statechart verification](verification.svg)');
+    expect(md).toContain('```mermaid\nstateDiagram-v2\n```');
+    expect(md).toContain('| `inProgress` | atomic | En proceso | In progress | EN_PROCESO | R3, R7, R8, R14 |');
+    expect(md).toContain(
+      '| `channelGiven` | `verification.channelRequired` | Indique el canal por el que se verificó (portal, teléfono, correo, API o presencial). | Give the channel used to verify (portal, phone, email, API or in person). | `verification.inProgress:RECORD_ELIGIBLE:0` |',
+    );
+    expect(md).toContain('| `verification.verified:EXPIRE:0` | `verified` | `EXPIRE` | `validityElapsed` |  | `expired` |');
+    expect(md).toContain('| `EXPIRE` | `verified` → `expired` |');
+    expect(md).toContain('| R8 | `inProgress`, `verified` |');
+    expect(md).toContain('## Mermaid approximations');
+    expect(md).toContain('| `verification.pending:ASSIGN:0` | targetless | transition without target drawn as a self-loop |');
+  });
+
+  it('escapes table cells and shows the kinds of internal events', () => {
+    const md = writeMarkdown(describeMachine(FEATURE));
+    expect(md).toContain('| `feature.working:RESET:0` | `working` | `RESET` |  |  | `checking`<br>Back to the start<br>of everything |');
+    expect(md).toContain('`after 1000ms` (after)');
+    expect(md).toContain('`done.invoke.fetch` (done.invoke)');
+    // Every row of every table has as many cells as its header (pipes in cells are escaped).
+    const cells = (line: string) => line.replace(/\\\|/g, '').split('|').length;
+    const lines = md.split('\n');
+    lines.forEach((line, i) => {
+      if (line.startsWith('| ---')) {
+        const width = cells(lines[i - 1]!);
+        for (let j = i + 1; lines[j]?.startsWith('|'); j++) expect(cells(lines[j]!), lines[j]).toBe(width);
+      }
+    });
+  });
+});
