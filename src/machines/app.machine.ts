@@ -97,14 +97,17 @@ export const appMachine = setup({
   context: { token: null, user: null, message: null, showMessage: false, redirect: '/app/default' },
   states: {
     booting: {
+      meta: { label: { es: 'Iniciando', en: 'Booting' } },
       entry: 'restoreSession',
       always: [{ guard: 'hasStoredToken', target: 'authenticated' }, { target: 'anonymous' }],
     },
     anonymous: {
+      meta: { label: { es: 'Sin sesión', en: 'Signed out' } },
       initial: 'idle',
       on: { DISMISS_MESSAGE: { actions: 'dismissMessage' } },
       states: {
         idle: {
+          meta: { label: { es: 'En espera', en: 'Idle' } },
           on: {
             SIGN_IN: 'signingIn',
             REGISTER: 'registering',
@@ -112,6 +115,7 @@ export const appMachine = setup({
           },
         },
         signingIn: {
+          meta: { label: { es: 'Iniciando sesión', en: 'Signing in' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -130,6 +134,7 @@ export const appMachine = setup({
           },
         },
         registering: {
+          meta: { label: { es: 'Registrando la cuenta', en: 'Registering' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -148,6 +153,7 @@ export const appMachine = setup({
           },
         },
         requestingReset: {
+          meta: { label: { es: 'Pidiendo el enlace', en: 'Requesting a reset link' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -161,19 +167,24 @@ export const appMachine = setup({
       },
     },
     authenticated: {
+      meta: { label: { es: 'Con sesión', en: 'Signed in' } },
       initial: 'active',
       on: { LOG_OUT: '#app.loggingOut', DISMISS_MESSAGE: { actions: 'dismissMessage' } },
       states: {
         active: {
+          meta: { label: { es: 'Activa', en: 'Active' } },
           on: { SESSION_EXPIRED: 'sessionExpired' },
         },
         sessionExpired: {
+          meta: { label: { es: 'Sesión caducada', en: 'Session expired' } },
           initial: 'idle',
           states: {
             idle: {
+              meta: { label: { es: 'Esperando credenciales', en: 'Waiting for credentials' } },
               on: { SIGN_IN: 'signingIn' },
             },
             signingIn: {
+              meta: { label: { es: 'Volviendo a entrar', en: 'Signing in again' } },
               tags: 'loading',
               entry: 'dismissMessage',
               invoke: {
@@ -196,6 +207,7 @@ export const appMachine = setup({
       },
     },
     loggingOut: {
+      meta: { label: { es: 'Cerrando sesión', en: 'Logging out' } },
       tags: 'loading',
       invoke: {
         id: 'logOut',

@@ -104,6 +104,7 @@ export const preferencesMachine = setup({
   initial: 'ready',
   states: {
     ready: {
+      meta: { label: { es: 'Lista', en: 'Ready' } },
       on: {
         TOGGLE_NAV_COLLAPSED: { actions: ['toggleNavCollapsed', 'persist'] },
         TOGGLE_MOBILE_NAV: { actions: 'toggleMobileNav' },
