@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
+import { ChakraProvider } from '@chakra-ui/react';
+import { system } from './theme.ts';
 import { Toasters } from '../components/feedback/toaster.tsx';
 import { useMe } from '../api/me.ts';
 import { AppLayout } from '../components/layout/AppLayout.tsx';
@@ -14,7 +15,7 @@ export default function SignedInShell({ children }: { children: ReactNode }) {
   const token = Session.useSelector((s) => s.context.token);
   const { can } = useMe(token);
   return (
-    <ChakraProvider value={defaultSystem}>
+    <ChakraProvider value={system}>
       <AppLayout can={can}>
         {children}
         <SessionExpiredDialog />

@@ -1,0 +1,299 @@
+/**
+ * Per-machine fixtures for generated test paths: the payload variants of each event (making every guard that
+ * reads the event pass and fail) and the scenarios — facts sets or browser storage — that together reach every
+ * state, transition and guard outcome. Derived from the hand-written model tests in tests/machines (their
+ * FACTS, EVENTS and SCENARIOS), plus one scenario per fact-reading guard that makes only that guard fail.
+ *
+ * Facts never change during a path: the workflow machines' context is `{ facts }`, read by the server before
+ * each event. So a fact guard that must fail needs its own scenario, and the guards combined with `and([...])`
+ * before it must pass there (xstate stops at the first refusing guard).
+ */
+import { MACHINES } from '../../src/machines/registry.ts';
+import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
+import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
+import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
+import type { ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
+import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
+import type { MachineFixture, PathEvent, Scenario } from '../../src/statecharts/paths/types.ts';
+
+const byType = (events: PathEvent[]): Record<string, PathEvent[]> => {
+  const grouped: Record<string, PathEvent[]> = {};
+  for (const event of events) (grouped[event.type] ??= []).push(event);
+  return grouped;
+};
+
+const facts = <F>(name: string, description: string, value: F): Scenario => ({ name, description, input: { facts: value } });
+
+// ---------------------------------------------------------------------------------------------------
+// app (tests/machines/app.machine.test.ts): the session. Invoked actors are modelled by their outcome events.
+
+const USER = { id: 1, name: 'Ana', email: 'ana@demo.local', roles: ['administrator'] };
+const GRANT = { token: 'token-123', user: USER };
+const NO_TOKEN = { token: null, user: null };
+
+const app: MachineFixture = {
+  subject: 'the back office in a browser',
+  abstraction: 'value',
+  events: byType([
+    { type: 'SIGN_IN', email: USER.email, password: 'secret' },
+    { type: 'REGISTER', name: USER.name, email: USER.email, password: 'secret12' },
+    { type: 'REQUEST_RESET', email: USER.email },
+    { type: 'LOG_OUT' },
+    { type: 'SESSION_EXPIRED' },
+    { type: 'DISMISS_MESSAGE' },
+    ...['signIn', 'register', 'reSignIn'].flatMap((id) => [
+      { type: `xstate.done.actor.${id}`, output: GRANT },
+      { type: `xstate.done.actor.${id}`, output: NO_TOKEN },
+      { type: `xstate.error.actor.${id}`, error: { code: 'auth.invalidCredentials' } },
+    ]),
+    { type: 'xstate.done.actor.requestReset' },
+    { type: 'xstate.error.actor.requestReset', error: { code: 'network.unreachable' } },
+    { type: 'xstate.done.actor.logOut' },
+    { type: 'xstate.error.actor.logOut', error: { message: 'offline' } },
+  ]),
+  scenarios: [
+    { name: 'signed-out', description: 'nothing in browser storage', storage: {} },
+    {
+      name: 'stored-session',
+      description: 'a session token and user kept in browser storage',
+      storage: { [STORAGE_KEYS.token]: GRANT.token, [STORAGE_KEYS.user]: JSON.stringify(USER) },
+    },
+    { name: 'stored-error', description: 'a sign-in error message kept under `errors`', storage: { [STORAGE_KEYS.errors]: 'Cuenta suspendida' } },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// preferences (tests/machines/preferences.machine.test.ts): one state, guards on the event's value.
+
+const preferences: MachineFixture = {
+  subject: 'the theme settings',
+  abstraction: 'value',
+  events: byType([
+    { type: 'TOGGLE_NAV_COLLAPSED' },
+    { type: 'TOGGLE_MOBILE_NAV' },
+    { type: 'SET_MOBILE_NAV', value: false },
+    { type: 'SET_BLANK_LAYOUT', value: true },
+    { type: 'SET_LOCALE', value: 'ja' },
+    { type: 'SET_LOCALE', value: 'de' },
+    { type: 'SET_TOP_NAV_COLOR', value: '#112233' },
+    { type: 'SET_TOP_NAV_COLOR', value: 'red;background:url(x)' },
+    { type: 'SET_HEADER_NAV_COLOR', value: '#445566' },
+    { type: 'SET_HEADER_NAV_COLOR', value: 'blue' },
+    { type: 'SET_SIDE_NAV_THEME', value: 'dark' },
+    { type: 'SET_NAV_TYPE', value: 'TOP' },
+    { type: 'SET_THEME', value: 'dark' },
+    { type: 'SET_DIRECTION', value: 'rtl' },
+  ]),
+  scenarios: [{ name: 'defaults', description: "the specification's default preferences", storage: {} }],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// verification (tests/machines/verification.machine.test.ts)
+
+const VERIFICATION: VerificationFacts = {
+  actorId: 7,
+  assigneeId: 7,
+  actorIsSupervisor: false,
+  kind: 'BENEFITS',
+  category: 'GENERAL',
+  coverageActiveOnServiceDate: true,
+  patientAgeOnServiceDate: 12,
+  orthoAgeLimit: 19,
+  orthoLifetimeRemainingCents: 150_000,
+  annualMaximumRemainingCents: 120_000,
+  hasReimbursements: false,
+  today: '2025-04-01',
+  validUntil: '2025-03-31',
+};
+const ORTHO_PREAUTH: VerificationFacts = { ...VERIFICATION, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', patientAgeOnServiceDate: 18, assigneeId: null, actorIsSupervisor: true };
+
+const verification: MachineFixture = {
+  subject: 'a verification',
+  events: byType([
+    { type: 'ASSIGN', assigneeId: 9 },
+    { type: 'ASSIGN', assigneeId: 0 },
+    { type: 'START' },
+    { type: 'REQUEST_INFO', note: 'Falta el número de póliza' },
+    { type: 'REQUEST_INFO', note: '   ' },
+    { type: 'INFO_RECEIVED' },
+    { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-123' },
+    { type: 'RECORD_ELIGIBLE', channel: 'PHONE' },
+    { type: 'RECORD_ELIGIBLE', channel: 'FAX', authorizationNumber: 'AUT-123' },
+    { type: 'RECORD_NOT_ELIGIBLE', reason: 'Póliza dada de baja' },
+    { type: 'RECORD_NOT_ELIGIBLE', reason: '' },
+    { type: 'EXPIRE' },
+    { type: 'CANCEL', reason: 'Duplicada' },
+    { type: 'CANCEL', reason: ' ' },
+  ]),
+  scenarios: [
+    facts('general', 'general verification, assigned to the actor, everything allowed, validity elapsed', VERIFICATION),
+    facts('ortho-preauthorization', 'orthodontic preauthorization worked by a supervisor, nobody assigned', ORTHO_PREAUTH),
+    facts('not-assignee', 'assigned to someone else, the actor is no supervisor', { ...VERIFICATION, assigneeId: 8 }),
+    facts('coverage-inactive', 'coverage not active on the service date', { ...VERIFICATION, coverageActiveOnServiceDate: false }),
+    facts('annual-maximum-exceeded', 'remaining annual maximum negative', { ...VERIFICATION, annualMaximumRemainingCents: -1 }),
+    facts('ortho-age-limit', 'orthodontic, patient at the age limit', { ...ORTHO_PREAUTH, patientAgeOnServiceDate: 19 }),
+    facts('ortho-lifetime-exhausted', 'orthodontic, lifetime maximum used up', { ...ORTHO_PREAUTH, orthoLifetimeRemainingCents: 0 }),
+    facts('still-valid-with-reimbursements', 'valid until the end of the year, with reimbursements', {
+      ...VERIFICATION,
+      validUntil: '2025-12-31',
+      hasReimbursements: true,
+    }),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// reimbursement (tests/machines/reimbursement.machine.test.ts)
+
+const REIMBURSEMENT: ReimbursementFacts = {
+  actorId: 2,
+  creatorId: 1,
+  kind: 'GENERAL',
+  lineCount: 2,
+  missingDocuments: [],
+  withinFilingDeadline: true,
+  coverageActiveOnServiceDates: true,
+  duplicateLineCount: 0,
+  approvedLineCount: 2,
+  rejectedLineCount: 0,
+  payableCents: 80_000,
+  approvalThresholdCents: 100_000,
+  actorCanApproveAboveThreshold: false,
+  cureDeadline: '2025-05-10',
+  today: '2025-05-10',
+  payeeHasBankDetails: true,
+  alreadyPaid: false,
+};
+
+const reimbursement: MachineFixture = {
+  subject: 'a reimbursement',
+  events: byType([
+    { type: 'SUBMIT' },
+    { type: 'CHECK' },
+    { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', 'RADIOGRAFIA_FINAL'] },
+    { type: 'REQUEST_DOCUMENTS', documents: [] },
+    { type: 'REQUEST_DOCUMENTS', documents: [' '] },
+    { type: 'RESUBMIT' },
+    { type: 'CURE_PERIOD_ENDED' },
+    { type: 'APPROVE' },
+    { type: 'REJECT', reason: '05 frecuencia excedida' },
+    { type: 'REJECT', reason: '' },
+    { type: 'PAY', reference: 'TRF-2025-0042' },
+    { type: 'PAY', reference: '  ' },
+    { type: 'CANCEL', reason: 'Presentado por error' },
+    { type: 'CANCEL', reason: '' },
+  ]),
+  scenarios: [
+    facts('general', 'general, fully approved, resubmitted on the cure deadline', REIMBURSEMENT),
+    facts('ortho-partial-cure-over', 'orthodontic, one line rejected, cure period over', {
+      ...REIMBURSEMENT,
+      kind: 'ORTHODONTIC',
+      approvedLineCount: 1,
+      rejectedLineCount: 1,
+      cureDeadline: '2025-05-09',
+    }),
+    facts('all-lines-rejected', 'every line rejected by the automatic checks', { ...REIMBURSEMENT, approvedLineCount: 0, rejectedLineCount: 2 }),
+    facts('no-line-decided', 'no line approved and not every line rejected', { ...REIMBURSEMENT, approvedLineCount: 0, rejectedLineCount: 1 }),
+    facts('no-lines', 'no lines', { ...REIMBURSEMENT, lineCount: 0, approvedLineCount: 0 }),
+    facts('missing-documents', 'a required document missing', { ...REIMBURSEMENT, missingDocuments: ['FACTURA'] }),
+    facts('filing-deadline-passed', 'filed after the deadline', { ...REIMBURSEMENT, withinFilingDeadline: false }),
+    facts('coverage-inactive', 'coverage inactive on a service date', { ...REIMBURSEMENT, coverageActiveOnServiceDates: false }),
+    facts('duplicate-line', 'a line duplicating another reimbursement', { ...REIMBURSEMENT, duplicateLineCount: 1 }),
+    facts('approver-is-creator', 'the actor created it', { ...REIMBURSEMENT, actorId: 1 }),
+    facts('above-threshold', 'payable above the threshold, actor without the permission', { ...REIMBURSEMENT, payableCents: 150_000 }),
+    facts('nothing-payable', 'nothing to pay', { ...REIMBURSEMENT, payableCents: 0 }),
+    facts('no-bank-details', 'payee without bank details', { ...REIMBURSEMENT, payeeHasBankDetails: false }),
+    facts('already-paid', 'already paid', { ...REIMBURSEMENT, alreadyPaid: true }),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// orthodontic plan (tests/machines/orthodontic-plan.machine.test.ts)
+
+const PLAN: OrthodonticPlanFacts = {
+  preauthorizationVerified: true,
+  authorizationNumber: 'AUT-2025-77',
+  patientAgeAtBanding: 18,
+  ageLimit: 19,
+  waitingPeriodMet: true,
+  coverageActive: true,
+  lifetimeRemainingCents: 0,
+  openInstallments: 0,
+  today: '2025-06-15',
+};
+
+const orthodonticPlan: MachineFixture = {
+  subject: 'an orthodontic plan',
+  events: byType([
+    { type: 'APPROVE' },
+    { type: 'ACTIVATE', bandingDate: '2025-06-01' },
+    { type: 'ACTIVATE', bandingDate: '2025-06-16' },
+    { type: 'ACTIVATE', bandingDate: 'junio' },
+    { type: 'SUSPEND', reason: 'Póliza suspendida' },
+    { type: 'SUSPEND', reason: '' },
+    { type: 'RESUME' },
+    { type: 'LIFETIME_MAXIMUM_REACHED' },
+    { type: 'REGISTER_DEBOND', date: '2025-06-15' },
+    { type: 'REGISTER_DEBOND', date: '2025-13-01' },
+    { type: 'SCHEDULE_FINISHED' },
+    { type: 'CANCEL', reason: 'Tratamiento abandonado' },
+    { type: 'CANCEL', reason: ' ' },
+  ]),
+  scenarios: [
+    facts('whole-life', 'preauthorized, banded at 18 (limit 19), lifetime maximum used up, schedule over', PLAN),
+    facts('lapsed-with-schedule', 'coverage lapsed, lifetime maximum left, 12 instalments open', {
+      ...PLAN,
+      coverageActive: false,
+      lifetimeRemainingCents: 50_000,
+      openInstallments: 12,
+    }),
+    facts('not-preauthorized', 'preauthorization not verified', { ...PLAN, preauthorizationVerified: false }),
+    facts('no-authorization-number', 'no authorization number recorded', { ...PLAN, authorizationNumber: null }),
+    facts('waiting-period', 'waiting period not over', { ...PLAN, waitingPeriodMet: false }),
+    facts('age-limit-at-banding', 'patient 19 at banding (limit 19)', { ...PLAN, patientAgeAtBanding: 19 }),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// orthodontic instalment (tests/machines/orthodontic-installment.machine.test.ts)
+
+const INSTALLMENT: OrthodonticInstallmentFacts = {
+  today: '2025-07-01',
+  dueDate: '2025-07-01',
+  coverageActive: true,
+  patientUnderAgeLimit: true,
+  lifetimeRemainingCents: 10_000,
+};
+
+const orthodonticInstallment: MachineFixture = {
+  subject: 'an orthodontic instalment',
+  events: byType([
+    { type: 'FALL_DUE' },
+    { type: 'CLAIM' },
+    { type: 'PAY' },
+    { type: 'REJECT' },
+    { type: 'RELEASE' },
+    { type: 'SKIP', reason: '31' },
+    { type: 'SKIP', reason: '' },
+    { type: 'CANCEL' },
+  ]),
+  scenarios: [
+    facts('due', 'due today, covered, under the age limit, lifetime maximum left', INSTALLMENT),
+    facts('not-due', 'due tomorrow', { ...INSTALLMENT, dueDate: '2025-07-02' }),
+    facts('coverage-lapsed', 'due after the policy lapsed', { ...INSTALLMENT, coverageActive: false }),
+    facts('age-limit', 'patient at the age limit', { ...INSTALLMENT, patientUnderAgeLimit: false }),
+    facts('lifetime-exhausted', 'lifetime maximum used up', { ...INSTALLMENT, lifetimeRemainingCents: 0 }),
+  ],
+};
+
+/** Fixtures by registered machine name. */
+export const FIXTURES: Record<string, MachineFixture> = {
+  app,
+  preferences,
+  verification,
+  reimbursement,
+  'orthodontic-plan': orthodonticPlan,
+  'orthodontic-installment': orthodonticInstallment,
+};
+
+/** Registered machines without a fixture (a new machine must get one). */
+export const machinesWithoutFixture = (): string[] => MACHINES.map((m) => m.name).filter((name) => !FIXTURES[name]);

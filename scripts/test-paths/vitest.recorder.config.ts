@@ -1,0 +1,14 @@
+/** Runs the hand-written model tests with the coverage recorder (see recorder-setup.ts); used by coverage.ts. */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    include: ['tests/machines/**/*.test.ts'],
+    setupFiles: ['scripts/test-paths/recorder-setup.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 30_000,
+  },
+});

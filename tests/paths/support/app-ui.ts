@@ -1,0 +1,184 @@
+/**
+ * Drives the real back office UI for the generated Playwright specs of the app machine
+ * (tests/paths/app/<criterion>/app.<criterion>.paths.spec.ts): one method per machine event (an invoking event
+ * and its outcome are one user action: the outcome decides the input), and a check per resting state.
+ *
+ * Failed sign-ins use an address with no account, so they never lock the demo administrator out.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, PASSWORD, authHeader, sideNav, storage, tokenOf } from '../../e2e/fixtures.ts';
+
+/** How an invoked actor settled: a session grant with a token, one without (only from a stubbed answer), or a failure. */
+export type Outcome = 'grant' | 'no-token' | 'error' | 'done';
+
+const NOBODY = 'nadie-paths@demo.local';
+const TEXT = {
+  invalidCredentials: 'El correo o la contraseña no son correctos.',
+  noToken: 'No se pudo iniciar sesión.',
+  resetSent: 'Si la cuenta existe, le enviamos un enlace para restablecer la contraseña.',
+  unreachable: 'No hay conexión con el servidor. Sus datos siguen en pantalla.',
+  duplicate: 'Ya existe un registro con ese valor.',
+  expiredTitle: 'Su sesión ha caducado',
+};
+const PUBLIC_HEADINGS = /^(Iniciar sesión|Crear cuenta|Recuperar contraseña)$/;
+const tokenless = { status: 'success', message: 'Signed in.', authorisation: { token: null, type: 'bearer' }, user: null };
+
+export class AppUi {
+  private registrations = 0;
+
+  constructor(
+    readonly page: Page,
+    readonly request: APIRequestContext,
+  ) {}
+
+  private get userMenu() {
+    return this.page.getByRole('button', { name: /^Menú de / });
+  }
+
+  private get expiredDialog() {
+    return this.page.getByRole('alertdialog', { name: TEXT.expiredTitle });
+  }
+
+  /** Opens the app in a scenario of the app machine's fixture. */
+  async start(scenario: string): Promise<void> {
+    if (scenario === 'stored-session') {
+      const response = await this.request.post('/api/login', { data: { email: ADMIN.email, password: PASSWORD } });
+      expect(response.status(), 'API sign-in').toBe(200);
+      const body = await response.json();
+      await this.seedStorage({ auth_token: body.authorisation.token, user_loged: JSON.stringify(body.user) });
+      await this.page.goto('/app/panel/default');
+    } else if (scenario === 'stored-error') {
+      await this.seedStorage({ errors: 'Cuenta suspendida' });
+      await this.page.goto('/log-in');
+    } else if (scenario === 'signed-out') {
+      await this.page.goto('/log-in');
+    } else {
+      throw new Error(`No UI set-up for scenario ${scenario}`);
+    }
+  }
+
+  /** Browser storage as it was before the app started: set once, not again on later navigations. */
+  private async seedStorage(items: Record<string, string>) {
+    await this.page.addInitScript((seed) => {
+      if (sessionStorage.getItem('paths.seeded')) return;
+      for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
+      sessionStorage.setItem('paths.seeded', '1');
+    }, items);
+  }
+
+  /** The UI shows the machine's resting state. */
+  async expectState(state: string): Promise<void> {
+    const { page } = this;
+    switch (state) {
+      case 'anonymous.idle':
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLIC_HEADINGS);
+        await expect(this.userMenu).toHaveCount(0);
+        await expect.poll(async () => (await storage(page)).auth_token ?? null).toBeNull();
+        return;
+      case 'authenticated.active':
+        await expect(this.userMenu).toBeVisible();
+        await expect(this.expiredDialog).toHaveCount(0);
+        await expect.poll(async () => (await storage(page)).auth_token ?? null).not.toBeNull();
+        return;
+      case 'authenticated.sessionExpired.idle':
+        await expect(this.expiredDialog).toBeVisible();
+        return;
+      default:
+        throw new Error(`No UI check for state ${state}`);
+    }
+  }
+
+  /** Goes to a public page by its links (not by loading it, which would restart the app). */
+  private async openPublic(target: '/log-in' | '/register' | '/forgot-password') {
+    const { page } = this;
+    const here = () => new URL(page.url()).pathname;
+    if (here() === target) return;
+    if (here() !== '/log-in') await page.getByRole('link', { name: 'Volver a iniciar sesión' }).click();
+    await expect(page).toHaveURL(/\/log-in/);
+    if (target === '/register') await page.getByRole('link', { name: '¿No tiene cuenta? Regístrese' }).click();
+    if (target === '/forgot-password') await page.getByRole('link', { name: '¿Olvidó su contraseña?' }).click();
+    await expect(page).toHaveURL(new RegExp(`${target}(\\?|$)`));
+  }
+
+  /** SIGN_IN from the log-in page, then its outcome. */
+  async signIn(outcome: Outcome): Promise<void> {
+    const { page } = this;
+    await this.openPublic('/log-in');
+    if (outcome === 'no-token') await page.route('**/api/login', (route) => route.fulfill({ status: 200, json: tokenless }), { times: 1 });
+    await page.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    if (outcome === 'grant') await expect(page).toHaveURL(/\/app\//);
+    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.invalidCredentials);
+    if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+  }
+
+  /** REGISTER from the registration page, then its outcome (an address already used fails). */
+  async register(outcome: Outcome): Promise<void> {
+    const { page } = this;
+    await this.openPublic('/register');
+    if (outcome === 'no-token') await page.route('**/api/register', (route) => route.fulfill({ status: 201, json: tokenless }), { times: 1 });
+    this.registrations += 1;
+    const email = outcome === 'error' ? ADMIN.email : `paths-${Date.now()}-${this.registrations}@example.com`;
+    await page.getByLabel('Nombre').fill('Ruta Generada');
+    await page.getByLabel('Correo electrónico').fill(email);
+    await page.getByLabel('Contraseña').fill('una-clave-segura-123');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    if (outcome === 'grant') await expect(page.getByText('Hola, Ruta Generada')).toBeVisible();
+    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.duplicate);
+    if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+  }
+
+  /** REQUEST_RESET from the forgot-password page; the failure is the server being unreachable. */
+  async requestReset(outcome: Outcome): Promise<void> {
+    const { page } = this;
+    await this.openPublic('/forgot-password');
+    if (outcome === 'error') await page.route('**/api/forgot-password', (route) => route.abort('internetdisconnected'), { times: 1 });
+    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.unreachable);
+    else await expect(page.getByRole('status').filter({ hasText: TEXT.resetSent })).toBeVisible();
+  }
+
+  /** LOG_OUT from the user menu (or the session-expired dialog); the failure is the server being unreachable. */
+  async logOut(outcome: Outcome): Promise<void> {
+    const { page } = this;
+    if (outcome === 'error') await page.route('**/api/logout', (route) => route.abort('internetdisconnected'), { times: 1 });
+    if (await this.expiredDialog.isVisible()) {
+      await this.expiredDialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+    } else {
+      await this.userMenu.click();
+      await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    }
+    await expect(page).toHaveURL(/\/log-in/);
+    await expect.poll(() => storage(page)).toEqual({});
+  }
+
+  /** SESSION_EXPIRED: the token is revoked elsewhere, then the next API call answers 401. */
+  async expireSession(): Promise<void> {
+    const { page, request } = this;
+    const revoked = await request.post('/api/logout', { headers: authHeader(await tokenOf(page)) });
+    expect(revoked.status()).toBe(204);
+    // Opening the insurers list (client-side, so the app keeps running) fetches it with the revoked token.
+    const nav = sideNav(page);
+    if (new URL(page.url()).pathname.startsWith('/app/aseguradoras')) {
+      await nav.getByRole('link', { name: 'Panel' }).click();
+      await expect(page).toHaveURL(/\/app\/panel\//);
+    }
+    await nav.getByRole('link', { name: 'Aseguradoras' }).click();
+    await expect(this.expiredDialog).toBeVisible();
+  }
+
+  /** SIGN_IN in the session-expired dialog, then its outcome. */
+  async signInAgain(outcome: Outcome): Promise<void> {
+    const { page } = this;
+    const dialog = this.expiredDialog;
+    if (outcome === 'no-token') await page.route('**/api/login', (route) => route.fulfill({ status: 200, json: tokenless }), { times: 1 });
+    await dialog.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
+    await dialog.getByLabel('Contraseña').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Ingresar' }).click();
+    if (outcome === 'grant') await expect(dialog).toBeHidden();
+    if (outcome === 'error') await expect(dialog.getByRole('alert')).toContainText(TEXT.invalidCredentials);
+    if (outcome === 'no-token') await expect(dialog.getByRole('alert')).toBeVisible();
+  }
+}
