@@ -2,7 +2,7 @@ import type { OrthodonticPlanEvent } from '../../src/machines/orthodontic-plan.m
 import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { actor, type Deps, type Handlers, type OperationRequest } from '../http/types.ts';
-import { SELECT, createPlan, findPlan as find, presentPlan, readPlanHistory, sendPlanEvent, type PlanInput, type PlanRow } from '../workflow/orthodontic.ts';
+import { SELECT, createPlan, findPlan as find, presentPlan, readPlanHistory, sendPlanEvent, updatePlan, type PlanInput, type PlanRow, type PlanUpdate } from '../workflow/orthodontic.ts';
 import type { Actor } from '../workflow/verification.ts';
 import { likePattern, orderBy, pageWindow } from './listing.ts';
 
@@ -11,7 +11,7 @@ const SORTABLE = { createdAt: 'o.created_at', updatedAt: 'o.updated_at', state: 
 export function orthodonticPlanHandlers({ db, today }: Deps): Handlers {
   const actorOf = (request: OperationRequest): Actor => ({ ...actor(request), ip: request.ip, userAgent: request.userAgent });
   const present = (q: Queryable, row: PlanRow, withInstallments = true) => presentPlan(q, row, today(), withInstallments);
-  const audit = (tx: Queryable, request: OperationRequest, action: 'LIST' | 'VIEW' | 'CREATE', entityId?: number, detail?: Record<string, unknown>) =>
+  const audit = (tx: Queryable, request: OperationRequest, action: 'LIST' | 'VIEW' | 'CREATE' | 'UPDATE', entityId?: number, detail?: Record<string, unknown>) =>
     appendAudit(tx, { userId: actor(request).id, action, entityType: 'orthodontic_plan', entityId, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail });
 
   return {
@@ -43,6 +43,15 @@ export function orthodonticPlanHandlers({ db, today }: Deps): Handlers {
         return row;
       });
       return { status: 201, body: await present(db, created), headers: { Location: `/api/orthodontic-plans/${created.id}` } };
+    },
+
+    async updateOrthodonticPlan(request) {
+      const updated = await db.transaction(async (tx) => {
+        const row = await updatePlan(tx, request.params.id, request.body as PlanUpdate);
+        await audit(tx, request, 'UPDATE', row.id);
+        return row;
+      });
+      return { status: 200, body: await present(db, updated) };
     },
 
     async getOrthodonticPlan(request) {

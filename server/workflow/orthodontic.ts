@@ -216,6 +216,39 @@ export interface PlanInput {
 
 const rule = (code: string, detail: string, path: string, keyword = 'rule') => new HttpProblem(422, code, detail, [{ path: `body/${path}`, keyword }]);
 
+async function checkOrthodontist(tx: Queryable, doctorId: number) {
+  const [doctor] = await tx.query<{ state: string; specialty: string }>('SELECT state, specialty FROM doctors WHERE id = $1', [doctorId]);
+  if (!doctor) throw rule('orthodonticPlan.doctorUnknown', 'No such doctor.', 'doctorId', 'exists');
+  if (doctor.state !== 'ACTIVE') throw rule('orthodonticPlan.doctorInactive', 'The doctor is inactive or suspended.', 'doctorId');
+  if (doctor.specialty !== 'ORTHODONTICS') throw rule('orthodonticPlan.doctorNotOrthodontist', 'An orthodontic plan needs an orthodontist.', 'doctorId');
+}
+
+/** The plan's treatment and schedule can change until it is activated (the schedule is made then). */
+export const EDITABLE_PLAN_STATES = ['proposed', 'approved'];
+
+export interface PlanUpdate extends Required<Omit<PlanInput, 'preauthorizationId'>> {
+  version: number;
+}
+
+export async function updatePlan(tx: Queryable, id: number, input: PlanUpdate): Promise<PlanRow> {
+  const current = await findPlan(tx, id, true);
+  if (!EDITABLE_PLAN_STATES.includes(current.state)) {
+    throw new HttpProblem(409, 'orthodonticPlan.notEditable', 'Only a proposed or approved plan can be changed; an active one follows its schedule.');
+  }
+  if (current.version !== input.version) {
+    throw new HttpProblem(409, 'conflict.staleVersion', `The plan was changed by someone else (version ${current.version}).`, [
+      { path: 'body/version', keyword: 'stale', params: { currentVersion: current.version } },
+    ]);
+  }
+  await checkOrthodontist(tx, input.doctorId);
+  await tx.query(
+    `UPDATE orthodontic_plans SET doctor_id = $2, treatment_code = $3, fee_cents = $4, months = $5, initial_percent = $6, frequency = $7,
+       first_delay_days = $8, version = version + 1, updated_at = now() WHERE id = $1`,
+    [id, input.doctorId, input.treatmentCode, input.feeCents, input.months, input.initialPercent, input.frequency, input.firstDelayDays],
+  );
+  return findPlan(tx, id);
+}
+
 /**
  * A proposed plan from a verified orthodontic preauthorization (research 2.7): the patient and policy
  * come from it; the schedule's choices the request leaves out come from the policy's rules (R7).
@@ -238,10 +271,7 @@ export async function createPlan(tx: Queryable, input: PlanInput, creatorId: num
   const rules = rulesOf(preauth);
   if (!rules.orthodontic.included) throw rule('orthodonticPlan.notCovered', 'The policy does not cover orthodontics.', 'preauthorizationId');
 
-  const [doctor] = await tx.query<{ state: string; specialty: string }>('SELECT state, specialty FROM doctors WHERE id = $1', [input.doctorId]);
-  if (!doctor) throw rule('orthodonticPlan.doctorUnknown', 'No such doctor.', 'doctorId', 'exists');
-  if (doctor.state !== 'ACTIVE') throw rule('orthodonticPlan.doctorInactive', 'The doctor is inactive or suspended.', 'doctorId');
-  if (doctor.specialty !== 'ORTHODONTICS') throw rule('orthodonticPlan.doctorNotOrthodontist', 'An orthodontic plan needs an orthodontist.', 'doctorId');
+  await checkOrthodontist(tx, input.doctorId);
 
   const [row] = await tx.query<{ id: number }>(
     `INSERT INTO orthodontic_plans (patient_id, policy_id, doctor_id, preauthorization_id, treatment_code, fee_cents, months, initial_percent, frequency, first_delay_days, created_by)

@@ -54,13 +54,23 @@ const untouched = (children: boolean) =>
     [now, children],
   );
 
-/** A child of the seed (the youngest first); should the seed run out of them, an adult made 12 years old. */
+/** A child of the seed (the youngest first); should the seed run out of them, another patient made 12 years old. */
 async function childPatient(): Promise<number> {
   const [child] = await untouched(true);
   if (child) return child.id;
   const [adult] = await untouched(false);
-  await server.db.query('UPDATE patients SET birth_date = $2 WHERE id = $1', [adult.id, addMonths(now, -12 * 12)]);
-  return adult.id;
+  // Once the seed has no untouched patient left, any active one without a plan or an open verification.
+  const [spare] = adult
+    ? [adult]
+    : await server.db.query<{ id: number }>(
+        `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
+          WHERE po.state = 'ACTIVE' AND p.state = 'ACTIVE'
+            AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id)
+            AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
+          ORDER BY p.id LIMIT 1`,
+      );
+  await server.db.query('UPDATE patients SET birth_date = $2 WHERE id = $1', [spare.id, addMonths(now, -12 * 12)]);
+  return spare.id;
 }
 
 /** An orthodontic preauthorization verified through the API by the administrator. */
@@ -397,5 +407,26 @@ describe('orthodontic plans', () => {
     const skips = history.filter((h) => h.entityType === 'orthodontic_installment' && h.event === 'SKIP');
     expect(skips.map((h) => [h.installmentNumber, h.payload, h.actorId])).toEqual(Array.from({ length: 9 }, (_, k) => [k + 1, { reason: '31' }, null]));
     expect(history.at(-1)).toMatchObject({ entityType: 'orthodontic_plan', event: 'LIFETIME_MAXIMUM_REACHED' });
+  });
+
+  it('changes a proposed or approved plan with its version, and not an active one', async () => {
+    const plan = await createPlan(await preauthorize(await childPatient()));
+    const change = { doctorId: orthodontist, treatmentCode: 'D8090', feeCents: 480000, months: 18, initialPercent: 25, frequency: 'MONTHLY', firstDelayDays: 30 };
+    const updated = await call('PUT', `/api/orthodontic-plans/${plan.id}`, { token: analyst, body: { ...change, version: plan.version } });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body).toMatchObject({ treatmentCode: 'D8090', feeCents: 480000, months: 18, initialPercent: 25, version: plan.version + 1 });
+    expectProblem(await call('PUT', `/api/orthodontic-plans/${plan.id}`, { token: analyst, body: { ...change, version: plan.version } }), 409, 'conflict.staleVersion');
+    expectProblem(
+      await call('PUT', `/api/orthodontic-plans/${plan.id}`, { token: analyst, body: { ...change, doctorId: generalDentist, version: updated.body.version } }),
+      422,
+      'orthodonticPlan.doctorNotOrthodontist',
+    );
+    await planEvent(plan.id, { type: 'APPROVE' });
+    const active = await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now });
+    expect(active.body.state).toBe('active');
+    // The schedule came from the changed plan: 25 % of 4,800.00 at banding, then 18 monthly instalments.
+    expect(active.body.installments[0]).toMatchObject({ number: 0, billableCents: 120000 });
+    expect(active.body.installments).toHaveLength(19);
+    expectProblem(await call('PUT', `/api/orthodontic-plans/${plan.id}`, { token: analyst, body: { ...change, version: active.body.version } }), 409, 'orthodonticPlan.notEditable');
   });
 });
