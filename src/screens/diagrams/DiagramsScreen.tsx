@@ -10,7 +10,7 @@ import { stateSvgId, transitionSvgId } from '../../statecharts/dot.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
 import { PanZoom } from './PanZoom.tsx';
-import { StateDetails, stateLabel } from './StateDetails.tsx';
+import { diagramLang, StateDetails, stateLabel } from './StateDetails.tsx';
 
 /** Which records can be drawn as a path through which diagram. */
 const RECORDS: Partial<Record<DiagramName, HistoryEntity>> = {
@@ -27,7 +27,7 @@ const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verificatio
  */
 export default function DiagramsScreen() {
   const intl = useIntl();
-  const lang = intl.locale === 'es' ? 'es' : 'en';
+  const lang = diagramLang(intl.locale);
   const [params, setParams] = useSearchParams();
   const name = (DIAGRAM_NAMES as readonly string[]).includes(params.get('machine') ?? '') ? (params.get('machine') as DiagramName) : 'verification';
   const selected = params.get('state');
@@ -67,7 +67,7 @@ export default function DiagramsScreen() {
       if (!node || state.id === description.root) continue;
       node.setAttribute('tabindex', '0');
       node.setAttribute('role', 'button');
-      node.setAttribute('aria-label', stateLabel(state, lang));
+      node.setAttribute('aria-label', stateLabel(state, lang, description.name));
       node.dataset.stateId = state.id;
       node.classList.toggle('is-selected', state.id === selected);
       node.classList.toggle('is-live', live.includes(state.id));
@@ -125,7 +125,7 @@ export default function DiagramsScreen() {
       </HStack>
       {name === 'app' && description && (
         <Text role="status" data-testid="live-state">
-          {intl.formatMessage({ id: 'diagrams.live' }, { state: live.map((id) => stateLabel(description.states.find((s) => s.id === id), lang)).join(' › ') })}
+          {intl.formatMessage({ id: 'diagrams.live' }, { state: live.map((id) => stateLabel(description.states.find((s) => s.id === id), lang, description.name)).join(' › ') })}
         </Text>
       )}
       {diagram.isPending ? (
@@ -167,8 +167,8 @@ export default function DiagramsScreen() {
                           { id: 'diagrams.pathStep' },
                           {
                             event: step.event,
-                            from: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.fromState}`), lang) || '∅',
-                            to: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.toState}`), lang),
+                            from: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.fromState}`), lang, description.name) || '∅',
+                            to: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.toState}`), lang, description.name),
                           },
                         )}
                       </li>
@@ -186,7 +186,7 @@ export default function DiagramsScreen() {
                     <li key={s.id}>
                       <Button size="xs" variant={s.id === selected ? 'solid' : 'ghost'} colorPalette="blue" onClick={() => set({ state: s.id })} aria-pressed={s.id === selected}>
                         {'  '.repeat(s.path.length - 1)}
-                        {stateLabel(s, lang)}
+                        {stateLabel(s, lang, description.name)}
                       </Button>
                     </li>
                   ))}

@@ -1,4 +1,4 @@
-/** A Map-backed `localStorage` for running the app machine in Node (same behaviour as tests/machines/memory-storage.ts). */
+/** A Map-backed `localStorage` for running the session and preferences machines in Node (tests and test paths). */
 export function installMemoryStorage(initial: Record<string, string> = {}): Storage {
   const data = new Map<string, string>(Object.entries(initial));
   const storage: Storage = {
