@@ -429,4 +429,32 @@ describe('orthodontic plans', () => {
     expect(active.body.installments).toHaveLength(19);
     expectProblem(await call('PUT', `/api/orthodontic-plans/${plan.id}`, { token: analyst, body: { ...change, version: active.body.version } }), 409, 'orthodonticPlan.notEditable');
   });
+
+  it("rejects the instalment with its reimbursement, so it cannot be claimed again", async () => {
+    now = '2027-09-10';
+    const preauthorizationId = await preauthorize(await childPatient());
+    const plan = await createPlan(preauthorizationId);
+    await planEvent(plan.id, { type: 'APPROVE' });
+    await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now });
+    await runDailyJobs(server.db, now);
+    const initial = await installment(plan.id, 0);
+    expect(initial.state).toBe('claimable');
+    const created = await call('POST', '/api/reimbursements', {
+      token: analyst,
+      body: { verificationId: preauthorizationId, doctorId: orthodontist, installmentId: initial.id, lines: [{ procedureCode: 'D8080', serviceDate: now, chargedCents: initial.billableCents }] },
+    });
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN']) await attach(created.body.id, type);
+    await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
+    expect((await installment(plan.id, 0)).state).toBe('claimed');
+    expect((await reimbursementEvent(created.body.id, { type: 'REJECT', reason: 'Factura de otro paciente' }, auditor)).body.state).toBe('rejected');
+    expect((await installment(plan.id, 0)).state).toBe('rejected');
+    expectProblem(
+      await call('POST', '/api/reimbursements', {
+        token: analyst,
+        body: { verificationId: preauthorizationId, doctorId: orthodontist, installmentId: initial.id, lines: [{ procedureCode: 'D8080', serviceDate: now, chargedCents: 1000 }] },
+      }),
+      422,
+      'reimbursement.installmentNotClaimable',
+    );
+  });
 });
