@@ -1,9 +1,18 @@
 import { defineConfig } from '@playwright/test';
 
-/** The browser suite: one worker against a freshly seeded server on port 8181 (see scripts/e2e-server.mjs). */
+/**
+ * The browser suite: one worker against a freshly seeded server on port 8181 (see scripts/e2e-server.mjs).
+ * Project e2e: the hand-written specs (tests/e2e); project paths: the app machine's generated paths driven through
+ * the UI (tests/paths/app/<criterion>/*.paths.spec.ts, from npm run test:paths), run after e2e. Both count toward
+ * the server's per-address limit of failed sign-ins, so the generated specs keep theirs few.
+ */
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
+  projects: [
+    { name: 'e2e', testDir: './tests/e2e', testMatch: '**/*.spec.ts' },
+    { name: 'paths', testDir: './tests/paths/app', testMatch: '**/*.paths.spec.ts' },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

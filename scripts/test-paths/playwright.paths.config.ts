@@ -1,6 +1,6 @@
 /**
- * Opt-in Playwright run of the app machine's generated UI specs (tests/paths/app/<criterion>/*.paths.spec.ts),
- * kept out of the default run (playwright.config.ts, testDir tests/e2e): see scripts/test-paths/playwright.ts.
+ * The app machine's generated UI specs (tests/paths/app/<criterion>/*.paths.spec.ts) alone, with their own output
+ * folder. The default run (playwright.config.ts) runs them too, as project paths (`npx playwright test --project paths`).
  *   npx vite build && npx playwright test -c scripts/test-paths/playwright.paths.config.ts
  */
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ export default defineConfig({
   ...base,
   testDir: `${root}tests/paths/app`,
   testMatch: '**/*.paths.spec.ts',
+  projects: [{ name: 'paths', testDir: `${root}tests/paths/app`, testMatch: '**/*.paths.spec.ts' }],
   outputDir: `${root}test-results/paths`,
   webServer: { ...(base.webServer as object), cwd: root } as typeof base.webServer,
 });

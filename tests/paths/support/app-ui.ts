@@ -4,8 +4,11 @@
  * and its outcome are one user action: the outcome decides the input), and a check per resting state.
  *
  * Failed sign-ins use an address with no account, so they never lock the demo administrator out.
+ *
+ * A request can be held in flight (`{ hold: true }`): page.route keeps it unanswered while the next steps run
+ * (the machine stays in its loading state), and `settle()` lets it through and checks its outcome.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { ADMIN, PASSWORD, authHeader, sideNav, storage, tokenOf } from '../../e2e/fixtures.ts';
 
 /** How an invoked actor settled: a session grant with a token, one without (only from a stubbed answer), or a failure. */
@@ -23,8 +26,17 @@ const TEXT = {
 const PUBLIC_HEADINGS = /^(Iniciar sesión|Crear cuenta|Recuperar contraseña)$/;
 const tokenless = { status: 'success', message: 'Signed in.', authorisation: { token: null, type: 'bearer' }, user: null };
 
+/** Options of an invoking action: hold its request in flight until `settle()`. */
+export interface Send {
+  hold?: boolean;
+}
+
+type Answer = ((route: Route) => Promise<void>) | null;
+
 export class AppUi {
   private registrations = 0;
+  /** The request held in flight, if any: let it through, then check its outcome. */
+  private held: { release: () => void; check: () => Promise<void> } | null = null;
 
   constructor(
     readonly page: Page,
@@ -37,6 +49,60 @@ export class AppUi {
 
   private get expiredDialog() {
     return this.page.getByRole('alertdialog', { name: TEXT.expiredTitle });
+  }
+
+  /** The session message's close button (the message itself keeps its role and text). */
+  private get closeMessage() {
+    return this.page.getByRole('button', { name: 'Cerrar', exact: true });
+  }
+
+  /**
+   * Answers the next request to `url` with `answer` (null: let it through), held until `settle()` when `hold`;
+   * `check` is what the outcome shows on screen, run at once or after the held request is let through.
+   */
+  private async send(url: string, answer: Answer, options: Send, act: () => Promise<void>, check: () => Promise<void>) {
+    // A request still held belongs to an invoked actor the machine has stopped since (it left the loading state):
+    // it stays unanswered, as its answer would be ignored.
+    this.held = null;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    if (answer || options.hold) {
+      await this.page.route(
+        url,
+        async (route) => {
+          if (options.hold) await gate;
+          await (answer ?? ((r: Route) => r.continue()))(route);
+        },
+        { times: 1 },
+      );
+    }
+    await act();
+    if (options.hold) this.held = { release, check };
+    else await check();
+  }
+
+  /** Lets the held request through and checks its outcome on screen. */
+  async settle(): Promise<void> {
+    const held = this.held;
+    if (!held) throw new Error('No request is held in flight');
+    this.held = null;
+    held.release();
+    await held.check();
+  }
+
+  /** DISMISS_MESSAGE: the close button of the session message. */
+  async dismissMessage(): Promise<void> {
+    const close = this.closeMessage;
+    await expect(close).toHaveCount(1);
+    await close.click();
+    await expect(close).toHaveCount(0);
+    await expect(this.page.locator('.ui-notice-frame')).toHaveCount(0);
+  }
+
+  /** No session message on screen, so nothing to dismiss. */
+  async expectNoMessage(): Promise<void> {
+    await expect(this.closeMessage).toHaveCount(0);
+    await expect(this.page.locator('.ui-notice-frame')).toHaveCount(0);
   }
 
   /** Opens the app in a scenario of the app machine's fixture. */
@@ -82,6 +148,21 @@ export class AppUi {
         return;
       case 'authenticated.sessionExpired.idle':
         await expect(this.expiredDialog).toBeVisible();
+        await expect(this.expiredDialog.locator('button[type="submit"]')).toBeEnabled();
+        return;
+      case 'anonymous.signingIn':
+      case 'anonymous.registering':
+      case 'anonymous.requestingReset': {
+        // The request is held in flight: the public form's submit button is busy.
+        const submit = page.locator('form button[type="submit"]');
+        await expect(submit).toBeDisabled();
+        await expect(submit).toHaveAttribute('aria-busy', 'true');
+        await expect(this.userMenu).toHaveCount(0);
+        return;
+      }
+      case 'authenticated.sessionExpired.signingIn':
+        await expect(this.expiredDialog).toBeVisible();
+        await expect(this.expiredDialog.locator('button[type="submit"]')).toBeDisabled();
         return;
       default:
         throw new Error(`No UI check for state ${state}`);
@@ -101,57 +182,89 @@ export class AppUi {
   }
 
   /** SIGN_IN from the log-in page, then its outcome. */
-  async signIn(outcome: Outcome): Promise<void> {
+  async signIn(outcome: Outcome, options: Send = {}): Promise<void> {
     const { page } = this;
     await this.openPublic('/log-in');
-    if (outcome === 'no-token') await page.route('**/api/login', (route) => route.fulfill({ status: 200, json: tokenless }), { times: 1 });
-    await page.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
-    await page.getByLabel('Contraseña').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Ingresar' }).click();
-    if (outcome === 'grant') await expect(page).toHaveURL(/\/app\//);
-    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.invalidCredentials);
-    if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+    await this.send(
+      '**/api/login',
+      outcome === 'no-token' ? (route) => route.fulfill({ status: 200, json: tokenless }) : null,
+      options,
+      async () => {
+        await page.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
+        await page.getByLabel('Contraseña').fill(PASSWORD);
+        await page.getByRole('button', { name: 'Ingresar' }).click();
+      },
+      async () => {
+        if (outcome === 'grant') await expect(page).toHaveURL(/\/app\//);
+        if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.invalidCredentials);
+        if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+      },
+    );
   }
 
   /** REGISTER from the registration page, then its outcome (an address already used fails). */
-  async register(outcome: Outcome): Promise<void> {
+  async register(outcome: Outcome, options: Send = {}): Promise<void> {
     const { page } = this;
     await this.openPublic('/register');
-    if (outcome === 'no-token') await page.route('**/api/register', (route) => route.fulfill({ status: 201, json: tokenless }), { times: 1 });
     this.registrations += 1;
     const email = outcome === 'error' ? ADMIN.email : `paths-${Date.now()}-${this.registrations}@example.com`;
-    await page.getByLabel('Nombre').fill('Ruta Generada');
-    await page.getByLabel('Correo electrónico').fill(email);
-    await page.getByLabel('Contraseña').fill('una-clave-segura-123');
-    await page.getByRole('button', { name: 'Registrarme' }).click();
-    if (outcome === 'grant') await expect(page.getByText('Hola, Ruta Generada')).toBeVisible();
-    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.duplicate);
-    if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+    await this.send(
+      '**/api/register',
+      outcome === 'no-token' ? (route) => route.fulfill({ status: 201, json: tokenless }) : null,
+      options,
+      async () => {
+        await page.getByLabel('Nombre').fill('Ruta Generada');
+        await page.getByLabel('Correo electrónico').fill(email);
+        await page.getByLabel('Contraseña').fill('una-clave-segura-123');
+        await page.getByRole('button', { name: 'Registrarme' }).click();
+      },
+      async () => {
+        if (outcome === 'grant') await expect(page.getByText('Hola, Ruta Generada')).toBeVisible();
+        if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.duplicate);
+        if (outcome === 'no-token') await expect(page.getByRole('alert')).toBeVisible();
+      },
+    );
   }
 
   /** REQUEST_RESET from the forgot-password page; the failure is the server being unreachable. */
-  async requestReset(outcome: Outcome): Promise<void> {
+  async requestReset(outcome: Outcome, options: Send = {}): Promise<void> {
     const { page } = this;
     await this.openPublic('/forgot-password');
-    if (outcome === 'error') await page.route('**/api/forgot-password', (route) => route.abort('internetdisconnected'), { times: 1 });
-    await page.getByLabel('Correo electrónico').fill(ADMIN.email);
-    await page.getByRole('button', { name: 'Enviar enlace' }).click();
-    if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.unreachable);
-    else await expect(page.getByRole('status').filter({ hasText: TEXT.resetSent })).toBeVisible();
+    await this.send(
+      '**/api/forgot-password',
+      outcome === 'error' ? (route) => route.abort('internetdisconnected') : null,
+      options,
+      async () => {
+        await page.getByLabel('Correo electrónico').fill(ADMIN.email);
+        await page.getByRole('button', { name: 'Enviar enlace' }).click();
+      },
+      async () => {
+        if (outcome === 'error') await expect(page.getByRole('alert')).toContainText(TEXT.unreachable);
+        else await expect(page.getByRole('status').filter({ hasText: TEXT.resetSent })).toBeVisible();
+      },
+    );
   }
 
   /** LOG_OUT from the user menu (or the session-expired dialog); the failure is the server being unreachable. */
-  async logOut(outcome: Outcome): Promise<void> {
+  async logOut(outcome: Outcome, options: Send = {}): Promise<void> {
     const { page } = this;
-    if (outcome === 'error') await page.route('**/api/logout', (route) => route.abort('internetdisconnected'), { times: 1 });
-    if (await this.expiredDialog.isVisible()) {
-      await this.expiredDialog.getByRole('button', { name: 'Cerrar sesión' }).click();
-    } else {
-      await this.userMenu.click();
-      await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-    }
-    await expect(page).toHaveURL(/\/log-in/);
-    await expect.poll(() => storage(page)).toEqual({});
+    await this.send(
+      '**/api/logout',
+      outcome === 'error' ? (route) => route.abort('internetdisconnected') : null,
+      options,
+      async () => {
+        if (await this.expiredDialog.isVisible()) {
+          await this.expiredDialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+        } else {
+          await this.userMenu.click();
+          await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+        }
+      },
+      async () => {
+        await expect(page).toHaveURL(/\/log-in/);
+        await expect.poll(() => storage(page)).toEqual({});
+      },
+    );
   }
 
   /** SESSION_EXPIRED: the token is revoked elsewhere, then the next API call answers 401. */
@@ -170,15 +283,22 @@ export class AppUi {
   }
 
   /** SIGN_IN in the session-expired dialog, then its outcome. */
-  async signInAgain(outcome: Outcome): Promise<void> {
-    const { page } = this;
+  async signInAgain(outcome: Outcome, options: Send = {}): Promise<void> {
     const dialog = this.expiredDialog;
-    if (outcome === 'no-token') await page.route('**/api/login', (route) => route.fulfill({ status: 200, json: tokenless }), { times: 1 });
-    await dialog.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
-    await dialog.getByLabel('Contraseña').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Ingresar' }).click();
-    if (outcome === 'grant') await expect(dialog).toBeHidden();
-    if (outcome === 'error') await expect(dialog.getByRole('alert')).toContainText(TEXT.invalidCredentials);
-    if (outcome === 'no-token') await expect(dialog.getByRole('alert')).toBeVisible();
+    await this.send(
+      '**/api/login',
+      outcome === 'no-token' ? (route) => route.fulfill({ status: 200, json: tokenless }) : null,
+      options,
+      async () => {
+        await dialog.getByLabel('Correo electrónico').fill(outcome === 'error' ? NOBODY : ADMIN.email);
+        await dialog.getByLabel('Contraseña').fill(PASSWORD);
+        await dialog.getByRole('button', { name: 'Ingresar' }).click();
+      },
+      async () => {
+        if (outcome === 'grant') await expect(dialog).toBeHidden();
+        if (outcome === 'error') await expect(dialog.getByRole('alert')).toContainText(TEXT.invalidCredentials);
+        if (outcome === 'no-token') await expect(dialog.getByRole('alert')).toBeVisible();
+      },
+    );
   }
 }
