@@ -9,6 +9,7 @@
  * before it must pass there (xstate stops at the first refusing guard).
  */
 import { MACHINES } from '../../src/machines/registry.ts';
+import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from '../../tests/machines/facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
@@ -90,21 +91,6 @@ const preferences: MachineFixture = {
 // ---------------------------------------------------------------------------------------------------
 // verification (tests/machines/verification.machine.test.ts)
 
-const VERIFICATION: VerificationFacts = {
-  actorId: 7,
-  assigneeId: 7,
-  actorIsSupervisor: false,
-  kind: 'BENEFITS',
-  category: 'GENERAL',
-  coverageActiveOnServiceDate: true,
-  patientAgeOnServiceDate: 12,
-  orthoAgeLimit: 19,
-  orthoLifetimeRemainingCents: 150_000,
-  annualMaximumRemainingCents: 120_000,
-  hasReimbursements: false,
-  today: '2025-04-01',
-  validUntil: '2025-03-31',
-};
 const ORTHO_PREAUTH: VerificationFacts = { ...VERIFICATION, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', patientAgeOnServiceDate: 18, assigneeId: null, actorIsSupervisor: true };
 
 const verification: MachineFixture = {
@@ -144,25 +130,6 @@ const verification: MachineFixture = {
 // ---------------------------------------------------------------------------------------------------
 // reimbursement (tests/machines/reimbursement.machine.test.ts)
 
-const REIMBURSEMENT: ReimbursementFacts = {
-  actorId: 2,
-  creatorId: 1,
-  kind: 'GENERAL',
-  lineCount: 2,
-  missingDocuments: [],
-  withinFilingDeadline: true,
-  coverageActiveOnServiceDates: true,
-  duplicateLineCount: 0,
-  approvedLineCount: 2,
-  rejectedLineCount: 0,
-  payableCents: 80_000,
-  approvalThresholdCents: 100_000,
-  actorCanApproveAboveThreshold: false,
-  cureDeadline: '2025-05-10',
-  today: '2025-05-10',
-  payeeHasBankDetails: true,
-  alreadyPaid: false,
-};
 
 const reimbursement: MachineFixture = {
   subject: 'a reimbursement',
@@ -209,17 +176,6 @@ const reimbursement: MachineFixture = {
 // ---------------------------------------------------------------------------------------------------
 // orthodontic plan (tests/machines/orthodontic-plan.machine.test.ts)
 
-const PLAN: OrthodonticPlanFacts = {
-  preauthorizationVerified: true,
-  authorizationNumber: 'AUT-2025-77',
-  patientAgeAtBanding: 18,
-  ageLimit: 19,
-  waitingPeriodMet: true,
-  coverageActive: true,
-  lifetimeRemainingCents: 0,
-  openInstallments: 0,
-  today: '2025-06-15',
-};
 
 const orthodonticPlan: MachineFixture = {
   subject: 'an orthodontic plan',
@@ -256,13 +212,6 @@ const orthodonticPlan: MachineFixture = {
 // ---------------------------------------------------------------------------------------------------
 // orthodontic instalment (tests/machines/orthodontic-installment.machine.test.ts)
 
-const INSTALLMENT: OrthodonticInstallmentFacts = {
-  today: '2025-07-01',
-  dueDate: '2025-07-01',
-  coverageActive: true,
-  patientUnderAgeLimit: true,
-  lifetimeRemainingCents: 10_000,
-};
 
 const orthodonticInstallment: MachineFixture = {
   subject: 'an orthodontic instalment',

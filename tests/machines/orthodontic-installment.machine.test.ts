@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
+import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from './facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -16,14 +17,6 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 
 const machine = orthodonticInstallmentMachine;
 
-/** An instalment due today, with coverage, under the age limit and some lifetime maximum left. */
-const FACTS: OrthodonticInstallmentFacts = {
-  today: '2025-07-01',
-  dueDate: '2025-07-01',
-  coverageActive: true,
-  patientUnderAgeLimit: true,
-  lifetimeRemainingCents: 10_000,
-};
 
 const EVENTS: OrthodonticInstallmentEvent[] = [
   { type: 'FALL_DUE' },

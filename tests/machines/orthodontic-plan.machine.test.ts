@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
+import { ORTHODONTIC_PLAN_FACTS as FACTS } from './facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -14,18 +15,6 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 
 const machine = orthodonticPlanMachine;
 
-/** A plan every guard accepts: preauthorized, banded at 18 (limit 19), lifetime maximum used up, schedule over. */
-const FACTS: OrthodonticPlanFacts = {
-  preauthorizationVerified: true,
-  authorizationNumber: 'AUT-2025-77',
-  patientAgeAtBanding: 18,
-  ageLimit: 19,
-  waitingPeriodMet: true,
-  coverageActive: true,
-  lifetimeRemainingCents: 0,
-  openInstallments: 0,
-  today: '2025-06-15',
-};
 
 /** Every event, with payload variants that make each event-reading guard pass and fail. */
 const EVENTS: OrthodonticPlanEvent[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
+import { REIMBURSEMENT_FACTS as FACTS } from './facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -15,26 +16,6 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 
 const machine = reimbursementMachine;
 
-/** A reimbursement every guard accepts: two approved lines, approved by someone else, under the threshold. */
-const FACTS: ReimbursementFacts = {
-  actorId: 2,
-  creatorId: 1,
-  kind: 'GENERAL',
-  lineCount: 2,
-  missingDocuments: [],
-  withinFilingDeadline: true,
-  coverageActiveOnServiceDates: true,
-  duplicateLineCount: 0,
-  approvedLineCount: 2,
-  rejectedLineCount: 0,
-  payableCents: 80_000,
-  approvalThresholdCents: 100_000,
-  actorCanApproveAboveThreshold: false,
-  cureDeadline: '2025-05-10',
-  today: '2025-05-10',
-  payeeHasBankDetails: true,
-  alreadyPaid: false,
-};
 
 /** Every event, with payload variants that make each event-reading guard pass and fail. */
 const EVENTS: ReimbursementEvent[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
+import { VERIFICATION_FACTS as FACTS } from './facts.ts';
 import { and, createActor, setup, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -22,22 +23,6 @@ import {
 
 const machine = verificationMachine;
 
-/** A verification every guard accepts: assigned to the actor, general, covered, validity elapsed. */
-const FACTS: VerificationFacts = {
-  actorId: 7,
-  assigneeId: 7,
-  actorIsSupervisor: false,
-  kind: 'BENEFITS',
-  category: 'GENERAL',
-  coverageActiveOnServiceDate: true,
-  patientAgeOnServiceDate: 12,
-  orthoAgeLimit: 19,
-  orthoLifetimeRemainingCents: 150_000,
-  annualMaximumRemainingCents: 120_000,
-  hasReimbursements: false,
-  today: '2025-04-01',
-  validUntil: '2025-03-31',
-};
 const ORTHO: VerificationFacts = { ...FACTS, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', patientAgeOnServiceDate: 18 };
 
 /** Every event, with payload variants that make each event-reading guard pass and fail. */
