@@ -11,9 +11,6 @@
 import { MACHINES } from '../../src/machines/registry.ts';
 import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from '../../tests/machines/facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
-import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
-import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
-import type { ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
 import type { MachineFixture, PathEvent, Scenario } from '../../src/statecharts/paths/types.ts';
 
