@@ -9,7 +9,7 @@
  * before it must pass there (xstate stops at the first refusing guard).
  */
 import { MACHINES } from '../../src/machines/registry.ts';
-import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from '../../tests/machines/facts.ts';
+import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from '../../tests/machines/facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
 import type { MachineFixture, PathEvent, Scenario } from '../../src/statecharts/paths/types.ts';
@@ -130,22 +130,7 @@ const verification: MachineFixture = {
 
 const reimbursement: MachineFixture = {
   subject: 'a reimbursement',
-  events: byType([
-    { type: 'SUBMIT' },
-    { type: 'CHECK' },
-    { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', 'RADIOGRAFIA_FINAL'] },
-    { type: 'REQUEST_DOCUMENTS', documents: [] },
-    { type: 'REQUEST_DOCUMENTS', documents: [' '] },
-    { type: 'RESUBMIT' },
-    { type: 'CURE_PERIOD_ENDED' },
-    { type: 'APPROVE' },
-    { type: 'REJECT', reason: '05 frecuencia excedida' },
-    { type: 'REJECT', reason: '' },
-    { type: 'PAY', reference: 'TRF-2025-0042' },
-    { type: 'PAY', reference: '  ' },
-    { type: 'CANCEL', reason: 'Presentado por error' },
-    { type: 'CANCEL', reason: '' },
-  ]),
+  events: byType(REIMBURSEMENT_EVENTS),
   scenarios: [
     facts('general', 'general, fully approved, resubmitted on the cure deadline', REIMBURSEMENT),
     facts('ortho-partial-cure-over', 'orthodontic, one line rejected, cure period over', {

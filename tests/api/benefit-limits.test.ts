@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/benefits/dates.ts';
-import { call, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, signIn, useServer } from './helpers.ts';
 
 const server = useServer({}, () => '2026-11-21');
 let admin: string;
@@ -31,14 +31,7 @@ beforeAll(async () => {
 });
 
 async function attachAll(id: number) {
-  for (const documentType of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) {
-    const form = new FormData();
-    form.set('ownerType', 'reimbursement');
-    form.set('ownerId', String(id));
-    form.set('documentType', documentType);
-    form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], 'd.pdf'));
-    await call('POST', '/api/attachments', { token: analyst, body: form });
-  }
+  for (const documentType of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attachToReimbursement(analyst, id, documentType);
 }
 
 /** One claim of crowns and fillings on teeth and days no other claim used, taken as far as `steps` says. */

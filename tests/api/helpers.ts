@@ -121,3 +121,13 @@ export function expectProblem(result: CallResult, status: number, code: string) 
 /** The `path keyword` pairs of a problem's field errors, sorted, for exact comparisons. */
 export const fieldErrors = (body: { errors?: { path: string; keyword: string }[] }) =>
   (body.errors ?? []).map((e) => `${e.path} ${e.keyword}`).sort();
+
+/** Attaches a small PDF of `documentType` to a reimbursement, as the analyst's upload form does. */
+export function attachToReimbursement(token: string, reimbursementId: number, documentType: string) {
+  const form = new FormData();
+  form.set('ownerType', 'reimbursement');
+  form.set('ownerId', String(reimbursementId));
+  form.set('documentType', documentType);
+  form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${documentType}.pdf`));
+  return call('POST', '/api/attachments', { token, body: form });
+}

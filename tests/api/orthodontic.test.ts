@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
 import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
-import { call, expectProblem, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, attachToReimbursement } from './helpers.ts';
 
 // The server's clock: the tests move it forward, month by month, for instalments to fall due.
 let now = '2026-03-10';
@@ -24,15 +24,7 @@ const FINISHED = 'orthodontic.scheduleFinished';
 
 type Installment = { id: number; number: number; dueDate: string; billableCents: number; benefitCents: number; state: string; reason: string | null; reimbursementId: number | null; paidCents: number | null };
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
-const attach = (id: number, documentType: string) => {
-  const form = new FormData();
-  form.set('ownerType', 'reimbursement');
-  form.set('ownerId', String(id));
-  form.set('documentType', documentType);
-  form.set('file', new File([PDF.slice()], `${documentType}.pdf`));
-  return call('POST', '/api/attachments', { token: analyst, body: form });
-};
+const attach = (id: number, documentType: string) => attachToReimbursement(analyst, id, documentType);
 const planEvent = (id: number, body: Record<string, unknown>, token = analyst) => call('POST', `/api/orthodontic-plans/${id}/events`, { token, body });
 const reimbursementEvent = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
 const getPlan = async (id: number) => {

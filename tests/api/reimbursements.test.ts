@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
-import { call, expectProblem, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, attachToReimbursement } from './helpers.ts';
 
 const now = '2026-11-21';
 const server = useServer({}, () => now);
@@ -11,15 +11,7 @@ let treasury: string;
 let admin: string;
 let doctorId: number;
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
-const attach = (id: number, documentType: string) => {
-  const form = new FormData();
-  form.set('ownerType', 'reimbursement');
-  form.set('ownerId', String(id));
-  form.set('documentType', documentType);
-  form.set('file', new File([PDF.slice()], `${documentType}.pdf`));
-  return call('POST', '/api/attachments', { token: analyst, body: form });
-};
+const attach = (id: number, documentType: string) => attachToReimbursement(analyst, id, documentType);
 const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
 
 /** A verification verified just now through the API, preferably for an adult without reimbursements. */

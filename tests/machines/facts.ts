@@ -1,5 +1,5 @@
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
-import type { ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
+import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
 
@@ -64,3 +64,21 @@ export const ORTHODONTIC_INSTALLMENT_FACTS: OrthodonticInstallmentFacts = {
   patientUnderAgeLimit: true,
   lifetimeRemainingCents: 10_000,
 };
+
+/** Every reimbursement event, with payload variants that make each event-reading guard pass and fail. */
+export const REIMBURSEMENT_EVENTS: ReimbursementEvent[] = [
+  { type: 'SUBMIT' },
+  { type: 'CHECK' },
+  { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', 'RADIOGRAFIA_FINAL'] },
+  { type: 'REQUEST_DOCUMENTS', documents: [] },
+  { type: 'REQUEST_DOCUMENTS', documents: [' '] },
+  { type: 'RESUBMIT' },
+  { type: 'CURE_PERIOD_ENDED' },
+  { type: 'APPROVE' },
+  { type: 'REJECT', reason: '05 frecuencia excedida' },
+  { type: 'REJECT', reason: '' },
+  { type: 'PAY', reference: 'TRF-2025-0042' },
+  { type: 'PAY', reference: '  ' },
+  { type: 'CANCEL', reason: 'Presentado por error' },
+  { type: 'CANCEL', reason: '' },
+];

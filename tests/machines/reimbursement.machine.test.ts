@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { REIMBURSEMENT_FACTS as FACTS } from './facts.ts';
+import { REIMBURSEMENT_EVENTS as EVENTS, REIMBURSEMENT_FACTS as FACTS } from './facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -17,23 +17,6 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 const machine = reimbursementMachine;
 
 
-/** Every event, with payload variants that make each event-reading guard pass and fail. */
-const EVENTS: ReimbursementEvent[] = [
-  { type: 'SUBMIT' },
-  { type: 'CHECK' },
-  { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', 'RADIOGRAFIA_FINAL'] },
-  { type: 'REQUEST_DOCUMENTS', documents: [] },
-  { type: 'REQUEST_DOCUMENTS', documents: [' '] },
-  { type: 'RESUBMIT' },
-  { type: 'CURE_PERIOD_ENDED' },
-  { type: 'APPROVE' },
-  { type: 'REJECT', reason: '05 frecuencia excedida' },
-  { type: 'REJECT', reason: '' },
-  { type: 'PAY', reference: 'TRF-2025-0042' },
-  { type: 'PAY', reference: '  ' },
-  { type: 'CANCEL', reason: 'Presentado por error' },
-  { type: 'CANCEL', reason: '' },
-];
 
 interface Scenario {
   name: string;
