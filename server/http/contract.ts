@@ -5,6 +5,7 @@ import { parse } from 'yaml';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { HttpProblem } from './problem.ts';
+import { rejectBadText } from './text-input.ts';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 export const CONTRACT_PATH = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../openapi/openapi.yaml');
@@ -106,12 +107,15 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
         validateParams(rawParams, rawQuery) {
           const p: Record<string, unknown> = { ...rawParams };
           const q: Record<string, unknown> = { ...rawQuery };
+          rejectBadText('path', p);
+          rejectBadText('query', q);
           if (!pathValidator(p)) throw badRequest('path', pathValidator);
           if (!queryValidator(q)) throw badRequest('query', queryValidator);
           return { params: p, query: q };
         },
         validateBody(body) {
           if (!bodyValidator) return undefined;
+          rejectBadText('body', body);
           if (!bodyValidator(body)) throw badRequest('body', bodyValidator);
           return body;
         },
