@@ -1,10 +1,18 @@
 import { PGlite } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import { pglitePool } from './pglite-pool.ts';
+import type { DB } from './schema.ts';
 
 export type Row = Record<string, unknown>;
+export type { DB };
 
-/** What a handler needs from the database: plain queries, and a transaction for writes that go together. */
+/**
+ * What code needs from the database: the typed query builder, and plain SQL for the few statements
+ * a builder cannot say (advisory locks, migrations' scripts).
+ */
 export interface Queryable {
+  readonly kysely: Kysely<DB>;
   query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
@@ -16,66 +24,34 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
-/**
- * PGlite has one session: its own `transaction()` is exclusive and plain queries wait for it,
- * so concurrent requests never run inside each other's transactions.
- */
-function pgliteDatabase(db: PGlite): Database {
+function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   return {
-    kind: 'pglite',
+    kysely,
     async query<T extends Row>(sql: string, params: unknown[] = []) {
-      return (await db.query<T>(sql, params)).rows;
+      return (await kysely.executeQuery<T>(CompiledQuery.raw(sql, params))).rows;
     },
     async exec(sql) {
-      await db.exec(sql);
+      await kysely.executeQuery(CompiledQuery.raw(sql, []));
     },
-    transaction(work) {
-      return db.transaction((tx) =>
-        work({
-          query: async <T extends Row>(sql: string, params: unknown[] = []) => (await tx.query<T>(sql, params)).rows,
-          exec: async (sql) => void (await tx.exec(sql)),
-        }),
-      );
-    },
-    close: () => db.close(),
   };
 }
 
-function postgresDatabase(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+function database(kind: Database['kind'], kysely: Kysely<DB>): Database {
   return {
-    kind: 'postgres',
-    async query<T extends Row>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
-    },
-    async exec(sql) {
-      await pool.query(sql);
-    },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          query: async <T extends Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
-          exec: async (sql) => void (await client.query(sql)),
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
+    kind,
+    ...queryable(kysely),
+    transaction: (work) => kysely.transaction().execute((trx) => work(queryable(trx))),
+    close: () => kysely.destroy(),
   };
 }
 
 /** `postgres://…` → PostgreSQL; `memory://` → in-memory PGlite (tests); otherwise a PGlite data directory. */
 export async function openDatabase(target: string): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(target)) return postgresDatabase(target);
+  if (/^postgres(ql)?:\/\//.test(target)) {
+    const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }));
+  }
   const db = target === 'memory://' ? new PGlite() : new PGlite(target);
   await db.waitReady;
-  return pgliteDatabase(db);
+  return database('pglite', new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) }));
 }

@@ -1,0 +1,42 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+
+type Command = PostgresQueryResult<unknown>['command'];
+
+/** The statement's verb, which Kysely reads to report affected rows. */
+function commandOf(sql: string): Command {
+  const verb = sql.trimStart().slice(0, 6).toUpperCase();
+  return (['INSERT', 'UPDATE', 'DELETE'].includes(verb) ? verb : 'SELECT') as Command;
+}
+
+/**
+ * PGlite is one session, so it is a pool of exactly one connection: whoever holds it (a single
+ * query, or a transaction from BEGIN to COMMIT) runs alone, and concurrent requests wait their turn
+ * instead of running inside each other's transactions (what `kysely-pglite` gets wrong).
+ */
+export function pglitePool(db: PGlite): PostgresPool {
+  let tail: Promise<void> = Promise.resolve();
+  const client = (release: () => void): PostgresPoolClient => ({
+    async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+      // Without parameters a text may hold several statements (migrations); the simple protocol runs them all.
+      if (parameters.length === 0) {
+        const results = await db.exec(sql);
+        const last = results.at(-1);
+        return { command: commandOf(sql), rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
+      }
+      const result = await db.query<R>(sql, [...parameters]);
+      return { command: commandOf(sql), rowCount: result.affectedRows ?? 0, rows: result.rows };
+    },
+    release,
+  }) as PostgresPoolClient;
+  return {
+    connect() {
+      let release!: () => void;
+      const turn = new Promise<void>((resolve) => (release = resolve));
+      const ready = tail;
+      tail = tail.then(() => turn);
+      return ready.then(() => client(release));
+    },
+    end: () => db.close(),
+  };
+}
