@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './helpers.ts';
-import { hasPostgres, startPostgres } from './postgres-cluster.ts';
+import { hasPostgres, PG_BIN, startPostgres } from './postgres-cluster.ts';
+
+// CI must test the production database: there a missing PostgreSQL fails the run instead of skipping.
+describe.runIf(!hasPostgres && ['true', '1'].includes(process.env.CI ?? ''))('PostgreSQL 15 in CI', () => {
+  it('is installed', () => {
+    expect.fail(`PostgreSQL 15 is missing (no initdb in ${PG_BIN}): install Debian's postgresql-15 (.ci/run does) or point PG_BIN at its binaries.`);
+  });
+});
 
 // The same migrations and queries on a real PostgreSQL 15 (production may run 15, PGlite is 18).
 describe.skipIf(!hasPostgres)('on PostgreSQL 15', () => {
