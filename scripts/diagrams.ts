@@ -11,11 +11,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { MACHINES, type RegisteredMachine } from '../src/machines/registry.ts';
-import { describeMachine, descriptionJson, type MachineDescription } from '../src/statecharts/describe.ts';
-import { finishSvg, writeDot } from '../src/statecharts/dot.ts';
-import { writeIndex, writeMarkdown } from '../src/statecharts/markdown.ts';
-import { writeMermaid } from '../src/statecharts/mermaid.ts';
-import { writeScxml } from '../src/statecharts/scxml.ts';
+import type { MachineDescription } from '../src/statecharts/format.ts';
+import { describeMachine, descriptionJson } from './statecharts/describe.ts';
+import { finishSvg, writeDot } from './statecharts/dot.ts';
+import { writeIndex, writeMarkdown } from './statecharts/markdown.ts';
+import { writeMermaid } from './statecharts/mermaid.ts';
+import { writeScxml } from './statecharts/scxml.ts';
 
 export const DIAGRAMS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'diagrams');
 

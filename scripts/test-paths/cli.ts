@@ -9,10 +9,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { deriveAlphabet, eventTypesOf } from '../../src/statecharts/paths/alphabet.ts';
-import { TARGET_NOUN } from '../../src/statecharts/paths/criteria.ts';
-import { transitionKeys } from '../../src/statecharts/paths/ids.ts';
-import { CRITERIA, GENERATORS, type Criterion, type GeneratorName, type PathsFile } from '../../src/statecharts/paths/types.ts';
+import { deriveAlphabet, eventTypesOf } from '../statecharts/paths/alphabet.ts';
+import { TARGET_NOUN } from '../statecharts/paths/criteria.ts';
+import { transitionKeys } from '../statecharts/paths/ids.ts';
+import { CRITERIA, GENERATORS, type Criterion, type GeneratorName, type PathsFile } from '../statecharts/paths/types.ts';
 import { computeCoverage, DEFAULT_REPORT_DIR, ROOT, summaryLines, writeReport } from './coverage.ts';
 import { FIXTURES } from './fixtures.ts';
 import { DEFAULT_OPTIONS, generatePaths, type GenerateOptions } from './generate.ts';

@@ -17,12 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MACHINES, type RegisteredMachine } from '../../src/machines/registry.ts';
-import { traceCoverage } from '../../src/statecharts/paths/criteria.ts';
-import { runPath } from '../../src/statecharts/paths/executor.ts';
-import { guardOutcomeIds, stateIds, transitionKeys } from '../../src/statecharts/paths/ids.ts';
-import { emptyCovered, testableCopy, type Covered } from '../../src/statecharts/paths/instrument.ts';
-import { COVERAGE_FILE_ENV, readCoverageFile, type CoverageRecord } from '../../src/statecharts/paths/recorder.ts';
-import { CRITERIA, type PathsFile } from '../../src/statecharts/paths/types.ts';
+import { traceCoverage } from '../statecharts/paths/criteria.ts';
+import { runPath } from '../statecharts/paths/executor.ts';
+import { guardOutcomeIds, stateIds, transitionKeys } from '../statecharts/paths/ids.ts';
+import { emptyCovered, testableCopy, type Covered } from '../statecharts/paths/instrument.ts';
+import { COVERAGE_FILE_ENV, readCoverageFile, type CoverageRecord } from '../statecharts/paths/recorder.ts';
+import { CRITERIA, type PathsFile } from '../statecharts/paths/types.ts';
 import { FIXTURES } from './fixtures.ts';
 import { DEFAULT_OPTIONS, generatePaths } from './generate.ts';
 

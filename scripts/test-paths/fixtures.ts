@@ -1,18 +1,18 @@
 /**
  * Per-machine fixtures for generated test paths: the payload variants of each event (making every guard that
  * reads the event pass and fail) and the scenarios — facts sets or browser storage — that together reach every
- * state, transition and guard outcome. Derived from the hand-written model tests in tests/machines (their
- * FACTS, EVENTS and SCENARIOS), plus one scenario per fact-reading guard that makes only that guard fail.
+ * state, transition and guard outcome. Built on the facts shared with the hand-written model tests in
+ * tests/machines (./facts.ts), plus one scenario per fact-reading guard that makes only that guard fail.
  *
  * Facts never change during a path: the workflow machines' context is `{ facts }`, read by the server before
  * each event. So a fact guard that must fail needs its own scenario, and the guards combined with `and([...])`
  * before it must pass there (xstate stops at the first refusing guard).
  */
 import { MACHINES } from '../../src/machines/registry.ts';
-import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from '../../tests/machines/facts.ts';
+import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from './facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
-import type { MachineFixture, PathEvent, Scenario } from '../../src/statecharts/paths/types.ts';
+import type { MachineFixture, PathEvent, Scenario } from '../statecharts/paths/types.ts';
 
 const byType = (events: PathEvent[]): Record<string, PathEvent[]> => {
   const grouped: Record<string, PathEvent[]> = {};

@@ -5,7 +5,7 @@
  *    in every scenario), each extended by one event — two for transition pairs — plus seeded random walks.
  *    "Shortest + extension" visits every (state, event) of every scenario, so what it never covers is
  *    unreachable with these fixtures.
- * 2. Every candidate runs on a real actor (src/statecharts/paths/executor.ts), which records the transition
+ * 2. Every candidate runs on a real actor (scripts/statecharts/paths/executor.ts), which records the transition
  *    definitions taken and the guards evaluated.
  * 3. Greedy set cover: repeatedly take the candidate covering the most targets not yet covered (then the
  *    shorter, then the earlier), cut after its last step that adds a target; finally drop paths made
@@ -15,13 +15,13 @@
  */
 import { getShortestPaths, getSimplePaths } from '@xstate/graph';
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { deriveAlphabet } from '../../src/statecharts/paths/alphabet.ts';
-import { PathRunner, isDeliverable, runPath, type Trace, type TraceStep } from '../../src/statecharts/paths/executor.ts';
-import { stepTargetsOf, structuralTargets } from '../../src/statecharts/paths/criteria.ts';
-import { testableCopy } from '../../src/statecharts/paths/instrument.ts';
-import { installMemoryStorage } from '../../src/statecharts/paths/memory-storage.ts';
-import { mulberry32, pick } from '../../src/statecharts/paths/prng.ts';
-import { shrink } from '../../src/statecharts/paths/shrink.ts';
+import { deriveAlphabet } from '../statecharts/paths/alphabet.ts';
+import { PathRunner, isDeliverable, runPath, type Trace, type TraceStep } from '../statecharts/paths/executor.ts';
+import { stepTargetsOf, structuralTargets } from '../statecharts/paths/criteria.ts';
+import { testableCopy } from '../statecharts/paths/instrument.ts';
+import { installMemoryStorage } from '../statecharts/paths/memory-storage.ts';
+import { mulberry32, pick } from '../statecharts/paths/prng.ts';
+import { shrink } from '../statecharts/paths/shrink.ts';
 import {
   GENERATORS,
   type Criterion,
@@ -32,7 +32,7 @@ import {
   type PathsFile,
   type Scenario,
   type StepRecord,
-} from '../../src/statecharts/paths/types.ts';
+} from '../statecharts/paths/types.ts';
 
 export interface GenerateOptions {
   criterion: Criterion;

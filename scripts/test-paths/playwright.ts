@@ -15,9 +15,9 @@
 import path from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { PathRunner } from '../../src/statecharts/paths/executor.ts';
-import { testableCopy } from '../../src/statecharts/paths/instrument.ts';
-import type { Criterion, PathRecord, PathsFile, StepRecord } from '../../src/statecharts/paths/types.ts';
+import { PathRunner } from '../statecharts/paths/executor.ts';
+import { testableCopy } from '../statecharts/paths/instrument.ts';
+import type { Criterion, PathRecord, PathsFile, StepRecord } from '../statecharts/paths/types.ts';
 
 export const PLAYWRIGHT_NOTE =
   'Playwright spec written under tests/paths/app, run by the default `npx vite build && npx playwright test` (project paths).';

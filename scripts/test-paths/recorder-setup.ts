@@ -23,9 +23,9 @@ vi.mock('xstate', async (importOriginal) => {
 });
 
 const { MACHINES } = await import('../../src/machines/registry.ts');
-const { createRecordedActor, isStateMachine } = await import('../../src/statecharts/paths/instrument.ts');
-const { flushRecorder, recordLog } = await import('../../src/statecharts/paths/recorder.ts');
-type RecordEntry = import('../../src/statecharts/paths/instrument.ts').RecordEntry;
+const { createRecordedActor, isStateMachine } = await import('../statecharts/paths/instrument.ts');
+const { flushRecorder, recordLog } = await import('../statecharts/paths/recorder.ts');
+type RecordEntry = import('../statecharts/paths/instrument.ts').RecordEntry;
 
 const names = new Map(MACHINES.map((m) => [m.machine.id, m.name]));
 const logs: Array<[string, RecordEntry[]]> = [];

@@ -1,6 +1,6 @@
 /** Writing generated paths as files: paths.json, paths.md (readable test cases) and a Vitest spec. */
-import { TARGET_NOUN } from '../../src/statecharts/paths/criteria.ts';
-import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../../src/statecharts/paths/types.ts';
+import { TARGET_NOUN } from '../statecharts/paths/criteria.ts';
+import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../statecharts/paths/types.ts';
 
 export const renderJson = (file: PathsFile): string => `${JSON.stringify(file, null, 2)}\n`;
 

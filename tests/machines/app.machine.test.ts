@@ -3,7 +3,7 @@ import { createActor, fromPromise, type AnyEventObject, type AnyStateMachine } f
 import { getShortestPaths } from '@xstate/graph';
 import { appGuardDescriptions, appMachine, authState, HOME_REDIRECT, type Credentials, type Registration, type SessionGrant } from '../../src/machines/app.machine.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
-import { installMemoryStorage } from '../../src/statecharts/paths/memory-storage.ts';
+import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
 const USER = { id: 1, name: 'Ana', email: 'ana@demo.local', roles: ['administrator'] };
 const GRANT = { token: 'token-123', user: USER };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from './facts.ts';
+import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {

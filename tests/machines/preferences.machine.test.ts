@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesGuardDescriptions, preferencesMachine, readStoredPreferences } from '../../src/machines/preferences.machine.ts';
-import { installMemoryStorage } from '../../src/statecharts/paths/memory-storage.ts';
+import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
 const start = () => createActor(preferencesMachine, { input: readStoredPreferences() }).start();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { REIMBURSEMENT_EVENTS as EVENTS, REIMBURSEMENT_FACTS as FACTS } from './facts.ts';
+import { REIMBURSEMENT_EVENTS as EVENTS, REIMBURSEMENT_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {

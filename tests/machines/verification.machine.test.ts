@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { VERIFICATION_FACTS as FACTS } from './facts.ts';
+import { VERIFICATION_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
 import { and, createActor, setup, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {

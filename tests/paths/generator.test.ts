@@ -6,10 +6,10 @@ import { FIXTURES } from '../../scripts/test-paths/fixtures.ts';
 import { DEFAULT_OPTIONS, generatePaths } from '../../scripts/test-paths/generate.ts';
 import { renderJson, renderMarkdown } from '../../scripts/test-paths/render.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { deriveAlphabet, eventTypesOf } from '../../src/statecharts/paths/alphabet.ts';
-import { activeStateIds, stateLabel, transitionKeys } from '../../src/statecharts/paths/ids.ts';
-import { mulberry32 } from '../../src/statecharts/paths/prng.ts';
-import { CRITERIA, type MachineFixture, type PathsFile } from '../../src/statecharts/paths/types.ts';
+import { deriveAlphabet, eventTypesOf } from '../../scripts/statecharts/paths/alphabet.ts';
+import { activeStateIds, stateLabel, transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
+import { mulberry32 } from '../../scripts/statecharts/paths/prng.ts';
+import { CRITERIA, type MachineFixture, type PathsFile } from '../../scripts/statecharts/paths/types.ts';
 
 const registered = (name: string) => MACHINES.find((m) => m.name === name)!;
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { generatePaths, DEFAULT_OPTIONS } from '../../scripts/test-paths/generate.ts';
-import { runPath } from '../../src/statecharts/paths/executor.ts';
-import { testableCopy } from '../../src/statecharts/paths/instrument.ts';
-import { shrink } from '../../src/statecharts/paths/shrink.ts';
-import type { MachineFixture, PathEvent } from '../../src/statecharts/paths/types.ts';
+import { runPath } from '../../scripts/statecharts/paths/executor.ts';
+import { testableCopy } from '../../scripts/statecharts/paths/instrument.ts';
+import { shrink } from '../../scripts/statecharts/paths/shrink.ts';
+import type { MachineFixture, PathEvent } from '../../scripts/statecharts/paths/types.ts';
 import { checkPath } from './support/replay.ts';
 
 describe('shrink', () => {

@@ -13,10 +13,10 @@ import { computeCoverage, DEFAULT_REPORT_DIR, writeReport } from '../../scripts/
 import { FIXTURES } from '../../scripts/test-paths/fixtures.ts';
 import { DEFAULT_OPTIONS, generatePaths } from '../../scripts/test-paths/generate.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { traceCoverage } from '../../src/statecharts/paths/criteria.ts';
-import { runPath } from '../../src/statecharts/paths/executor.ts';
-import { transitionKeys } from '../../src/statecharts/paths/ids.ts';
-import { emptyCovered, testableCopy } from '../../src/statecharts/paths/instrument.ts';
+import { traceCoverage } from '../../scripts/statecharts/paths/criteria.ts';
+import { runPath } from '../../scripts/statecharts/paths/executor.ts';
+import { transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
+import { emptyCovered, testableCopy } from '../../scripts/statecharts/paths/instrument.ts';
 
 const SEED = 1;
 const GATED = MACHINES.filter((m) => m.kind === 'session' || m.kind === 'workflow');

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MACHINES } from '../../src/machines/registry.ts';
 import { transitionsOf } from '../../src/machines/workflow.ts';
-import {
-  describeMachine,
-  descriptionJson,
-  guardExpression,
-  parseGuardExpression,
-  transitionLabel,
-  type MachineDescription,
-  type TransitionDescription,
-} from '../../src/statecharts/describe.ts';
+import { describeMachine, descriptionJson } from '../../scripts/statecharts/describe.ts';
+import { guardExpression, parseGuardExpression, transitionLabel } from '../../scripts/statecharts/labels.ts';
+import type { MachineDescription, TransitionDescription } from '../../src/statecharts/format.ts';
 import { FEATURE, INLINE, PARALLEL_ROOT } from './fixtures.ts';
 
 const byId = (d: MachineDescription, id: string): TransitionDescription => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { renderSvg } from '../../scripts/diagrams.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { describeMachine } from '../../src/statecharts/describe.ts';
-import { stateSvgId, transitionSvgId, writeDot } from '../../src/statecharts/dot.ts';
-import { writeMarkdown } from '../../src/statecharts/markdown.ts';
-import { parseXml, type XmlElement } from '../../src/statecharts/scxml.ts';
+import { describeMachine } from '../../scripts/statecharts/describe.ts';
+import { writeDot } from '../../scripts/statecharts/dot.ts';
+import { writeMarkdown } from '../../scripts/statecharts/markdown.ts';
+import { parseXml, type XmlElement } from '../../scripts/statecharts/xml.ts';
+import { stateSvgId, transitionSvgId } from '../../src/statecharts/format.ts';
 import { FEATURE, PARALLEL_ROOT } from './fixtures.ts';
 
 /** Every `<g>` of the SVG with its id and class. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { describeMachine, type MachineDescription } from '../../src/statecharts/describe.ts';
-import { writeMermaid } from '../../src/statecharts/mermaid.ts';
+import { describeMachine } from '../../scripts/statecharts/describe.ts';
+import type { MachineDescription } from '../../src/statecharts/format.ts';
+import { writeMermaid } from '../../scripts/statecharts/mermaid.ts';
 import { FEATURE, PARALLEL_ROOT } from './fixtures.ts';
 
 const kindsOf = (d: MachineDescription, transition: string) => d.mermaidApproximations.filter((a) => a.transition === transition).map((a) => a.kinds);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { STATECHART_TEXTS, type StatechartText, type TranslatedLocale } from '../../src/machines/translations.ts';
-import type { GuardNode, MachineDescription } from '../../src/statecharts/describe.ts';
+import type { GuardNode, MachineDescription } from '../../src/statecharts/format.ts';
 import { diagramLang, stateLabel } from '../../src/screens/diagrams/StateDetails.tsx';
 
 const DIR = path.resolve(import.meta.dirname, '..', '..', 'docs', 'diagrams');

@@ -6,7 +6,7 @@ import { useSearchParams } from 'wouter';
 import { Session } from '../../app/session.tsx';
 import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { stateSvgId, transitionSvgId } from '../../statecharts/dot.ts';
+import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
 import { PanZoom } from './PanZoom.tsx';

@@ -1,7 +1,7 @@
 import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { STATECHART_TEXTS, type StatechartName, type StatechartTexts, type TranslatedLocale } from '../../machines/translations.ts';
-import type { GuardNode, MachineDescription, StateDescription } from '../../statecharts/describe.ts';
+import type { GuardNode, MachineDescription, StateDescription } from '../../statecharts/format.ts';
 
 /** The panel's languages: es/en texts come from the description, fr/zh/ja from STATECHART_TEXTS. */
 export type Lang = 'es' | 'en' | TranslatedLocale;

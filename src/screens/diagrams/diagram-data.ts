@@ -1,4 +1,4 @@
-import type { MachineDescription, TransitionDescription } from '../../statecharts/describe.ts';
+import type { MachineDescription, TransitionDescription } from '../../statecharts/format.ts';
 
 /** The exported descriptions and drawings (docs/diagrams), each loaded when its machine is shown. */
 const descriptions = import.meta.glob<MachineDescription>('../../../docs/diagrams/*.json', { import: 'default' });

@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import { expect } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { MACHINES } from '../../../src/machines/registry.ts';
-import { structuralTargets, targetsOf, traceCoverage } from '../../../src/statecharts/paths/criteria.ts';
-import { runPath, type Trace } from '../../../src/statecharts/paths/executor.ts';
-import { testableCopy } from '../../../src/statecharts/paths/instrument.ts';
-import { recordTrace } from '../../../src/statecharts/paths/recorder.ts';
-import { shrink } from '../../../src/statecharts/paths/shrink.ts';
-import type { PathEvent, PathRecord, PathsFile, Scenario } from '../../../src/statecharts/paths/types.ts';
+import { structuralTargets, targetsOf, traceCoverage } from '../../../scripts/statecharts/paths/criteria.ts';
+import { runPath, type Trace } from '../../../scripts/statecharts/paths/executor.ts';
+import { testableCopy } from '../../../scripts/statecharts/paths/instrument.ts';
+import { recordTrace } from '../../../scripts/statecharts/paths/recorder.ts';
+import { shrink } from '../../../scripts/statecharts/paths/shrink.ts';
+import type { PathEvent, PathRecord, PathsFile, Scenario } from '../../../scripts/statecharts/paths/types.ts';
 
 export const loadPaths = (url: URL): PathsFile => JSON.parse(fs.readFileSync(url, 'utf8')) as PathsFile;
 

@@ -8,12 +8,10 @@
  * In the SVG Graphviz renders from it, each state's group has `id="state-<state id>"` and `class="state
  * <type>"`, each transition's group `id="transition-<transition id>"` (a second target of the same
  * transition `transition-<id>-2`…) and `class="transition <kind>"`, so a panel can highlight them;
- * `finishSvg` gives internal transitions the same ids. Pure and browser-safe.
+ * `finishSvg` gives internal transitions the same ids (src/statecharts/format.ts names them for the panel).
  */
-import { actionText, eventLabel, guardExpression, type GuardNode, type MachineDescription, type StateDescription, type TransitionDescription } from './describe.ts';
-
-export const stateSvgId = (stateId: string) => `state-${stateId}`;
-export const transitionSvgId = (transitionId: string, targetIndex = 0) => `transition-${transitionId}${targetIndex ? `-${targetIndex + 1}` : ''}`;
+import { stateSvgId, transitionSvgId, type GuardNode, type MachineDescription, type StateDescription, type TransitionDescription } from '../../src/statecharts/format.ts';
+import { actionText, eventLabel, guardExpression } from './labels.ts';
 
 const FONT = 'Helvetica';
 const MUTED = '#555555';

@@ -1,9 +1,10 @@
 /**
  * One Markdown page per machine, for analysts: the diagram (SVG, and the Mermaid source GitHub renders),
  * states with their es/en labels, statuses and rules, events, guards with their es/en descriptions and rule
- * codes, transitions, rules per state, and what the Mermaid diagram approximates. Pure and browser-safe.
+ * codes, transitions, rules per state, and what the Mermaid diagram approximates.
  */
-import { actionText, eventLabel, guardExpression, type MachineDescription, type StateDescription, type TransitionDescription } from './describe.ts';
+import type { MachineDescription, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
+import { actionText, eventLabel, guardExpression } from './labels.ts';
 
 /** A table cell: pipes escaped, line breaks as `<br>`. */
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');

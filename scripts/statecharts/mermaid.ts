@@ -7,11 +7,10 @@
  * transitions, several targets, and history states. Such edges are drawn approximately (lifted to the
  * nearest common composite, or as a self-loop, with the true ends in the label), preceded by a
  * `%% approximated:` comment, and listed in the description's `mermaidApproximations`.
- *
- * Pure and browser-safe.
+
  */
-import type { ApproximationKind, MachineDescription, MermaidApproximation, StateDescription, TransitionDescription } from './describe.ts';
-import { transitionLabel } from './describe.ts';
+import type { ApproximationKind, MachineDescription, MermaidApproximation, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
+import { transitionLabel } from './labels.ts';
 
 type DescriptionWithoutApproximations = Omit<MachineDescription, 'mermaidApproximations'>;
 

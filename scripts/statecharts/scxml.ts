@@ -10,23 +10,21 @@
  * `urn:dental:statechart` namespace, state meta `<xs:meta>`, tags `<xs:tag>`, and the guard texts and the
  * implemented names `<xs:catalog>`. `readScxml(writeScxml(d))` equals `d`.
  *
- * Pure and browser-safe: the XML parser below is a small one for this dialect (elements, attributes, text,
- * comments, CDATA, the XML declaration and the predefined and numeric entities).
+ * The reader parses with fast-xml-parser (./xml.ts).
  */
-import {
-  assembleDescription,
-  guardExpression,
-  parseGuardExpression,
-  type ActionDescription,
-  type DescriptionCore,
-  type InvokeDescription,
-  type Json,
-  type MachineDescription,
-  type StateDescription,
-  type TransitionDescription,
-  type TransitionKind,
-} from './describe.ts';
-import type { GuardText, RegisteredMachine } from '../machines/registry.ts';
+import type { GuardText, RegisteredMachine } from '../../src/machines/registry.ts';
+import type {
+  ActionDescription,
+  InvokeDescription,
+  Json,
+  MachineDescription,
+  StateDescription,
+  TransitionDescription,
+  TransitionKind,
+} from '../../src/statecharts/format.ts';
+import { assembleDescription, type DescriptionCore } from './describe.ts';
+import { guardExpression, parseGuardExpression } from './labels.ts';
+import { parseXml, type XmlElement } from './xml.ts';
 
 export const SCXML_NS = 'http://www.w3.org/2005/07/scxml';
 export const XS_NS = 'urn:dental:statechart';
@@ -217,129 +215,6 @@ export function writeScxml(d: MachineDescription): string {
   else for (const c of root.children) element(byId.get(c)!, 1);
   out.push('</scxml>');
   return `${out.join('\n')}\n`;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// A small XML parser
-
-export interface XmlElement {
-  name: string;
-  attrs: Record<string, string>;
-  children: XmlNode[];
-}
-export type XmlNode = XmlElement | string;
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|[A-Za-z]+);/g, (whole, ref: string) => {
-    if (ref.startsWith('#x')) return String.fromCodePoint(parseInt(ref.slice(2), 16));
-    if (ref.startsWith('#')) return String.fromCodePoint(parseInt(ref.slice(1), 10));
-    const known = ENTITIES[ref];
-    if (known === undefined) throw new Error(`XML: unknown entity ${whole}`);
-    return known;
-  });
-}
-
-/** Parses an XML document into its root element. */
-export function parseXml(source: string): XmlElement {
-  let i = 0;
-  const fail = (msg: string): never => {
-    const line = source.slice(0, i).split('\n').length;
-    throw new Error(`XML: ${msg} (line ${line})`);
-  };
-  const skipMisc = () => {
-    for (;;) {
-      while (i < source.length && /\s/.test(source[i]!)) i++;
-      if (source.startsWith('<?', i)) {
-        const end = source.indexOf('?>', i);
-        if (end < 0) fail('unterminated processing instruction');
-        i = end + 2;
-      } else if (source.startsWith('<!--', i)) {
-        const end = source.indexOf('-->', i);
-        if (end < 0) fail('unterminated comment');
-        i = end + 3;
-      } else if (source.startsWith('<!DOCTYPE', i)) {
-        const end = source.indexOf('>', i);
-        if (end < 0) fail('unterminated DOCTYPE');
-        i = end + 1;
-      } else return;
-    }
-  };
-  const NAME = /^[A-Za-z_:][\w:.-]*/;
-  const parseElement = (): XmlElement => {
-    if (source[i] !== '<') fail('expected "<"');
-    i++;
-    const m = NAME.exec(source.slice(i, i + 200));
-    if (!m) fail('expected an element name');
-    const name = m![0];
-    i += name.length;
-    const attributes: Record<string, string> = {};
-    for (;;) {
-      while (/\s/.test(source[i] ?? '')) i++;
-      if (source.startsWith('/>', i)) {
-        i += 2;
-        return { name, attrs: attributes, children: [] };
-      }
-      if (source[i] === '>') {
-        i++;
-        break;
-      }
-      const a = NAME.exec(source.slice(i, i + 200));
-      if (!a) fail(`bad attribute in <${name}>`);
-      i += a![0].length;
-      while (/\s/.test(source[i] ?? '')) i++;
-      if (source[i] !== '=') fail(`expected "=" after ${a![0]}`);
-      i++;
-      while (/\s/.test(source[i] ?? '')) i++;
-      const quote = source[i];
-      if (quote !== '"' && quote !== "'") fail('expected a quoted attribute value');
-      const end = source.indexOf(quote!, i + 1);
-      if (end < 0) fail('unterminated attribute value');
-      if (Object.prototype.hasOwnProperty.call(attributes, a![0])) fail(`duplicate attribute ${a![0]}`);
-      attributes[a![0]] = decodeEntities(source.slice(i + 1, end).replace(/[\t\n\r]/g, ' '));
-      i = end + 1;
-    }
-    const children: XmlNode[] = [];
-    for (;;) {
-      if (i >= source.length) fail(`unclosed <${name}>`);
-      if (source.startsWith('</', i)) {
-        i += 2;
-        if (!source.startsWith(name, i)) fail(`mismatched closing tag for <${name}>`);
-        i += name.length;
-        while (/\s/.test(source[i] ?? '')) i++;
-        if (source[i] !== '>') fail('expected ">"');
-        i++;
-        return { name, attrs: attributes, children };
-      }
-      if (source.startsWith('<!--', i)) {
-        const end = source.indexOf('-->', i);
-        if (end < 0) fail('unterminated comment');
-        i = end + 3;
-      } else if (source.startsWith('<![CDATA[', i)) {
-        const end = source.indexOf(']]>', i);
-        if (end < 0) fail('unterminated CDATA');
-        children.push(source.slice(i + 9, end));
-        i = end + 3;
-      } else if (source.startsWith('<?', i)) {
-        const end = source.indexOf('?>', i);
-        if (end < 0) fail('unterminated processing instruction');
-        i = end + 2;
-      } else if (source[i] === '<') {
-        children.push(parseElement());
-      } else {
-        const end = source.indexOf('<', i);
-        if (end < 0) fail(`unclosed <${name}>`);
-        children.push(decodeEntities(source.slice(i, end)));
-        i = end;
-      }
-    }
-  };
-  skipMisc();
-  const root = parseElement();
-  skipMisc();
-  if (i < source.length) fail('content after the root element');
-  return root;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@ import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
 
-/** The facts every guard of each workflow machine accepts, shared by the hand-written tests and the test-path fixtures. */
+/**
+ * The facts every guard of each workflow machine accepts, shared by the test-path fixtures (./fixtures.ts) and the
+ * hand-written model tests (tests/machines), which import them from here: tooling never imports tests.
+ */
 
 /** A verification every guard accepts: assigned to the actor, general, covered, validity elapsed. */
 export const VERIFICATION_FACTS: VerificationFacts = {
