@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loadContract, type Operation } from './contract.ts';
+import { fromDomainError } from './domain-problem.ts';
 import { HttpProblem, problemBody } from './problem.ts';
 import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
 import { appendAudit } from '../audit.ts';
@@ -100,7 +101,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       if (options.validateResponses && !binary) op.validateResponse(reply.status, reply.body);
       return send(c, reply);
     } catch (error) {
-      const problem = error instanceof HttpProblem ? error : fromDatabaseError(error);
+      const problem = error instanceof HttpProblem ? error : (fromDomainError(error) ?? fromDatabaseError(error));
       if (problem) {
         if (options.validateResponses) op.validateResponse(problem.status, problemBody(problem));
         return sendProblem(c, problem);
