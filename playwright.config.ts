@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium.ts';
 
 /**
  * The browser suite: one worker against a freshly seeded server on port 8181 (see scripts/e2e-server.mjs).
@@ -25,7 +26,8 @@ export default defineConfig({
     locale: 'es-ES',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // The browser `npm run test:e2e` found or installed first (scripts/find-chromium.ts).
+      executablePath: findChromium()?.path ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
