@@ -12,6 +12,7 @@ export type AuditAction =
   | 'REGISTER'
   | 'PASSWORD_RESET_REQUESTED'
   | 'PASSWORD_RESET'
+  | 'PASSWORD_CHANGED'
   | 'ACCESS_DENIED'
   | 'LIST'
   | 'VIEW'

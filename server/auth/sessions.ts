@@ -5,33 +5,54 @@ import { hashToken, newToken } from './passwords.ts';
 
 export interface SessionUser {
   id: number;
+  version: number;
   name: string;
   email: string;
-  locale: string;
+  locale: 'es' | 'en' | 'fr' | 'zh' | 'ja';
   active: boolean;
+  locked: boolean;
+  lockedUntil: string | null;
   roles: string[];
   createdAt: string;
+  updatedAt: string;
   permissions: string[];
 }
 
-const USER_COLUMNS = `u.id, u.name, u.email, u.locale, u.active, u.created_at,
+const USER_COLUMNS = `u.id, u.version, u.name, u.email, u.locale, u.active, u.created_at, u.updated_at,
+  CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until,
   coalesce(array_agg(DISTINCT r.code) FILTER (WHERE r.code IS NOT NULL), '{}') AS roles,
   coalesce(array_agg(DISTINCT rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions`;
 const USER_JOINS = `LEFT JOIN user_roles ur ON ur.user_id = u.id
   LEFT JOIN roles r ON r.id = ur.role_id
   LEFT JOIN role_permissions rp ON rp.role_id = r.id`;
 
-type UserRow = { id: number; name: string; email: string; locale: string; active: boolean; created_at: Date; roles: string[]; permissions: string[] };
+type UserRow = {
+  id: number;
+  version: number;
+  name: string;
+  email: string;
+  locale: SessionUser['locale'];
+  active: boolean;
+  locked_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  roles: string[];
+  permissions: string[];
+};
 
 export function toSessionUser(row: UserRow): SessionUser {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     email: row.email,
     locale: row.locale,
     active: row.active,
+    locked: row.locked_until !== null,
+    lockedUntil: row.locked_until && new Date(row.locked_until).toISOString(),
     roles: [...row.roles].sort(),
     createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
     permissions: [...new Set([...BASE_PERMISSIONS, ...row.permissions])].sort(),
   };
 }
@@ -79,8 +100,9 @@ export function sessionStore(db: Database, config: Config) {
       await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
     },
 
-    async revokeAll(tx: Queryable, userId: number): Promise<void> {
-      await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [userId]);
+    /** Every session of the user, but the one of `keepToken` when given. */
+    async revokeAll(tx: Queryable, userId: number, keepToken?: string): Promise<void> {
+      await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2', [userId, keepToken ? hashToken(keepToken) : '']);
     },
   };
 }

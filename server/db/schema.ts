@@ -284,6 +284,7 @@ export interface RolesTable {
   id: Generated<number>;
   code: string;
   system: Generated<boolean>;
+  version: Generated<number>;
 }
 
 export interface ScheduledRunsTable {
@@ -325,6 +326,7 @@ export interface UsersTable {
   locked_until: Timestamp | null;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
+  version: Generated<number>;
 }
 
 export interface VerificationsTable {

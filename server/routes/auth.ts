@@ -1,11 +1,11 @@
 import { appendAudit } from '../audit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/passwords.ts';
+import { mailResetLink } from '../auth/reset-mail.ts';
 import { loadUser, publicUser } from '../auth/sessions.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { actor, type Deps, type Handlers } from '../http/types.ts';
 
 const invalidCredentials = () => new HttpProblem(401, 'auth.invalidCredentials', 'The e-mail or the password is wrong.');
-const RESET_TTL_MINUTES = 60;
 
 // Verifying against a real hash when the account does not exist keeps timing from revealing it.
 let dummyHash: Promise<string> | undefined;
@@ -97,18 +97,7 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
         const [account] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1 AND active', [email]);
         await appendAudit(tx, { userId: account?.id ?? null, action: 'PASSWORD_RESET_REQUESTED', result: account ? 'ALLOWED' : 'DENIED', ip, userAgent, detail: { email } });
         if (!account) return;
-        const token = newToken();
-        await tx.query(`INSERT INTO password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`, [
-          hashToken(token),
-          account.id,
-          RESET_TTL_MINUTES,
-        ]);
-        const link = `${config.publicUrl ?? ''}/reset-password?token=${token}`;
-        await tx.query('INSERT INTO mail_outbox (to_email, subject, body) VALUES ($1, $2, $3)', [
-          account.email,
-          'Restablecer la contraseña / Reset your password',
-          `Abra este enlace para elegir una contraseña nueva (vence en ${RESET_TTL_MINUTES} minutos):\n${link}\n\nOpen this link to choose a new password (it expires in ${RESET_TTL_MINUTES} minutes).`,
-        ]);
+        await mailResetLink(tx, account, config.publicUrl);
       });
       return { status: 202 };
     },

@@ -2,11 +2,12 @@ import type { Deps, Handlers } from '../http/types.ts';
 import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
 import { healthHandlers } from './health.ts';
-import { insurerHandlers } from './insurers.ts';
+import { insurerHandlers } from '../resources/insurers.ts';
 import { orthodonticPlanHandlers } from './orthodontic-plans.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
-import { roleHandlers } from './roles.ts';
-import { userHandlers } from './users.ts';
+import { roleHandlers } from '../resources/roles.ts';
+import { userHandlers } from '../resources/users.ts';
+import { profileHandlers } from './profile.ts';
 import { verificationHandlers } from './verifications.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
@@ -14,6 +15,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...healthHandlers(deps),
   ...authHandlers(deps),
   ...userHandlers(deps),
+  ...profileHandlers(deps),
   ...roleHandlers(deps),
   ...insurerHandlers(deps),
   ...verificationHandlers(deps),
