@@ -1,7 +1,8 @@
 /**
  * `npm run diagrams`: writes docs/diagrams/<name>.{json,mmd,scxml,svg,md} for every machine registered in
  * src/machines/registry.ts, plus docs/diagrams/README.md (the index), and removes exports of machines no
- * longer registered. The SVG is laid out offline by Graphviz compiled to WebAssembly.
+ * longer registered. The SVG is laid out offline by Graphviz compiled to WebAssembly. Labels and guard
+ * descriptions come from the catalogs (src/i18n/messages); a machine whose texts a catalog lacks is refused.
  *
  * `npm run diagrams -- --check` regenerates in memory, writes nothing, and exits 1 listing the stale,
  * missing and extra files. `--dir <path>` uses another folder than docs/diagrams (for tests).
@@ -12,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Graphviz } from '@hpcc-js/wasm-graphviz';
 import { MACHINES, type RegisteredMachine } from '../src/machines/registry.ts';
 import type { MachineDescription } from '../src/statecharts/format.ts';
+import { missingTexts } from './statecharts/catalogs.ts';
 import { describeMachine, descriptionJson } from './statecharts/describe.ts';
 import { finishSvg, writeDot } from './statecharts/dot.ts';
 import { writeIndex, writeMarkdown } from './statecharts/markdown.ts';
@@ -34,6 +36,8 @@ export async function renderSvg(dot: string): Promise<string> {
 /** Every export of one machine, by file name. */
 export async function machineFiles(registered: RegisteredMachine): Promise<{ description: MachineDescription; files: Map<string, string> }> {
   const description = describeMachine(registered, { strict: true });
+  const missing = missingTexts(description);
+  if (missing.length) throw new Error(`Machine "${registered.name}" has texts missing from the catalogs (src/i18n/messages, ids: src/machines/texts.ts):\n${missing.join('\n')}`);
   const { name } = description;
   const mermaid = writeMermaid(description);
   const files = new Map<string, string>([

@@ -8,7 +8,9 @@
  * transitions, names sorted elsewhere) so the output is stable byte for byte.
  */
 import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
-import type { GuardText, RegisteredMachine } from '../../src/machines/registry.ts';
+import type { RegisteredMachine } from '../../src/machines/registry.ts';
+import { guardTextId, stateTextId } from '../../src/machines/texts.ts';
+import type { GuardRules } from '../../src/machines/workflow.ts';
 import {
   DESCRIPTION_FORMAT,
   type ActionCatalogEntry,
@@ -21,21 +23,20 @@ import {
   type StateDescription,
   type StateType,
   type TransitionDescription,
-  type Bilingual,
 } from '../../src/statecharts/format.ts';
 import { mermaidApproximations } from './mermaid.ts';
 
 /** What the SCXML reader recovers and the derived lists are computed from. */
 export type DescriptionCore = Pick<MachineDescription, 'name' | 'id' | 'kind' | 'root' | 'states' | 'transitions' | 'invokes'> & {
-  /** Guard and action catalogue entries that are not derivable from the transitions (texts, implemented). */
-  guardTexts: Record<string, GuardText>;
+  /** Guard and action catalogue entries that are not derivable from the transitions (rule codes, implemented). */
+  guardRules: GuardRules;
   implementedGuards: string[];
   implementedActions: string[];
 };
 
 export interface DescribeOptions {
   /**
-   * Refuse (throw) on inline guards, guards missing from the registry's texts, and inline actions in
+   * Refuse (throw) on inline guards and inline actions in
    * transitions, instead of describing them as `inline`. `npm run diagrams` describes the project's machines
    * strictly.
    */
@@ -107,44 +108,37 @@ function paramsOf(params: unknown, where: string): { params?: Json; dynamicParam
   throw new DescribeError(`${where}: params are not JSON-serialisable`);
 }
 
-function describeGuard(guard: unknown, texts: Record<string, GuardText>, where: string, strict: boolean): GuardNode {
-  if (typeof guard === 'string') return namedGuard(guard, undefined, texts, where, strict);
+function describeGuard(guard: unknown, where: string, strict: boolean): GuardNode {
+  if (typeof guard === 'string') return namedGuard(guard, undefined, where);
   if (typeof guard === 'function') {
     const combinator = guard as unknown as { check?: unknown; guards?: unknown[]; stateValue?: unknown };
     if (combinator.check === AND_CHECK || combinator.check === OR_CHECK) {
       return {
         kind: combinator.check === AND_CHECK ? 'and' : 'or',
-        guards: (combinator.guards ?? []).map((g) => describeGuard(g, texts, where, strict)),
+        guards: (combinator.guards ?? []).map((g) => describeGuard(g, where, strict)),
       };
     }
-    if (combinator.check === NOT_CHECK) return { kind: 'not', guard: describeGuard(combinator.guards?.[0], texts, where, strict) };
+    if (combinator.check === NOT_CHECK) return { kind: 'not', guard: describeGuard(combinator.guards?.[0], where, strict) };
     if (combinator.check === IN_CHECK) {
       if (!isPlainJson(combinator.stateValue)) throw new DescribeError(`${where}: stateIn() value is not JSON-serialisable`);
       return { kind: 'stateIn', state: toJson(combinator.stateValue) };
     }
     if (strict) {
       throw new DescribeError(
-        `${where}: inline guard function. Name it in setup({ guards }) and give it es/en texts in src/machines/registry.ts so diagrams can show it.`,
+        `${where}: inline guard function. Name it in setup({ guards }) and give it its catalog texts (src/machines/texts.ts) so diagrams can show it.`,
       );
     }
     return { kind: 'inline' };
   }
   if (guard && typeof guard === 'object' && typeof (guard as { type?: unknown }).type === 'string') {
     const named = guard as { type: string; params?: unknown };
-    return namedGuard(named.type, named.params, texts, where, strict);
+    return namedGuard(named.type, named.params, where);
   }
   throw new DescribeError(`${where}: unsupported guard definition`);
 }
 
-function namedGuard(name: string, params: unknown, texts: Record<string, GuardText>, where: string, strict: boolean): GuardNode {
-  const text = Object.prototype.hasOwnProperty.call(texts, name) ? texts[name] : undefined;
-  if (!text && strict) throw new DescribeError(`${where}: guard "${name}" has no es/en text in the registry (src/machines/registry.ts)`);
-  return {
-    kind: 'named',
-    name,
-    ...paramsOf(params, `${where}: guard "${name}"`),
-    ...(text ? { es: text.es, en: text.en, ...(text.rule !== undefined ? { rule: text.rule } : {}) } : {}),
-  };
+function namedGuard(name: string, params: unknown, where: string): GuardNode {
+  return { kind: 'named', name, ...paramsOf(params, `${where}: guard "${name}"`) };
 }
 
 function describeAction(action: unknown, where: string, strict: boolean): ActionDescription {
@@ -191,17 +185,12 @@ function eventOf(node: StateNodeLike, t: TransitionLike, invokeIds: Set<string>)
 
 const transitionId = (source: string, event: string, n: number) => `${source}:${event}:${n}`;
 
-function metaOf(node: StateNodeLike): Pick<StateDescription, 'label' | 'status' | 'rules' | 'meta'> {
+function metaOf(node: StateNodeLike): Pick<StateDescription, 'status' | 'rules' | 'meta'> {
   const meta = node.meta;
   if (meta === undefined || meta === null) return { rules: [] };
   if (typeof meta !== 'object') throw new DescribeError(`state ${node.id}: meta is not an object`);
-  const { label, status, rules, ...rest } = meta as Record<string, unknown>;
-  const out: Pick<StateDescription, 'label' | 'status' | 'rules' | 'meta'> = {} as Pick<StateDescription, 'rules'>;
-  if (label !== undefined) {
-    const l = label as Partial<Bilingual>;
-    if (typeof l.es !== 'string' || typeof l.en !== 'string') throw new DescribeError(`state ${node.id}: meta.label must be { es, en }`);
-    out.label = { es: l.es, en: l.en };
-  }
+  const { status, rules, ...rest } = meta as Record<string, unknown>;
+  const out: Pick<StateDescription, 'status' | 'rules' | 'meta'> = {} as Pick<StateDescription, 'rules'>;
   if (status !== undefined) {
     if (typeof status !== 'string') throw new DescribeError(`state ${node.id}: meta.status must be a string`);
     out.status = status;
@@ -237,7 +226,7 @@ function resolveHistoryTarget(node: StateNodeLike): string[] | undefined {
 
 /**
  * The lossless description of a registered machine. With `strict`, inline guards and actions and guards
- * without registry texts are refused with an error naming the transition.
+ * are refused with an error naming the transition.
  */
 export function describeMachine(registered: RegisteredMachine, options: DescribeOptions = {}): MachineDescription {
   const strict = options.strict ?? false;
@@ -270,6 +259,7 @@ export function describeMachine(registered: RegisteredMachine, options: Describe
       ...(history ? { history } : {}),
       ...(historyTarget ? { historyTarget } : {}),
       tags: [...node.tags],
+      ...(node.path.length ? { labelId: stateTextId(machine.id, node.path) } : {}),
       ...metaOf(node),
       ...(node.description !== undefined ? { description: node.description } : {}),
       entry: node.entry.filter((a) => !isImplicitDelayAction(a)).map((a) => describeAction(a, `${where} entry`, strict)),
@@ -300,7 +290,7 @@ export function describeMachine(registered: RegisteredMachine, options: Describe
         ...(ev.invoke !== undefined ? { invoke: ev.invoke } : {}),
         targets: (t.target ?? []).map((s) => s.id),
         reenter: Boolean(t.reenter),
-        ...(t.guard !== undefined && t.guard !== null ? { guard: describeGuard(t.guard, registered.guards, tWhere, strict) } : {}),
+        ...(t.guard !== undefined && t.guard !== null ? { guard: describeGuard(t.guard, tWhere, strict) } : {}),
         actions: t.actions.map((a) => describeAction(a, tWhere, strict)),
         ...(t.description !== undefined ? { description: t.description } : {}),
       });
@@ -323,7 +313,7 @@ export function describeMachine(registered: RegisteredMachine, options: Describe
     states,
     transitions,
     invokes,
-    guardTexts: registered.guards,
+    guardRules: registered.rules,
     implementedGuards: Object.keys(machine.implementations.guards ?? {}),
     implementedActions: Object.keys(machine.implementations.actions ?? {}),
   });
@@ -355,7 +345,7 @@ export function assembleDescription(core: DescriptionCore): MachineDescription {
   const events = new Map<string, string[]>();
   for (const t of transitions) if (t.kind === 'event') events.set(t.event, [...(events.get(t.event) ?? []), t.id]);
 
-  const guardNames = new Set<string>([...Object.keys(core.guardTexts), ...core.implementedGuards]);
+  const guardNames = new Set<string>([...Object.keys(core.guardRules), ...core.implementedGuards]);
   const guardUse = new Map<string, string[]>();
   for (const t of transitions) {
     for (const g of namedGuardsIn(t.guard)) {
@@ -367,10 +357,11 @@ export function assembleDescription(core: DescriptionCore): MachineDescription {
   }
   const guards: GuardDescription[] = [...guardNames]
     .map((name) => {
-      const text = Object.prototype.hasOwnProperty.call(core.guardTexts, name) ? core.guardTexts[name] : undefined;
+      const rule = Object.hasOwn(core.guardRules, name) ? core.guardRules[name]!.rule : undefined;
       return {
         name,
-        ...(text ? { es: text.es, en: text.en, ...(text.rule !== undefined ? { rule: text.rule } : {}) } : {}),
+        textId: guardTextId(core.id, name),
+        ...(rule !== undefined ? { rule } : {}),
         implemented: core.implementedGuards.includes(name),
         transitions: guardUse.get(name) ?? [],
       };

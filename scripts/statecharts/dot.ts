@@ -11,6 +11,7 @@
  * `finishSvg` gives internal transitions the same ids (src/statecharts/format.ts names them for the panel).
  */
 import { stateSvgId, transitionSvgId, type GuardNode, type MachineDescription, type StateDescription, type TransitionDescription } from '../../src/statecharts/format.ts';
+import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { actionText, eventLabel, guardExpression } from './labels.ts';
 
 const FONT = 'Helvetica';
@@ -52,15 +53,16 @@ const internalText = (t: TransitionDescription) =>
     .join(' ');
 
 /** The HTML-like label of a state: labels, status and rules, tags, entry/exit/invokes, internal transitions. */
-function stateLabel(d: MachineDescription, s: StateDescription, internal: TransitionDescription[], isCluster: boolean): string {
+function stateLabel(d: MachineDescription, s: StateDescription, internal: TransitionDescription[], isCluster: boolean, catalogs: Catalogs): string {
   const rows: string[] = [];
   const row = (content: string, attrs = '') => rows.push(`<TR><TD${attrs}>${content}</TD></TR>`);
   if (s.parent === null) {
     row(`<B>${h(d.name)}</B>`);
     row(`<FONT POINT-SIZE="9" COLOR="${MUTED}">machine ${h(d.id)} · ${h(d.kind)}</FONT>`);
-  } else if (s.label) {
-    row(`<B>${h(s.label.es)}</B>`);
-    row(`<FONT POINT-SIZE="9">${h(s.label.en)}</FONT>`);
+  } else if (bilingual(s.labelId, catalogs)) {
+    const label = bilingual(s.labelId, catalogs)!;
+    row(`<B>${h(label.es)}</B>`);
+    row(`<FONT POINT-SIZE="9">${h(label.en)}</FONT>`);
   } else {
     row(`<B>${h(s.key)}</B>`);
   }
@@ -78,7 +80,7 @@ function stateLabel(d: MachineDescription, s: StateDescription, internal: Transi
 }
 
 /** The `.dot` source. */
-export function writeDot(d: MachineDescription): string {
+export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): string {
   const byId = new Map(d.states.map((s) => [s.id, s]));
   const root = byId.get(d.root)!;
   /** The root is drawn as the graph itself unless it has more to show than its children (then as a cluster). */
@@ -105,7 +107,7 @@ export function writeDot(d: MachineDescription): string {
     const i = '  '.repeat(depth);
     const internal = internalBySource.get(s.id) ?? [];
     if (s.parent === null && !rootCluster) {
-      out.push(`${i}label=${stateLabel(d, s, internal, true)}; labelloc="t"; labeljust="l";`);
+      out.push(`${i}label=${stateLabel(d, s, internal, true, catalogs)}; labelloc="t"; labeljust="l";`);
       out.push(`${i}${anchorName(s)} [id=${q(`initial-${s.id}`)}, class="initial", shape=point, width=0.12, label=""];`);
       for (const c of s.children) emit(byId.get(c)!, depth);
       return;
@@ -115,7 +117,7 @@ export function writeDot(d: MachineDescription): string {
       const style = parent?.type === 'parallel' ? 'rounded,dashed' : s.type === 'parallel' ? 'rounded,bold' : 'rounded';
       out.push(`${i}subgraph ${clusterName(s.id)} {`);
       out.push(`${i}  id=${q(stateSvgId(s.id))}; class=${q(classOf(s))}; style=${q(style)}; color="#777777"; labeljust="l";`);
-      out.push(`${i}  label=${stateLabel(d, s, internal, true)};`);
+      out.push(`${i}  label=${stateLabel(d, s, internal, true, catalogs)};`);
       if (s.type === 'compound') out.push(`${i}  ${anchorName(s)} [id=${q(`initial-${s.id}`)}, class="initial", shape=point, width=0.12, label=""];`);
       else out.push(`${i}  ${anchorName(s)} [id=${q(`anchor-${s.id}`)}, class="anchor", shape=point, style=invis, width=0.01, label=""];`);
       for (const c of s.children) emit(byId.get(c)!, depth + 1);
@@ -126,9 +128,9 @@ export function writeDot(d: MachineDescription): string {
     if (s.type === 'history') {
       out.push(`${i}${nodeName(s.id)} [${base}, shape=circle, width=0.3, fixedsize=true, label=${q(s.history === 'deep' ? 'H*' : 'H')}];`);
     } else if (s.type === 'final') {
-      out.push(`${i}${nodeName(s.id)} [${base}, shape=doublecircle, margin="0.02,0.02", label=${stateLabel(d, s, internal, true)}];`);
+      out.push(`${i}${nodeName(s.id)} [${base}, shape=doublecircle, margin="0.02,0.02", label=${stateLabel(d, s, internal, true, catalogs)}];`);
     } else {
-      out.push(`${i}${nodeName(s.id)} [${base}, label=${stateLabel(d, s, internal, false)}];`);
+      out.push(`${i}${nodeName(s.id)} [${base}, label=${stateLabel(d, s, internal, false, catalogs)}];`);
     }
   };
   emit(root, 1);

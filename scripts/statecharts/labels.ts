@@ -3,7 +3,6 @@
  * (SCXML's `cond`) with its reader. Shared by the writers; imports nothing of them.
  */
 import type { ActionDescription, GuardNode, Json, TransitionDescription } from '../../src/statecharts/format.ts';
-import type { GuardText } from '../../src/machines/registry.ts';
 
 /** `name`, `name({"k":"v"})` or `name($dynamic)` (`name(…)` for display). */
 function namedText(name: string, params: Json | undefined, dynamic: boolean | undefined, display = false): string {
@@ -54,8 +53,8 @@ export function transitionLabel(t: TransitionDescription): string {
   return parts.join(' ');
 }
 
-/** Parses `guardExpression` output back into a tree (texts from `texts`). */
-export function parseGuardExpression(text: string, texts: Record<string, GuardText> = {}): GuardNode {
+/** Parses `guardExpression` output back into a tree. */
+export function parseGuardExpression(text: string): GuardNode {
   let i = 0;
   const fail = (msg: string): never => {
     throw new Error(`Guard expression "${text}": ${msg} at ${i}`);
@@ -138,8 +137,7 @@ export function parseGuardExpression(text: string, texts: Record<string, GuardTe
       expect(')');
       params = raw === '$dynamic' ? { dynamicParams: true } : { params: JSON.parse(raw) as Json };
     }
-    const t = Object.prototype.hasOwnProperty.call(texts, name) ? texts[name] : undefined;
-    return { kind: 'named', name, ...params, ...(t ? { es: t.es, en: t.en, ...(t.rule !== undefined ? { rule: t.rule } : {}) } : {}) };
+    return { kind: 'named', name, ...params };
   };
   const result = expr();
   ws();

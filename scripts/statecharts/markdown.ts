@@ -4,6 +4,7 @@
  * codes, transitions, rules per state, and what the Mermaid diagram approximates.
  */
 import type { MachineDescription, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
+import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { actionText, eventLabel, guardExpression } from './labels.ts';
 
 /** A table cell: pipes escaped, line breaks as `<br>`. */
@@ -20,10 +21,13 @@ export interface MarkdownOptions {
   mermaid?: string;
   /** The SVG file name next to the page. */
   svg?: string;
+  /** Where the labels and guard descriptions are read (default: the project's catalogs). */
+  catalogs?: Catalogs;
 }
 
 /** The `.md` page. */
 export function writeMarkdown(d: MachineDescription, options: MarkdownOptions = {}): string {
+  const catalogs = options.catalogs ?? CATALOGS;
   const byId = new Map(d.states.map((s) => [s.id, s]));
   const rel = (id: string) => {
     const s = byId.get(id);
@@ -71,8 +75,8 @@ export function writeMarkdown(d: MachineDescription, options: MarkdownOptions = 
         [s.type, s.initial ? `initial ${code(rel(s.initial))}` : '', s.history ? `${s.history} history` : '', s.historyTarget ? `default ${list(s.historyTarget.map((t) => code(rel(t))))}` : '']
           .filter(Boolean)
           .join(', '),
-        s.label?.es ?? '',
-        s.label?.en ?? '',
+        bilingual(s.labelId, catalogs)?.es ?? '',
+        bilingual(s.labelId, catalogs)?.en ?? '',
         s.status ?? '',
         list(s.rules),
         list(s.tags.map(code)),
@@ -112,8 +116,8 @@ export function writeMarkdown(d: MachineDescription, options: MarkdownOptions = 
         d.guards.map((g) => [
           `${code(g.name)}${g.implemented ? '' : ' (not implemented)'}`,
           g.rule ? code(g.rule) : '',
-          g.es ?? '',
-          g.en ?? '',
+          bilingual(g.textId, catalogs)?.es ?? '',
+          bilingual(g.textId, catalogs)?.en ?? '',
           g.transitions.length ? g.transitions.map(code).join('\n') : 'unused',
         ]),
       ),

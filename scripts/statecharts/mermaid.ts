@@ -10,6 +10,7 @@
 
  */
 import type { ApproximationKind, MachineDescription, MermaidApproximation, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
+import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { transitionLabel } from './labels.ts';
 
 type DescriptionWithoutApproximations = Omit<MachineDescription, 'mermaidApproximations'>;
@@ -190,13 +191,14 @@ function safeText(text: string): string {
     .replace(/direction(\s+)(TB|BT|RL|LR)/gi, 'direction\u00A0$2');
 }
 
-function stateTitle(s: StateDescription): string {
+function stateTitle(s: StateDescription, catalogs: Catalogs): string {
   if (s.type === 'history') return s.history === 'deep' ? 'H*' : 'H';
-  return s.label ? `${s.label.es} · ${s.label.en}` : s.key;
+  const label = bilingual(s.labelId, catalogs);
+  return label ? `${label.es} · ${label.en}` : s.key;
 }
 
 /** The `.mmd` file. */
-export function writeMermaid(d: MachineDescription): string {
+export function writeMermaid(d: MachineDescription, catalogs: Catalogs = CATALOGS): string {
   const p = plan(d);
   const byId = new Map(d.states.map((s) => [s.id, s]));
   const mid = mermaidIds(d.states);
@@ -225,7 +227,7 @@ export function writeMermaid(d: MachineDescription): string {
     const out: string[] = [];
     const id = mid.get(s.id)!;
     if (s.type === 'history') out.push(`${indent}%% approximated: [history] ${s.id}: drawn as an ordinary state`);
-    out.push(`${indent}state "${safeText(stateTitle(s))}" as ${id}`);
+    out.push(`${indent}state "${safeText(stateTitle(s, catalogs))}" as ${id}`);
     if (s.type === 'compound' || s.type === 'parallel') {
       out.push(`${indent}state ${id} {`);
       out.push(...body(s, `${indent}  `));

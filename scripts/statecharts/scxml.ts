@@ -7,12 +7,14 @@
  * cancelled `<onexit>`, as the W3C recommendation models timers; invoke completion is `done.invoke.<id>`,
  * failure `error.invoke.<id>`, a state's completion `done.state.<id>`); guards are `cond` expressions of guard
  * names, e.g. `and(channelGiven, coverageActiveOnServiceDate)`; actions are `<xs:action name params>` in the
- * `urn:dental:statechart` namespace, state meta `<xs:meta>`, tags `<xs:tag>`, and the guard texts and the
+ * `urn:dental:statechart` namespace, state meta `<xs:meta>`, tags `<xs:tag>`, and the guards' rule codes and the
  * implemented names `<xs:catalog>`. `readScxml(writeScxml(d))` equals `d`.
  *
  * The reader parses with fast-xml-parser (./xml.ts).
  */
-import type { GuardText, RegisteredMachine } from '../../src/machines/registry.ts';
+import type { RegisteredMachine } from '../../src/machines/registry.ts';
+import { stateTextId } from '../../src/machines/texts.ts';
+import type { GuardRules } from '../../src/machines/workflow.ts';
 import type {
   ActionDescription,
   InvokeDescription,
@@ -80,7 +82,6 @@ function rootNeedsElement(d: MachineDescription, root: StateDescription): boolea
     root.entry.length > 0 ||
     root.exit.length > 0 ||
     root.tags.length > 0 ||
-    root.label !== undefined ||
     root.status !== undefined ||
     root.rules.length > 0 ||
     root.meta !== undefined ||
@@ -116,18 +117,16 @@ export function writeScxml(d: MachineDescription): string {
 
   out.push(`${ind(1)}<xs:catalog>`);
   for (const g of d.guards) {
-    out.push(`${ind(2)}<xs:guard${attrs([['name', g.name], ['implemented', String(g.implemented)], ['rule', g.rule], ['es', g.es], ['en', g.en]])}/>`);
+    out.push(`${ind(2)}<xs:guard${attrs([['name', g.name], ['implemented', String(g.implemented)], ['rule', g.rule]])}/>`);
   }
   for (const a of d.actions) out.push(`${ind(2)}<xs:actiondef${attrs([['name', a.name], ['implemented', String(a.implemented)]])}/>`);
   out.push(`${ind(1)}</xs:catalog>`);
 
   const stateContent = (s: StateDescription, depth: number) => {
     const i = ind(depth);
-    if (s.label !== undefined || s.status !== undefined || s.rules.length || s.meta !== undefined) {
+    if (s.status !== undefined || s.rules.length || s.meta !== undefined) {
       const head = `${i}<xs:meta${attrs([
         ['status', s.status],
-        ['label-es', s.label?.es],
-        ['label-en', s.label?.en],
         ['json', s.meta !== undefined ? JSON.stringify(s.meta) : undefined],
       ])}`;
       if (s.rules.length) {
@@ -255,16 +254,15 @@ export function readScxml(source: string): MachineDescription {
     return v;
   };
 
-  const guardTexts: Record<string, GuardText> = {};
+  const machineId = need(scxml, 'name');
+  const guardRules: Record<string, GuardRules[string]> = {};
   const implementedGuards: string[] = [];
   const implementedActions: string[] = [];
   for (const cat of elements(scxml).filter((e) => e.name === 'xs:catalog')) {
     for (const e of elements(cat)) {
       if (e.name === 'xs:guard') {
         const name = need(e, 'name');
-        if (e.attrs.es !== undefined && e.attrs.en !== undefined) {
-          guardTexts[name] = { es: e.attrs.es, en: e.attrs.en, ...(e.attrs.rule !== undefined ? { rule: e.attrs.rule } : {}) };
-        }
+        if (e.attrs.rule !== undefined) guardRules[name] = { rule: e.attrs.rule };
         if (e.attrs.implemented === 'true') implementedGuards.push(name);
       } else if (e.name === 'xs:actiondef') {
         if (e.attrs.implemented === 'true') implementedActions.push(need(e, 'name'));
@@ -297,6 +295,8 @@ export function readScxml(source: string): MachineDescription {
       id,
       key,
       path: parent === null ? [] : [...parent.path, key],
+      // Text ids are derived from the machine id and the path, as describeMachine derives them.
+      ...(parent !== null ? { labelId: stateTextId(machineId, [...parent.path, key]) } : {}),
       parent: parent?.id ?? null,
       type,
       initial: type === 'compound' ? (e.attrs.initial ?? null) : null,
@@ -317,9 +317,6 @@ export function readScxml(source: string): MachineDescription {
     }
     const meta = kids.find((c) => c.name === 'xs:meta');
     if (meta) {
-      if (meta.attrs['label-es'] !== undefined || meta.attrs['label-en'] !== undefined) {
-        state.label = { es: meta.attrs['label-es'] ?? '', en: meta.attrs['label-en'] ?? '' };
-      }
       if (meta.attrs.status !== undefined) state.status = meta.attrs.status;
       state.rules = elements(meta).filter((c) => c.name === 'xs:rule').map((r) => need(r, 'id'));
       if (meta.attrs.json !== undefined) state.meta = JSON.parse(meta.attrs.json) as Record<string, Json>;
@@ -380,7 +377,7 @@ export function readScxml(source: string): MachineDescription {
         ...(invoke !== undefined ? { invoke } : {}),
         targets: t.attrs.target !== undefined ? t.attrs.target.split(/\s+/).filter(Boolean) : [],
         reenter: t.attrs.type !== 'internal',
-        ...(t.attrs.cond !== undefined ? { guard: parseGuardExpression(t.attrs.cond, guardTexts) } : {}),
+        ...(t.attrs.cond !== undefined ? { guard: parseGuardExpression(t.attrs.cond) } : {}),
         actions: body.filter((c) => c.name === 'xs:action').map(readAction),
         ...(tDescription ? { description: textOf(tDescription) } : {}),
       });
@@ -416,13 +413,13 @@ export function readScxml(source: string): MachineDescription {
 
   const core: DescriptionCore = {
     name: need(scxml, 'xs:name'),
-    id: need(scxml, 'name'),
+    id: machineId,
     kind: need(scxml, 'xs:kind') as RegisteredMachine['kind'],
     root: rootId,
     states: states.map(ordered),
     transitions,
     invokes,
-    guardTexts,
+    guardRules,
     implementedGuards,
     implementedActions,
   };
@@ -443,7 +440,7 @@ function ordered(s: StateDescription): StateDescription {
     ...(s.history !== undefined ? { history: s.history } : {}),
     ...(s.historyTarget !== undefined ? { historyTarget: s.historyTarget } : {}),
     tags: s.tags,
-    ...(s.label !== undefined ? { label: s.label } : {}),
+    ...(s.labelId !== undefined ? { labelId: s.labelId } : {}),
     ...(s.status !== undefined ? { status: s.status } : {}),
     rules: s.rules,
     ...(s.meta !== undefined ? { meta: s.meta } : {}),

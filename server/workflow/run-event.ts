@@ -1,8 +1,9 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { guardRulesOf, snapshotAt, step } from '../../src/machines/workflow.ts';
+import { snapshotAt, step } from '../../src/machines/workflow.ts';
 import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpProblem } from '../http/problem.ts';
+import { ruleDetail } from '../http/rule-detail.ts';
 import { appendHistory, type WorkflowEntity } from './history.ts';
 
 /** A named action of the taken transition, with its static params: what the server must do. */
@@ -17,8 +18,7 @@ interface Refused {
 
 /** The English text of a refusing rule, for the problem's `detail`. */
 function describeRule(machine: AnyStateMachine, rule: string): string {
-  const entry = Object.values(guardRulesOf(machine)).find((r) => r.rule === rule);
-  return entry?.en ?? (rule === 'workflow.illegalEvent' ? 'This event is not allowed in the current state.' : 'The workflow refused the event.');
+  return ruleDetail(rule);
 }
 
 export function refusal(machine: AnyStateMachine, refused: Refused): HttpProblem {

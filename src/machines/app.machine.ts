@@ -52,11 +52,6 @@ const tokenReturned = { type: 'tokenReturned', params: grantOf } as const;
 /** The token came back empty: a failed sign-in, shown with the message saved under `errors`. */
 const noToken = { target: 'idle', actions: 'showStoredError' } as const;
 
-export const appGuardDescriptions = {
-  hasStoredToken: 'A session token was found in browser storage.',
-  tokenReturned: 'The server answered with a non-empty session token.',
-} as const;
-
 /**
  * The session: booting reads storage; anonymous users sign in, register or ask for a reset link;
  * a 401 while signed in moves to sessionExpired, where signing in again keeps the screen as it was.
@@ -97,17 +92,14 @@ export const appMachine = setup({
   context: { token: null, user: null, message: null, showMessage: false, redirect: '/app/default' },
   states: {
     booting: {
-      meta: { label: { es: 'Iniciando', en: 'Booting' } },
       entry: 'restoreSession',
       always: [{ guard: 'hasStoredToken', target: 'authenticated' }, { target: 'anonymous' }],
     },
     anonymous: {
-      meta: { label: { es: 'Sin sesión', en: 'Signed out' } },
       initial: 'idle',
       on: { DISMISS_MESSAGE: { actions: 'dismissMessage' } },
       states: {
         idle: {
-          meta: { label: { es: 'En espera', en: 'Idle' } },
           on: {
             SIGN_IN: 'signingIn',
             REGISTER: 'registering',
@@ -115,7 +107,6 @@ export const appMachine = setup({
           },
         },
         signingIn: {
-          meta: { label: { es: 'Iniciando sesión', en: 'Signing in' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -134,7 +125,6 @@ export const appMachine = setup({
           },
         },
         registering: {
-          meta: { label: { es: 'Registrando la cuenta', en: 'Registering' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -153,7 +143,6 @@ export const appMachine = setup({
           },
         },
         requestingReset: {
-          meta: { label: { es: 'Pidiendo el enlace', en: 'Requesting a reset link' } },
           tags: 'loading',
           entry: 'dismissMessage',
           invoke: {
@@ -167,24 +156,19 @@ export const appMachine = setup({
       },
     },
     authenticated: {
-      meta: { label: { es: 'Con sesión', en: 'Signed in' } },
       initial: 'active',
       on: { LOG_OUT: '#app.loggingOut', DISMISS_MESSAGE: { actions: 'dismissMessage' } },
       states: {
         active: {
-          meta: { label: { es: 'Activa', en: 'Active' } },
           on: { SESSION_EXPIRED: 'sessionExpired' },
         },
         sessionExpired: {
-          meta: { label: { es: 'Sesión caducada', en: 'Session expired' } },
           initial: 'idle',
           states: {
             idle: {
-              meta: { label: { es: 'Esperando credenciales', en: 'Waiting for credentials' } },
               on: { SIGN_IN: 'signingIn' },
             },
             signingIn: {
-              meta: { label: { es: 'Volviendo a entrar', en: 'Signing in again' } },
               tags: 'loading',
               entry: 'dismissMessage',
               invoke: {
@@ -207,7 +191,6 @@ export const appMachine = setup({
       },
     },
     loggingOut: {
-      meta: { label: { es: 'Cerrando sesión', en: 'Logging out' } },
       tags: 'loading',
       invoke: {
         id: 'logOut',

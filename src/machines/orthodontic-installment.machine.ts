@@ -41,36 +41,16 @@ type Facts = { context: WorkflowContext<OrthodonticInstallmentFacts> };
 type GuardArgs = Facts & { event: OrthodonticInstallmentEvent };
 
 export const orthodonticInstallmentGuardRules = {
-  isDue: {
-    rule: 'orthodonticInstallment.notDue',
-    es: 'La cuota aún no ha vencido.',
-    en: 'The instalment is not due yet.',
-  },
-  coverageActive: {
-    rule: 'orthodonticInstallment.coverageInactive',
-    es: 'La cobertura no está activa.',
-    en: 'Coverage is not active.',
-  },
-  patientUnderAgeLimit: {
-    rule: 'orthodonticInstallment.ageLimitReached',
-    es: 'El paciente ha alcanzado la edad límite de ortodoncia.',
-    en: 'The patient has reached the orthodontic age limit.',
-  },
-  lifetimeRemaining: {
-    rule: 'orthodonticInstallment.lifetimeExhausted',
-    es: 'El tope vitalicio de ortodoncia está agotado.',
-    en: 'The orthodontic lifetime maximum is exhausted.',
-  },
-  reasonGiven: {
-    rule: 'orthodonticInstallment.reasonRequired',
-    es: 'Indique el motivo.',
-    en: 'Give the reason.',
-  },
+  isDue: { rule: 'orthodonticInstallment.notDue' },
+  coverageActive: { rule: 'orthodonticInstallment.coverageInactive' },
+  patientUnderAgeLimit: { rule: 'orthodonticInstallment.ageLimitReached' },
+  lifetimeRemaining: { rule: 'orthodonticInstallment.lifetimeExhausted' },
+  reasonGiven: { rule: 'orthodonticInstallment.reasonRequired' },
 } as const satisfies GuardRules;
 
 export type OrthodonticInstallmentGuard = keyof typeof orthodonticInstallmentGuardRules;
 
-const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
 export const orthodonticInstallmentMachine = setup({
   types: {
@@ -108,7 +88,7 @@ export const orthodonticInstallmentMachine = setup({
   context: ({ input }) => ({ facts: input.facts }),
   states: {
     scheduled: {
-      meta: meta('PROGRAMADA', 'Programada', 'Scheduled', ['R7']),
+      meta: meta('PROGRAMADA', ['R7']),
       on: {
         FALL_DUE: [
           { target: 'claimable', guard: and(['isDue', 'coverageActive', 'patientUnderAgeLimit', 'lifetimeRemaining']) },
@@ -119,24 +99,24 @@ export const orthodonticInstallmentMachine = setup({
       },
     },
     claimable: {
-      meta: meta('POR_RECLAMAR', 'Por reclamar', 'To claim'),
+      meta: meta('POR_RECLAMAR'),
       on: {
         CLAIM: { target: 'claimed', actions: 'linkReimbursement' },
         CANCEL: { target: 'cancelled' },
       },
     },
     claimed: {
-      meta: meta('RECLAMADA', 'Reclamada', 'Claimed'),
+      meta: meta('RECLAMADA'),
       on: {
         PAY: { target: 'paid', actions: 'recordBenefitPaid' },
         REJECT: { target: 'rejected' },
         RELEASE: { target: 'claimable', actions: 'unlinkReimbursement' },
       },
     },
-    paid: { type: 'final', meta: meta('PAGADA', 'Pagada', 'Paid') },
-    rejected: { type: 'final', meta: meta('RECHAZADA', 'Rechazada', 'Rejected') },
-    skipped: { type: 'final', meta: meta('OMITIDA', 'Omitida', 'Skipped') },
-    cancelled: { type: 'final', meta: meta('CANCELADA', 'Cancelada', 'Cancelled') },
+    paid: { type: 'final', meta: meta('PAGADA') },
+    rejected: { type: 'final', meta: meta('RECHAZADA') },
+    skipped: { type: 'final', meta: meta('OMITIDA') },
+    cancelled: { type: 'final', meta: meta('CANCELADA') },
   },
 });
 

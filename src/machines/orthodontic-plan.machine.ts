@@ -48,61 +48,21 @@ type Facts = { context: WorkflowContext<OrthodonticPlanFacts> };
 type GuardArgs = Facts & { event: OrthodonticPlanEvent };
 
 export const orthodonticPlanGuardRules = {
-  preauthorizationVerified: {
-    rule: 'orthodonticPlan.preauthorizationNotVerified',
-    es: 'La preautorización de ortodoncia no está verificada.',
-    en: 'The orthodontic preauthorization is not verified.',
-  },
-  authorizationNumberRecorded: {
-    rule: 'orthodonticPlan.authorizationNumberMissing',
-    es: 'Falta el número de autorización de la preautorización.',
-    en: 'The preauthorization has no authorization number.',
-  },
-  waitingPeriodMet: {
-    rule: 'orthodonticPlan.waitingPeriodNotMet',
-    es: 'No se ha cumplido el período de carencia de ortodoncia.',
-    en: 'The orthodontic waiting period is not over.',
-  },
-  bandingDateValid: {
-    rule: 'orthodonticPlan.bandingDateInvalid',
-    es: 'Indique una fecha de colocación válida que no sea futura.',
-    en: 'Give a valid banding date that is not in the future.',
-  },
-  underAgeLimitAtBanding: {
-    rule: 'orthodonticPlan.ageLimitReached',
-    es: 'El paciente alcanzaba la edad límite de ortodoncia en la fecha de colocación.',
-    en: 'The patient had reached the orthodontic age limit on the banding date.',
-  },
-  reasonGiven: {
-    rule: 'orthodonticPlan.reasonRequired',
-    es: 'Indique el motivo.',
-    en: 'Give the reason.',
-  },
-  coverageActive: {
-    rule: 'orthodonticPlan.coverageInactive',
-    es: 'La cobertura no está activa: el plan no puede reanudarse.',
-    en: 'Coverage is not active: the plan cannot resume.',
-  },
-  lifetimeMaximumReached: {
-    rule: 'orthodonticPlan.lifetimeRemaining',
-    es: 'Aún queda tope vitalicio de ortodoncia disponible.',
-    en: 'Some orthodontic lifetime maximum remains.',
-  },
-  debondDateValid: {
-    rule: 'orthodonticPlan.debondDateInvalid',
-    es: 'Indique una fecha de retiro válida que no sea futura.',
-    en: 'Give a valid debond date that is not in the future.',
-  },
-  noOpenInstallments: {
-    rule: 'orthodonticPlan.installmentsOpen',
-    es: 'Quedan cuotas pendientes en el calendario.',
-    en: 'Some instalments of the schedule are still open.',
-  },
+  preauthorizationVerified: { rule: 'orthodonticPlan.preauthorizationNotVerified' },
+  authorizationNumberRecorded: { rule: 'orthodonticPlan.authorizationNumberMissing' },
+  waitingPeriodMet: { rule: 'orthodonticPlan.waitingPeriodNotMet' },
+  bandingDateValid: { rule: 'orthodonticPlan.bandingDateInvalid' },
+  underAgeLimitAtBanding: { rule: 'orthodonticPlan.ageLimitReached' },
+  reasonGiven: { rule: 'orthodonticPlan.reasonRequired' },
+  coverageActive: { rule: 'orthodonticPlan.coverageInactive' },
+  lifetimeMaximumReached: { rule: 'orthodonticPlan.lifetimeRemaining' },
+  debondDateValid: { rule: 'orthodonticPlan.debondDateInvalid' },
+  noOpenInstallments: { rule: 'orthodonticPlan.installmentsOpen' },
 } as const satisfies GuardRules;
 
 export type OrthodonticPlanGuard = keyof typeof orthodonticPlanGuardRules;
 
-const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
 const debond = { target: 'completed', guard: 'debondDateValid', actions: ['recordDebondDate', 'cancelFutureInstallments'] } as const;
 const cancelBeforeSchedule = { target: 'cancelled', guard: 'reasonGiven', actions: 'recordCancellation' } as const;
@@ -156,14 +116,14 @@ export const orthodonticPlanMachine = setup({
   context: ({ input }) => ({ facts: input.facts }),
   states: {
     proposed: {
-      meta: meta('PROPUESTO', 'Propuesto', 'Proposed', ['R5', 'R7', 'R14']),
+      meta: meta('PROPUESTO', ['R5', 'R7', 'R14']),
       on: {
         APPROVE: { target: 'approved', guard: and(['preauthorizationVerified', 'authorizationNumberRecorded', 'waitingPeriodMet']), actions: 'recordApproval' },
         CANCEL: cancelBeforeSchedule,
       },
     },
     approved: {
-      meta: meta('APROBADO', 'Aprobado', 'Approved', ['R7']),
+      meta: meta('APROBADO', ['R7']),
       on: {
         ACTIVATE: {
           target: 'active',
@@ -174,7 +134,7 @@ export const orthodonticPlanMachine = setup({
       },
     },
     active: {
-      meta: meta('ACTIVO', 'Activo', 'Active', ['R7']),
+      meta: meta('ACTIVO', ['R7']),
       on: {
         SUSPEND: { target: 'suspended', guard: 'reasonGiven', actions: 'recordSuspension' },
         LIFETIME_MAXIMUM_REACHED: {
@@ -188,7 +148,7 @@ export const orthodonticPlanMachine = setup({
       },
     },
     suspended: {
-      meta: meta('SUSPENDIDO', 'Suspendido', 'Suspended'),
+      meta: meta('SUSPENDIDO'),
       on: {
         RESUME: { target: 'active', guard: 'coverageActive' },
         REGISTER_DEBOND: debond,
@@ -196,13 +156,13 @@ export const orthodonticPlanMachine = setup({
       },
     },
     exhausted: {
-      meta: meta('AGOTADO', 'Agotado', 'Exhausted', ['R7']),
+      meta: meta('AGOTADO', ['R7']),
       on: {
         REGISTER_DEBOND: debond,
       },
     },
-    completed: { type: 'final', meta: meta('COMPLETADO', 'Completado', 'Completed') },
-    cancelled: { type: 'final', meta: meta('CANCELADO', 'Cancelado', 'Cancelled') },
+    completed: { type: 'final', meta: meta('COMPLETADO') },
+    cancelled: { type: 'final', meta: meta('CANCELADO') },
   },
 });
 

@@ -35,10 +35,6 @@ export const PREFERENCES_KEY = 'preferences';
 const TRANSIENT: (keyof Preferences)[] = ['blankLayout', 'mobileNav'];
 
 const COLOR = /^#[0-9a-f]{6}$/i;
-export const preferencesGuardDescriptions = {
-  isKnownLocale: 'The locale is one of es, en, fr, zh, ja.',
-  isHexColor: 'The colour is a #rrggbb value.',
-} as const;
 
 /** Stored preferences, ignoring anything malformed so a bad value never breaks the panel. */
 export function readStoredPreferences(): Preferences {
@@ -104,7 +100,6 @@ export const preferencesMachine = setup({
   initial: 'ready',
   states: {
     ready: {
-      meta: { label: { es: 'Lista', en: 'Ready' } },
       on: {
         TOGGLE_NAV_COLLAPSED: { actions: ['toggleNavCollapsed', 'persist'] },
         TOGGLE_MOBILE_NAV: { actions: 'toggleMobileNav' },

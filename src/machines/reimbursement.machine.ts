@@ -76,106 +76,30 @@ type Facts = { context: WorkflowContext<ReimbursementFacts> };
 type GuardArgs = Facts & { event: ReimbursementEvent };
 
 export const reimbursementGuardRules = {
-  hasLines: {
-    rule: 'reimbursement.noLines',
-    es: 'El reembolso necesita al menos una línea.',
-    en: 'The reimbursement needs at least one line.',
-  },
-  documentsComplete: {
-    rule: 'reimbursement.missingDocuments',
-    es: 'Faltan documentos obligatorios.',
-    en: 'Required documents are missing.',
-  },
-  withinFilingDeadline: {
-    rule: 'reimbursement.filingDeadlinePassed',
-    es: 'Se ha superado el plazo de presentación.',
-    en: 'The filing deadline has passed.',
-  },
-  coverageActiveOnServiceDates: {
-    rule: 'reimbursement.coverageInactive',
-    es: 'La cobertura no está activa en todas las fechas de servicio.',
-    en: 'Coverage is not active on every service date.',
-  },
-  noDuplicateLines: {
-    rule: 'reimbursement.duplicateLines',
-    es: 'Hay líneas duplicadas de otro reembolso (mismo paciente, código, pieza y fecha).',
-    en: 'Some lines duplicate another reimbursement (same patient, code, tooth and date).',
-  },
-  someLineApproved: {
-    rule: 'reimbursement.noLineApproved',
-    es: 'Ninguna línea ha superado la validación automática.',
-    en: 'No line has passed the automatic checks.',
-  },
-  allLinesRejected: {
-    rule: 'reimbursement.notAllLinesRejected',
-    es: 'No todas las líneas están rechazadas.',
-    en: 'Not every line is rejected.',
-  },
-  documentsListed: {
-    rule: 'reimbursement.documentsRequired',
-    es: 'Indique qué documentos se solicitan.',
-    en: 'List the documents requested.',
-  },
-  withinCurePeriod: {
-    rule: 'reimbursement.curePeriodEnded',
-    es: 'El plazo para aportar la documentación ha terminado.',
-    en: 'The period to provide the documents has ended.',
-  },
-  curePeriodElapsed: {
-    rule: 'reimbursement.curePeriodOpen',
-    es: 'El plazo para aportar la documentación aún no ha terminado.',
-    en: 'The period to provide the documents has not ended yet.',
-  },
-  approverIsNotCreator: {
-    rule: 'reimbursement.approverIsCreator',
-    es: 'Quien creó el reembolso no puede aprobarlo (separación de funciones).',
-    en: 'The reimbursement’s creator cannot approve it (separation of duties).',
-  },
-  withinApprovalAuthority: {
-    rule: 'reimbursement.aboveApprovalThreshold',
-    es: 'El importe supera el umbral de aprobación: requiere un usuario autorizado a aprobar por encima de él.',
-    en: 'The amount is above the approval threshold: it needs a user allowed to approve above it.',
-  },
-  payablePositive: {
-    rule: 'reimbursement.nothingPayable',
-    es: 'No hay importe a pagar.',
-    en: 'There is nothing to pay.',
-  },
-  noRejectedLines: {
-    rule: 'reimbursement.hasRejectedLines',
-    es: 'Hay líneas rechazadas: la aprobación es parcial.',
-    en: 'Some lines are rejected: the approval is partial.',
-  },
-  someLinesRejected: {
-    rule: 'reimbursement.noRejectedLines',
-    es: 'Ninguna línea está rechazada: la aprobación es total.',
-    en: 'No line is rejected: the approval is full.',
-  },
-  reasonGiven: {
-    rule: 'reimbursement.reasonRequired',
-    es: 'Indique el motivo.',
-    en: 'Give the reason.',
-  },
-  paymentReferenceGiven: {
-    rule: 'reimbursement.paymentReferenceRequired',
-    es: 'Indique la referencia del pago.',
-    en: 'Give the payment reference.',
-  },
-  payeeHasBankDetails: {
-    rule: 'reimbursement.payeeBankDetailsMissing',
-    es: 'El beneficiario del pago no tiene datos bancarios.',
-    en: 'The payee has no bank details.',
-  },
-  notAlreadyPaid: {
-    rule: 'reimbursement.alreadyPaid',
-    es: 'El reembolso ya está pagado.',
-    en: 'The reimbursement is already paid.',
-  },
+  hasLines: { rule: 'reimbursement.noLines' },
+  documentsComplete: { rule: 'reimbursement.missingDocuments' },
+  withinFilingDeadline: { rule: 'reimbursement.filingDeadlinePassed' },
+  coverageActiveOnServiceDates: { rule: 'reimbursement.coverageInactive' },
+  noDuplicateLines: { rule: 'reimbursement.duplicateLines' },
+  someLineApproved: { rule: 'reimbursement.noLineApproved' },
+  allLinesRejected: { rule: 'reimbursement.notAllLinesRejected' },
+  documentsListed: { rule: 'reimbursement.documentsRequired' },
+  withinCurePeriod: { rule: 'reimbursement.curePeriodEnded' },
+  curePeriodElapsed: { rule: 'reimbursement.curePeriodOpen' },
+  approverIsNotCreator: { rule: 'reimbursement.approverIsCreator' },
+  withinApprovalAuthority: { rule: 'reimbursement.aboveApprovalThreshold' },
+  payablePositive: { rule: 'reimbursement.nothingPayable' },
+  noRejectedLines: { rule: 'reimbursement.hasRejectedLines' },
+  someLinesRejected: { rule: 'reimbursement.noRejectedLines' },
+  reasonGiven: { rule: 'reimbursement.reasonRequired' },
+  paymentReferenceGiven: { rule: 'reimbursement.paymentReferenceRequired' },
+  payeeHasBankDetails: { rule: 'reimbursement.payeeBankDetailsMissing' },
+  notAlreadyPaid: { rule: 'reimbursement.alreadyPaid' },
 } as const satisfies GuardRules;
 
 export type ReimbursementGuard = keyof typeof reimbursementGuardRules;
 
-const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
 const approval = ['approverIsNotCreator', 'withinApprovalAuthority', 'payablePositive'] as const;
 
@@ -248,7 +172,7 @@ export const reimbursementMachine = setup({
   context: ({ input }) => ({ facts: input.facts }),
   states: {
     draft: {
-      meta: meta('BORRADOR', 'Borrador', 'Draft', ['R9', 'R18']),
+      meta: meta('BORRADOR', ['R9', 'R18']),
       on: {
         SUBMIT: {
           target: 'submitted',
@@ -259,7 +183,7 @@ export const reimbursementMachine = setup({
       },
     },
     submitted: {
-      meta: meta('PRESENTADO', 'Presentado', 'Submitted', ['R5', 'R6', 'R11']),
+      meta: meta('PRESENTADO', ['R5', 'R6', 'R11']),
       on: {
         CHECK: [
           { target: 'inReview', guard: 'someLineApproved' },
@@ -269,7 +193,7 @@ export const reimbursementMachine = setup({
       },
     },
     inReview: {
-      meta: meta('EN_REVISION', 'En revisión', 'In review', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
+      meta: meta('EN_REVISION', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
       on: {
         REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
         APPROVE: [
@@ -280,7 +204,7 @@ export const reimbursementMachine = setup({
       },
     },
     needsDocuments: {
-      meta: meta('REQUIERE_DOCUMENTACION', 'Requiere documentación', 'Needs documents', ['R10']),
+      meta: meta('REQUIERE_DOCUMENTACION', ['R10']),
       on: {
         RESUBMIT: { target: 'submitted', guard: and(['withinCurePeriod', 'documentsComplete']), actions: 'clearCurePeriod' },
         CURE_PERIOD_ENDED: {
@@ -291,7 +215,7 @@ export const reimbursementMachine = setup({
       },
     },
     approved: {
-      meta: meta('APROBADO', 'Aprobado', 'Approved', ['R11']),
+      meta: meta('APROBADO', ['R11']),
       on: {
         PAY: {
           target: 'paid',
@@ -301,7 +225,7 @@ export const reimbursementMachine = setup({
       },
     },
     partiallyApproved: {
-      meta: meta('APROBADO_PARCIAL', 'Aprobado parcialmente', 'Partially approved', ['R11']),
+      meta: meta('APROBADO_PARCIAL', ['R11']),
       on: {
         PAY: {
           target: 'paid',
@@ -310,9 +234,9 @@ export const reimbursementMachine = setup({
         },
       },
     },
-    rejected: { type: 'final', meta: meta('RECHAZADO', 'Rechazado', 'Rejected') },
-    paid: { type: 'final', meta: meta('PAGADO', 'Pagado', 'Paid') },
-    cancelled: { type: 'final', meta: meta('ANULADO', 'Anulado', 'Cancelled') },
+    rejected: { type: 'final', meta: meta('RECHAZADO') },
+    paid: { type: 'final', meta: meta('PAGADO') },
+    cancelled: { type: 'final', meta: meta('ANULADO') },
   },
 });
 

@@ -51,71 +51,23 @@ type Facts = { context: WorkflowContext<VerificationFacts> };
 type GuardArgs = Facts & { event: VerificationEvent };
 
 export const verificationGuardRules = {
-  assigneeValid: {
-    rule: 'verification.assigneeInvalid',
-    es: 'Indique un usuario válido a quien asignar la verificación.',
-    en: 'Give a valid user to assign the verification to.',
-  },
-  actorMayStart: {
-    rule: 'verification.notAssignee',
-    es: 'Solo el usuario asignado o un supervisor puede iniciar la verificación.',
-    en: 'Only the assignee or a supervisor can start the verification.',
-  },
-  noteGiven: {
-    rule: 'verification.noteRequired',
-    es: 'Escriba una nota con la información que falta.',
-    en: 'Write a note saying what information is missing.',
-  },
-  channelGiven: {
-    rule: 'verification.channelRequired',
-    es: 'Indique el canal por el que se verificó (portal, teléfono, correo, API o presencial).',
-    en: 'Give the channel used to verify (portal, phone, email, API or in person).',
-  },
-  coverageActiveOnServiceDate: {
-    rule: 'verification.coverageInactive',
-    es: 'La cobertura no está activa en la fecha de servicio prevista.',
-    en: 'Coverage is not active on the planned service date.',
-  },
-  annualMaximumAvailable: {
-    rule: 'verification.annualMaximumExceeded',
-    es: 'El máximo anual disponible es negativo: revise el máximo usado.',
-    en: 'The remaining annual maximum is negative: check the amount used.',
-  },
-  authorizationNumberGiven: {
-    rule: 'verification.authorizationNumberRequired',
-    es: 'Una preautorización necesita el número de autorización de la aseguradora.',
-    en: 'A preauthorization needs the insurer’s authorization number.',
-  },
-  orthoUnderAgeLimit: {
-    rule: 'verification.orthoAgeLimitReached',
-    es: 'El paciente ha alcanzado la edad límite de ortodoncia en la fecha de servicio.',
-    en: 'The patient has reached the orthodontic age limit on the service date.',
-  },
-  orthoLifetimeAvailable: {
-    rule: 'verification.orthoLifetimeExhausted',
-    es: 'El tope vitalicio de ortodoncia está agotado.',
-    en: 'The orthodontic lifetime maximum is exhausted.',
-  },
-  reasonGiven: {
-    rule: 'verification.reasonRequired',
-    es: 'Indique el motivo.',
-    en: 'Give the reason.',
-  },
-  validityElapsed: {
-    rule: 'verification.stillValid',
-    es: 'La verificación sigue vigente: vence después de su fecha de validez.',
-    en: 'The verification is still valid: it expires after its valid-until date.',
-  },
-  noReimbursements: {
-    rule: 'verification.hasReimbursements',
-    es: 'No se puede anular una verificación con reembolsos asociados.',
-    en: 'A verification with reimbursements cannot be cancelled.',
-  },
+  assigneeValid: { rule: 'verification.assigneeInvalid' },
+  actorMayStart: { rule: 'verification.notAssignee' },
+  noteGiven: { rule: 'verification.noteRequired' },
+  channelGiven: { rule: 'verification.channelRequired' },
+  coverageActiveOnServiceDate: { rule: 'verification.coverageInactive' },
+  annualMaximumAvailable: { rule: 'verification.annualMaximumExceeded' },
+  authorizationNumberGiven: { rule: 'verification.authorizationNumberRequired' },
+  orthoUnderAgeLimit: { rule: 'verification.orthoAgeLimitReached' },
+  orthoLifetimeAvailable: { rule: 'verification.orthoLifetimeExhausted' },
+  reasonGiven: { rule: 'verification.reasonRequired' },
+  validityElapsed: { rule: 'verification.stillValid' },
+  noReimbursements: { rule: 'verification.hasReimbursements' },
 } as const satisfies GuardRules;
 
 export type VerificationGuard = keyof typeof verificationGuardRules;
 
-const meta = (status: string, es: string, en: string, rules: string[] = []): WorkflowStateMeta => ({ status, label: { es, en }, rules });
+const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
 /** The checks that must all pass to record a verification as eligible. */
 const eligible = and([
@@ -173,7 +125,7 @@ export const verificationMachine = setup({
   context: ({ input }) => ({ facts: input.facts }),
   states: {
     pending: {
-      meta: meta('PENDIENTE', 'Pendiente', 'Pending'),
+      meta: meta('PENDIENTE'),
       on: {
         ASSIGN: assign,
         START: { target: 'inProgress', guard: 'actorMayStart' },
@@ -181,7 +133,7 @@ export const verificationMachine = setup({
       },
     },
     inProgress: {
-      meta: meta('EN_PROCESO', 'En proceso', 'In progress', ['R3', 'R7', 'R8', 'R14']),
+      meta: meta('EN_PROCESO', ['R3', 'R7', 'R8', 'R14']),
       on: {
         ASSIGN: assign,
         REQUEST_INFO: { target: 'needsInfo', guard: 'noteGiven', actions: 'recordInfoRequest' },
@@ -191,21 +143,21 @@ export const verificationMachine = setup({
       },
     },
     needsInfo: {
-      meta: meta('REQUIERE_INFO', 'Requiere información', 'Needs information'),
+      meta: meta('REQUIERE_INFO'),
       on: {
         INFO_RECEIVED: { target: 'inProgress' },
         CANCEL: cancel,
       },
     },
     verified: {
-      meta: meta('VERIFICADA', 'Verificada', 'Verified', ['R8']),
+      meta: meta('VERIFICADA', ['R8']),
       on: {
         EXPIRE: { target: 'expired', guard: 'validityElapsed' },
       },
     },
-    notEligible: { type: 'final', meta: meta('NO_ELEGIBLE', 'No elegible', 'Not eligible') },
-    expired: { type: 'final', meta: meta('VENCIDA', 'Vencida', 'Expired') },
-    cancelled: { type: 'final', meta: meta('ANULADA', 'Anulada', 'Cancelled') },
+    notEligible: { type: 'final', meta: meta('NO_ELEGIBLE') },
+    expired: { type: 'final', meta: meta('VENCIDA') },
+    cancelled: { type: 'final', meta: meta('ANULADA') },
   },
 });
 

@@ -5,33 +5,27 @@
  * among the facts), and their actions are named no-ops standing for effects the server performs after a
  * successful transition. This module holds what every workflow shares: the guard-rule registry, the
  * refusal explanation the API returns in a 409, the events a snapshot accepts, and small date/text helpers.
+ * The machines carry no text: labels and guard descriptions are catalog entries (see ./texts.ts).
  */
 import { and, getNextTransitions, transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type EventObject, type SnapshotFrom } from 'xstate';
 
-/** Returned by {@link explainRefusal} when the active state has no transition at all for the event. */
+/** Returned by {@link explainRefusal} when the active state has no transition at all for the event (also its catalog id). */
 export const ILLEGAL_EVENT = 'workflow.illegalEvent';
 
-/** Returned by {@link explainRefusal} when a refusing guard has no rule entry (a bug the tests prevent). */
+/** Returned by {@link explainRefusal} when a refusing guard has no rule entry, a bug the tests prevent (also its catalog id). */
 export const UNKNOWN_REFUSAL = 'workflow.refused';
 
-export interface Translated {
-  es: string;
-  en: string;
-}
-
-/** What the API answers when a guard refuses: a stable rule code plus a one-line explanation in both languages. */
-export interface GuardRule extends Translated {
+/** What the API answers when a guard refuses: a stable rule code (its text is the guard's catalog entry). */
+export interface GuardRule {
   rule: string;
 }
 
 export type GuardRules<TGuard extends string = string> = Readonly<Record<TGuard, GuardRule>>;
 
-/** Every state node of a workflow machine carries its research status, its labels and the rules it enforces. */
+/** Every state node of a workflow machine carries its research status and the rules it enforces (its label is a catalog entry). */
 export interface WorkflowStateMeta {
   /** The research (and database) status name, e.g. `EN_PROCESO`. */
   status: string;
-  /** The status label shown to users (research §6). */
-  label: Translated;
   /** Research rule ids (R1…R22) enforced while in this state. */
   rules: readonly string[];
 }
@@ -151,8 +145,8 @@ export function describeTransition(t: TransitionLike): string {
 
 /**
  * The conventions every workflow machine follows, checked: each guard and action named and implemented,
- * each guard used and described by a rule (non-empty one-line es/en, unique code), each action used, and
- * each state carrying its status, labels and rule ids, with the state keys in the order `states` lists.
+ * each guard used and given a unique rule code, each action used, and each state carrying its status and
+ * rule ids, with the state keys in the order `states` lists. (Texts are checked against the catalogs.)
  * Returns the problems found (empty when the machine conforms).
  */
 export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states: readonly string[]): string[] {
@@ -177,7 +171,6 @@ export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states
       if (!actions.includes(a)) problems.push(`action ${a} is used but not implemented`);
     }
   }
-  const oneLine = (text: unknown) => typeof text === 'string' && /^[^\n]*\S[^\n]*$/.test(text);
   const codes = new Map<string, string>();
   for (const guard of guards) {
     if (!usedGuards.has(guard)) problems.push(`guard ${guard} is never used`);
@@ -189,7 +182,6 @@ export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states
     if (!new RegExp(`^${machine.id}\\.[a-z][A-Za-z]+$`).test(rule.rule)) problems.push(`guard ${guard}: rule code "${rule.rule}" is not ${machine.id}.camelCase`);
     if (codes.has(rule.rule)) problems.push(`guard ${guard}: rule code ${rule.rule} is also ${codes.get(rule.rule)}'s`);
     codes.set(rule.rule, guard);
-    if (!oneLine(rule.es) || !oneLine(rule.en)) problems.push(`guard ${guard}: es/en must be one non-empty line`);
   }
   for (const name of Object.keys(rules)) if (!guards.includes(name)) problems.push(`rule for unknown guard ${name}`);
   for (const action of actions) if (!usedActions.has(action)) problems.push(`action ${action} is never used`);
@@ -198,7 +190,6 @@ export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states
   for (const key of keys) {
     const meta = machine.root.states[key]!.meta as Partial<WorkflowStateMeta> | undefined;
     if (!meta || typeof meta.status !== 'string' || !/^[A-Z_]+$/.test(meta.status)) problems.push(`state ${key}: meta.status missing`);
-    if (!meta?.label || !oneLine(meta.label.es) || !oneLine(meta.label.en)) problems.push(`state ${key}: meta.label es/en missing`);
     if (!Array.isArray(meta?.rules) || !meta.rules.every((r) => /^R([1-9]|1\d|2[0-2])$/.test(r))) problems.push(`state ${key}: meta.rules must list R1…R22 ids`);
   }
   return problems;

@@ -52,14 +52,10 @@ describe('orthodontic instalment machine — model-based', () => {
     expect(paths.map((p) => p.state.value).sort()).toEqual([...ORTHODONTIC_INSTALLMENT_STATES].sort());
   });
 
-  it('follows the house conventions: named guards and actions, rules, labels, state list', () => {
+  it('follows the house conventions: named guards and actions, rules, statuses, state list', () => {
     expect(lintWorkflow(machine, orthodonticInstallmentGuardRules, ORTHODONTIC_INSTALLMENT_STATES)).toEqual([]);
     for (const [name, action] of Object.entries(machine.implementations.actions)) expect((action as () => unknown)(), name).toBeUndefined();
-    for (const state of ORTHODONTIC_INSTALLMENT_STATES) {
-      expect(machine.root.states[state]!.meta?.label.es).toBeTruthy();
-      expect(machine.root.states[state]!.meta?.label.en).toBeTruthy();
-    }
-    expect(machine.root.states.claimable!.meta).toMatchObject({ status: 'POR_RECLAMAR', label: { es: 'Por reclamar' } });
+    expect(machine.root.states.claimable!.meta).toMatchObject({ status: 'POR_RECLAMAR' });
   });
 });
 

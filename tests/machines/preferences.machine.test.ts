@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesGuardDescriptions, preferencesMachine, readStoredPreferences } from '../../src/machines/preferences.machine.ts';
+import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesMachine, readStoredPreferences } from '../../src/machines/preferences.machine.ts';
 import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
 const start = () => createActor(preferencesMachine, { input: readStoredPreferences() }).start();
@@ -62,10 +62,5 @@ describe('preferences machine', () => {
     expect(readStoredPreferences()).toEqual(DEFAULT_PREFERENCES);
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ locale: 'xx', navCollapsed: 'yes', direction: 'rtl' }));
     expect(readStoredPreferences()).toEqual({ ...DEFAULT_PREFERENCES, direction: 'rtl' });
-  });
-
-  it('describes every guard in one line', () => {
-    const guards = Object.keys((preferencesMachine.implementations as { guards: object }).guards);
-    expect(Object.keys(preferencesGuardDescriptions).sort()).toEqual(guards.sort());
   });
 });

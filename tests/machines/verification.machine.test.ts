@@ -67,17 +67,12 @@ describe('verification machine — model-based', () => {
     expect(reached.map((p) => p.state.value).sort()).toEqual([...VERIFICATION_STATES].sort());
   });
 
-  it('follows the house conventions: named guards and actions, rules, labels, state list', () => {
+  it('follows the house conventions: named guards and actions, rules, statuses, state list', () => {
     expect(lintWorkflow(machine, verificationGuardRules, VERIFICATION_STATES)).toEqual([]);
     expect(createActor(machine, { input: { facts: FACTS } }).getSnapshot().context).toEqual({ facts: FACTS });
     for (const [name, action] of Object.entries(machine.implementations.actions)) expect((action as () => unknown)(), name).toBeUndefined();
-    for (const state of VERIFICATION_STATES) {
-      const node = machine.root.states[state]!;
-      expect(node.meta?.label.es).toBeTruthy();
-      expect(node.meta?.label.en).toBeTruthy();
-    }
     expect(machine.root.states.inProgress!.meta?.rules).toEqual(expect.arrayContaining(['R3', 'R7', 'R8', 'R14']));
-    expect(machine.root.states.verified!.meta).toMatchObject({ status: 'VERIFICADA', label: { es: 'Verificada', en: 'Verified' }, rules: ['R8'] });
+    expect(machine.root.states.verified!.meta).toEqual({ status: 'VERIFICADA', rules: ['R8'] });
   });
 });
 
@@ -216,7 +211,7 @@ describe('workflow helpers', () => {
     expect(isIsoDate(null)).toBe(false);
   });
 
-  it('lint reports inline guards, unused or undescribed guards, and missing labels', () => {
+  it('lint reports inline guards, unused guards or guards without a rule code, and missing statuses and rules', () => {
     const broken = setup({
       types: { context: {} as { facts: object }, events: {} as { type: 'GO' } | { type: 'STOP' } },
       guards: { ok: () => true, unused: () => true },
@@ -226,22 +221,20 @@ describe('workflow helpers', () => {
       initial: 'a',
       context: { facts: {} },
       states: {
-        a: { meta: { status: 'A', label: { es: 'A', en: 'A' }, rules: ['R99'] }, on: { GO: { target: 'b', guard: and(['ok', () => true]) } } },
+        a: { meta: { status: 'A', rules: ['R99'] }, on: { GO: { target: 'b', guard: and(['ok', () => true]) } } },
         b: { on: { STOP: { target: 'a', guard: () => false } } },
       },
     });
-    const problems = lintWorkflow(broken, { ok: { rule: 'broken.ok', es: 'Sí', en: '' } }, ['a', 'b']);
+    const problems = lintWorkflow(broken, { ok: { rule: 'broken.ok' } }, ['a', 'b']);
     expect(problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^a --GO--> b: .*and\(\[\.\.\.\]\) only/),
         expect.stringMatching(/^b --STOP--> a: /),
-        'guard ok: es/en must be one non-empty line',
         'guard unused is never used',
         'guard unused has no rule',
         'action effect is never used',
         'state a: meta.rules must list R1…R22 ids',
         'state b: meta.status missing',
-        'state b: meta.label es/en missing',
       ]),
     );
   });

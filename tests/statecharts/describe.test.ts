@@ -78,24 +78,24 @@ describe('describeMachine on a purpose-built machine', () => {
     expect(byId(d, 'feature.working:done.state:0')).toMatchObject({ kind: 'done.state', event: 'done.state', targets: ['feature.done'] });
   });
 
-  it('describes guard trees (and / or / not / stateIn) with static params and each named guard’s texts and rule', () => {
+  it('describes guard trees (and / or / not / stateIn) with static and dynamic params', () => {
     const go = byId(d, 'feature.working:GO:0');
     expect(go.guard).toEqual({
       kind: 'and',
       guards: [
-        { kind: 'named', name: 'ready', es: 'Listo.', en: 'Ready.', rule: 'feature.notReady' },
+        { kind: 'named', name: 'ready' },
         {
           kind: 'or',
           guards: [
-            { kind: 'not', guard: { kind: 'named', name: 'big', es: 'Grande.', en: 'Big.', rule: 'feature.notBig' } },
+            { kind: 'not', guard: { kind: 'named', name: 'big' } },
             { kind: 'stateIn', state: '#feature.working.upload.sent' },
           ],
         },
-        { kind: 'named', name: 'allowed', params: { min: 2 }, es: 'Permitido (con "comillas").', en: 'Allowed <min>.', rule: 'feature.notAllowed' },
+        { kind: 'named', name: 'allowed', params: { min: 2 } },
       ],
     });
     expect(guardExpression(go.guard!)).toBe('and(ready, or(not(big), In("#feature.working.upload.sent")), allowed({"min":2}))');
-    expect(byId(d, 'feature.working.upload.failed:PING:0').guard).toEqual({ kind: 'named', name: 'echoed', dynamicParams: true, es: 'Eco.', en: 'Echo.' });
+    expect(byId(d, 'feature.working.upload.failed:PING:0').guard).toEqual({ kind: 'named', name: 'echoed', dynamicParams: true });
   });
 
   it('keeps several targets, the reenter flag, transitions without target, and descriptions', () => {
@@ -105,34 +105,36 @@ describe('describeMachine on a purpose-built machine', () => {
     expect(byId(d, 'feature.working:RESET:0').description).toBe('Back to the start\nof everything');
   });
 
-  it('keeps tags, meta (label, status, rules, other keys) and descriptions of states', () => {
+  it('keeps tags, meta (status, rules, other keys) and descriptions of states, and gives each state below the root its label id', () => {
     expect(state(d, 'feature.working.upload.sending').tags).toEqual(['busy', 'network']);
     expect(state(d, 'feature.done')).toMatchObject({
       tags: ['end'],
-      label: { es: 'Hecho', en: 'Done' },
+      labelId: 'machine.feature.state.done',
       status: 'DONE',
       rules: ['R2', 'R1'],
       meta: { extra: { weight: 1 } },
       description: 'All done',
     });
+    expect(state(d, 'feature.working.upload.sending').labelId).toBe('machine.feature.state.working.upload.sending');
+    expect(state(d, 'feature').labelId).toBeUndefined();
     expect(d.rules).toEqual([
       { rule: 'R1', states: ['feature.done'] },
       { rule: 'R2', states: ['feature.done'] },
     ]);
   });
 
-  it('lists events, guards (with texts, rule codes and users) and actions, sorted', () => {
+  it('lists events, guards (with text ids, rule codes and users) and actions, sorted', () => {
     expect(d.events.map((e) => e.event)).toEqual(['BACK', 'DEEPEN', 'GO', 'PING', 'RESET', 'RESTART', 'RETRY', 'SYNC']);
     expect(d.events.find((e) => e.event === 'PING')!.transitions).toEqual(['feature.working.upload.failed:PING:0', 'feature.working.audit.idle:PING:0']);
     expect(d.guards.map((g) => g.name)).toEqual(['allowed', 'big', 'echoed', 'ready']);
     expect(d.guards.find((g) => g.name === 'big')).toEqual({
       name: 'big',
-      es: 'Grande.',
-      en: 'Big.',
+      textId: 'machine.feature.guard.big',
       rule: 'feature.notBig',
       implemented: true,
       transitions: ['feature.waiting:after:slow:0', 'feature.working:GO:0'],
     });
+    expect(d.guards.find((g) => g.name === 'echoed')).toEqual({ name: 'echoed', textId: 'machine.feature.guard.echoed', implemented: true, transitions: ['feature.working.upload.failed:PING:0'] });
     expect(d.actions.find((a) => a.name === 'log')).toMatchObject({ implemented: true, states: ['feature.waiting'] });
   });
 
@@ -159,16 +161,13 @@ describe('inline guards', () => {
     expect(() => describeMachine(INLINE, { strict: true })).toThrow(/inlineGuard\.a:GO:0: inline guard function\. Name it in setup\(\{ guards \}\)/);
   });
 
-  it('strict mode also refuses a named guard without es/en texts in the registry', () => {
-    expect(() => describeMachine({ ...FEATURE, guards: {} }, { strict: true })).toThrow(/guard "ready" has no es\/en text in the registry/);
-  });
 });
 
 describe('guard expressions', () => {
   it('parse back into the same tree', () => {
     const d = describeMachine(FEATURE);
     for (const t of d.transitions) {
-      if (t.guard) expect(parseGuardExpression(guardExpression(t.guard), FEATURE.guards)).toEqual(t.guard);
+      if (t.guard) expect(parseGuardExpression(guardExpression(t.guard))).toEqual(t.guard);
     }
     expect(parseGuardExpression('and( a , or(not(b), c({"x":")"})) )')).toEqual({
       kind: 'and',
@@ -183,15 +182,14 @@ describe('guard expressions', () => {
 
 describe('the registered machines', () => {
   for (const registered of MACHINES) {
-    it(`${registered.name}: described strictly, every transition definition present, every guard with its texts`, () => {
+    it(`${registered.name}: described strictly, every transition definition present, every guard with its text id (and rule code in workflows)`, () => {
       const d = describeMachine(registered, { strict: true });
       expect(d.name).toBe(registered.name);
       expect(d.id).toBe(registered.machine.id);
       expect(d.transitions).toHaveLength(transitionsOf(registered.machine).length);
       expect(new Set(d.transitions.map((t) => t.id)).size).toBe(d.transitions.length);
       for (const g of d.guards) {
-        expect(g.es, g.name).toBeTruthy();
-        expect(g.en, g.name).toBeTruthy();
+        expect(g.textId, g.name).toBe(`machine.${registered.machine.id}.guard.${g.name}`);
         expect(g.implemented, g.name).toBe(true);
         if (registered.kind === 'workflow') expect(g.rule, g.name).toMatch(new RegExp(`^${registered.machine.id}\\.`));
       }
@@ -207,9 +205,9 @@ describe('the registered machines', () => {
     });
   }
 
-  it('workflow states carry their labels, statuses and rule ids', () => {
+  it('workflow states carry their label ids, statuses and rule ids', () => {
     const d = describeMachine(MACHINES.find((m) => m.name === 'verification')!, { strict: true });
-    expect(state(d, 'verification.inProgress')).toMatchObject({ label: { es: 'En proceso', en: 'In progress' }, status: 'EN_PROCESO', rules: ['R3', 'R7', 'R8', 'R14'] });
+    expect(state(d, 'verification.inProgress')).toMatchObject({ labelId: 'machine.verification.state.inProgress', status: 'EN_PROCESO', rules: ['R3', 'R7', 'R8', 'R14'] });
     const eligible = byId(d, 'verification.inProgress:RECORD_ELIGIBLE:0');
     expect(guardExpression(eligible.guard!)).toBe(
       'and(channelGiven, coverageActiveOnServiceDate, annualMaximumAvailable, authorizationNumberGiven, orthoUnderAgeLimit, orthoLifetimeAvailable)',

@@ -6,7 +6,8 @@ import { writeDot } from '../../scripts/statecharts/dot.ts';
 import { writeMarkdown } from '../../scripts/statecharts/markdown.ts';
 import { parseXml, type XmlElement } from '../../scripts/statecharts/xml.ts';
 import { stateSvgId, transitionSvgId } from '../../src/statecharts/format.ts';
-import { FEATURE, PARALLEL_ROOT } from './fixtures.ts';
+import { CATALOGS } from '../../scripts/statecharts/catalogs.ts';
+import { FEATURE, FEATURE_CATALOGS, PARALLEL_ROOT } from './fixtures.ts';
 
 /** Every `<g>` of the SVG with its id and class. */
 function groups(svg: string): Array<{ id: string; cls: string }> {
@@ -22,6 +23,11 @@ function groups(svg: string): Array<{ id: string; cls: string }> {
 describe('DOT export', () => {
   const d = describeMachine(FEATURE);
   const dot = writeDot(d);
+
+  it('labels a state box with its Spanish and English catalog texts, or its key when no catalog holds them', () => {
+    expect(writeDot(d, FEATURE_CATALOGS)).toMatch(/"feature\.done" \[[^\n]*label=<<TABLE[^\n]*<B>Hecho<\/B><\/TD><\/TR><TR><TD><FONT POINT-SIZE="9">Done<\/FONT>/);
+    expect(dot).toMatch(/"feature\.done" \[[^\n]*<B>done<\/B>/);
+  });
 
   it('draws compound and parallel states as clusters, finals as double circles, history as H / H*', () => {
     expect(dot).toContain('subgraph "cluster_feature.working" {');
@@ -72,12 +78,16 @@ describe('Markdown page', () => {
     expect(md).toContain('| `verification.verified:EXPIRE:0` | `verified` | `EXPIRE` | `validityElapsed` |  | `expired` |');
     expect(md).toContain('| `EXPIRE` | `verified` → `expired` |');
     expect(md).toContain('| R8 | `inProgress`, `verified` |');
+    // The texts are the catalogs' entries, read when the page is written.
+    const renamed = { ...CATALOGS, es: { ...CATALOGS.es, 'machine.verification.state.inProgress': 'Trabajando' } };
+    expect(writeMarkdown(d, { catalogs: renamed })).toContain('| `inProgress` | atomic | Trabajando | In progress |');
     expect(md).toContain('## Mermaid approximations');
     expect(md).toContain('| `verification.pending:ASSIGN:0` | targetless | transition without target drawn as a self-loop |');
   });
 
   it('escapes table cells and shows the kinds of internal events', () => {
-    const md = writeMarkdown(describeMachine(FEATURE));
+    const md = writeMarkdown(describeMachine(FEATURE), { catalogs: FEATURE_CATALOGS });
+    expect(md).toContain('| `allowed` | `feature.notAllowed` | Permitido (con "comillas" \\| barra). | Allowed <min>. |');
     expect(md).toContain('| `feature.working:RESET:0` | `working` | `RESET` |  |  | `checking`<br>Back to the start<br>of everything |');
     expect(md).toContain('`after 1000ms` (after)');
     expect(md).toContain('`done.invoke.fetch` (done.invoke)');

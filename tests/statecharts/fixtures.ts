@@ -5,6 +5,7 @@
  */
 import { and, createMachine, fromPromise, not, or, setup, stateIn } from 'xstate';
 import type { RegisteredMachine } from '../../src/machines/registry.ts';
+import { CATALOGS, type Catalogs } from '../../scripts/statecharts/catalogs.ts';
 
 type FeatureEvent =
   | { type: 'GO' }
@@ -105,7 +106,7 @@ export const featureMachine = setup({
       type: 'final',
       tags: 'end',
       description: 'All done',
-      meta: { label: { es: 'Hecho', en: 'Done' }, status: 'DONE', rules: ['R2', 'R1'], extra: { weight: 1 } },
+      meta: { status: 'DONE', rules: ['R2', 'R1'], extra: { weight: 1 } },
     },
   },
 });
@@ -114,12 +115,14 @@ export const FEATURE: RegisteredMachine = {
   name: 'feature',
   machine: featureMachine,
   kind: 'workflow',
-  guards: {
-    ready: { es: 'Listo.', en: 'Ready.', rule: 'feature.notReady' },
-    big: { es: 'Grande.', en: 'Big.', rule: 'feature.notBig' },
-    allowed: { es: 'Permitido (con "comillas").', en: 'Allowed <min>.', rule: 'feature.notAllowed' },
-    echoed: { es: 'Eco.', en: 'Echo.' },
-  },
+  rules: { ready: { rule: 'feature.notReady' }, big: { rule: 'feature.notBig' }, allowed: { rule: 'feature.notAllowed' } },
+};
+
+/** The project's catalogs plus the feature machine's texts (one state's label, one guard's description). */
+export const FEATURE_CATALOGS: Catalogs = {
+  ...CATALOGS,
+  es: { ...CATALOGS.es, 'machine.feature.state.done': 'Hecho', 'machine.feature.guard.allowed': 'Permitido (con "comillas" | barra).' },
+  en: { ...CATALOGS.en, 'machine.feature.state.done': 'Done', 'machine.feature.guard.allowed': 'Allowed <min>.' },
 };
 
 /** A machine with an inline guard, which the exports can only call `inline`. */
@@ -132,7 +135,7 @@ export const inlineGuardMachine = createMachine({
   },
 });
 
-export const INLINE: RegisteredMachine = { name: 'inline-guard', machine: inlineGuardMachine, kind: 'session', guards: {} };
+export const INLINE: RegisteredMachine = { name: 'inline-guard', machine: inlineGuardMachine, kind: 'session', rules: {} };
 
 /** A root that is parallel and has transitions of its own (the exports must give it an element / composite). */
 export const parallelRootMachine = setup({ actions: { tick: () => {} } }).createMachine({
@@ -146,4 +149,4 @@ export const parallelRootMachine = setup({ actions: { tick: () => {} } }).create
   },
 });
 
-export const PARALLEL_ROOT: RegisteredMachine = { name: 'parallel-root', machine: parallelRootMachine, kind: 'session', guards: {} };
+export const PARALLEL_ROOT: RegisteredMachine = { name: 'parallel-root', machine: parallelRootMachine, kind: 'session', rules: {} };

@@ -3,7 +3,7 @@ import { MACHINES } from '../../src/machines/registry.ts';
 import { describeMachine } from '../../scripts/statecharts/describe.ts';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
 import { writeMermaid } from '../../scripts/statecharts/mermaid.ts';
-import { FEATURE, PARALLEL_ROOT } from './fixtures.ts';
+import { FEATURE, FEATURE_CATALOGS, PARALLEL_ROOT } from './fixtures.ts';
 
 const kindsOf = (d: MachineDescription, transition: string) => d.mermaidApproximations.filter((a) => a.transition === transition).map((a) => a.kinds);
 
@@ -81,14 +81,16 @@ describe('Mermaid export', () => {
     expect(mmd).toContain('feature_waiting --> feature_working : after 1000ms');
   });
 
-  it('draws composites, parallel regions separated by --, [*] initial and final markers', () => {
-    const mmd = writeMermaid(describeMachine(FEATURE));
+  it('draws composites, parallel regions separated by --, [*] initial and final markers, states by their es · en labels', () => {
+    const mmd = writeMermaid(describeMachine(FEATURE), FEATURE_CATALOGS);
     expect(mmd).toContain('  state feature_working {\n    state "upload" as feature_working_upload\n    state feature_working_upload {');
     expect(mmd).toMatch(/\n {4}--\n {4}state "audit" as feature_working_audit\n/);
     expect(mmd).toContain('  [*] --> feature_checking');
     expect(mmd).toContain('      feature_working_upload_sent --> [*]');
     expect(mmd).toContain('  feature_done --> [*]');
     expect(mmd).toContain('state "Hecho · Done" as feature_done');
+    // A state whose label no catalog holds is drawn by its key.
+    expect(writeMermaid(describeMachine(FEATURE))).toContain('state "done" as feature_done');
     checkSyntax(mmd);
   });
 

@@ -78,7 +78,8 @@ describe('SCXML output', () => {
     expect(byXsId('feature.working.upload.sending:error.invoke.fetch:0').attrs.event).toBe('error.invoke.fetch');
     expect(byXsId('feature.working:done.state:0').attrs.event).toBe('done.state.feature.working');
     expect(xml).toContain(`<xs:action name="note" params='{"text":"failed"}'/>`);
-    expect(xml).toContain('<xs:meta status="DONE" label-es="Hecho" label-en="Done"');
+    expect(xml).toContain(`<xs:meta status="DONE" json='{"extra":{"weight":1}}'>`);
+    expect(xml).toContain('<xs:guard name="big" implemented="true" rule="feature.notBig"/>');
   });
 
   it('the registered reimbursement keeps its static action params', () => {

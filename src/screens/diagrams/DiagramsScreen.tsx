@@ -10,7 +10,7 @@ import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
 import { PanZoom } from './PanZoom.tsx';
-import { diagramLang, StateDetails, stateLabel } from './StateDetails.tsx';
+import { StateDetails, stateLabel } from './StateDetails.tsx';
 
 /** Which records can be drawn as a path through which diagram. */
 const RECORDS: Partial<Record<DiagramName, HistoryEntity>> = {
@@ -27,7 +27,6 @@ const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verificatio
  */
 export default function DiagramsScreen() {
   const intl = useIntl();
-  const lang = diagramLang(intl.locale);
   const [params, setParams] = useSearchParams();
   const name = (DIAGRAM_NAMES as readonly string[]).includes(params.get('machine') ?? '') ? (params.get('machine') as DiagramName) : 'verification';
   const selected = params.get('state');
@@ -67,7 +66,7 @@ export default function DiagramsScreen() {
       if (!node || state.id === description.root) continue;
       node.setAttribute('tabindex', '0');
       node.setAttribute('role', 'button');
-      node.setAttribute('aria-label', stateLabel(state, lang, description.name));
+      node.setAttribute('aria-label', stateLabel(intl, state));
       node.dataset.stateId = state.id;
       node.classList.toggle('is-selected', state.id === selected);
       node.classList.toggle('is-live', live.includes(state.id));
@@ -77,7 +76,7 @@ export default function DiagramsScreen() {
     for (const t of path?.transitions ?? []) {
       root.querySelectorAll(`[id^="${transitionSvgId(t.id)}"]`).forEach((e) => e.classList.add('on-path-edge'));
     }
-  }, [description, diagram.data?.svg, selected, live, path, lang]);
+  }, [description, diagram.data?.svg, selected, live, path, intl]);
 
   const choose = (target: EventTarget | null) => {
     const node = (target as Element | null)?.closest?.('[data-state-id]') as HTMLElement | null;
@@ -125,7 +124,7 @@ export default function DiagramsScreen() {
       </HStack>
       {name === 'app' && description && (
         <Text role="status" data-testid="live-state">
-          {intl.formatMessage({ id: 'diagrams.live' }, { state: live.map((id) => stateLabel(description.states.find((s) => s.id === id), lang, description.name)).join(' › ') })}
+          {intl.formatMessage({ id: 'diagrams.live' }, { state: live.map((id) => stateLabel(intl, description.states.find((s) => s.id === id))).join(' › ') })}
         </Text>
       )}
       {diagram.isPending ? (
@@ -167,8 +166,8 @@ export default function DiagramsScreen() {
                           { id: 'diagrams.pathStep' },
                           {
                             event: step.event,
-                            from: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.fromState}`), lang, description.name) || '∅',
-                            to: stateLabel(description.states.find((s) => s.id === `${description.root}.${step.toState}`), lang, description.name),
+                            from: stateLabel(intl, description.states.find((s) => s.id === `${description.root}.${step.fromState}`)) || '∅',
+                            to: stateLabel(intl, description.states.find((s) => s.id === `${description.root}.${step.toState}`)),
                           },
                         )}
                       </li>
@@ -186,7 +185,7 @@ export default function DiagramsScreen() {
                     <li key={s.id}>
                       <Button size="xs" variant={s.id === selected ? 'solid' : 'ghost'} colorPalette="blue" onClick={() => set({ state: s.id })} aria-pressed={s.id === selected}>
                         {'  '.repeat(s.path.length - 1)}
-                        {stateLabel(s, lang, description.name)}
+                        {stateLabel(intl, s)}
                       </Button>
                     </li>
                   ))}

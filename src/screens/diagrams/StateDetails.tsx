@@ -1,68 +1,40 @@
 import { Badge, Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useIntl } from 'react-intl';
-import { STATECHART_TEXTS, type StatechartName, type StatechartTexts, type TranslatedLocale } from '../../machines/translations.ts';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { GuardNode, MachineDescription, StateDescription } from '../../statecharts/format.ts';
 
-/** The panel's languages: es/en texts come from the description, fr/zh/ja from STATECHART_TEXTS. */
-export type Lang = 'es' | 'en' | TranslatedLocale;
+/** A catalog entry in the user's language, or `fallback` when no catalog has the id (a machine newer than the catalogs). */
+const textOf = (intl: IntlShape, id: string | undefined, fallback: string): string =>
+  id !== undefined && Object.hasOwn(intl.messages, id) ? intl.formatMessage({ id }) : fallback;
 
-const LANGS: readonly Lang[] = ['es', 'en', 'fr', 'zh', 'ja'];
-
-/** The user's locale as a diagram language; an unknown one reads the English texts. */
-export const diagramLang = (locale: string): Lang => (LANGS as readonly string[]).includes(locale) ? (locale as Lang) : 'en';
-
-const CONNECTIVES: Record<Lang, { or: string; not: string }> = {
-  es: { or: ' o ', not: 'no' },
-  en: { or: ' or ', not: 'not' },
-  fr: { or: ' ou ', not: 'non' },
-  zh: { or: ' 或 ', not: '非' },
-  ja: { or: ' または ', not: '否定' },
-};
-
-const textsOf = (machine: string): StatechartTexts | undefined =>
-  Object.prototype.hasOwnProperty.call(STATECHART_TEXTS, machine) ? STATECHART_TEXTS[machine as StatechartName] : undefined;
-
-/** A state's or guard's text in fr/zh/ja, if translated. */
-function translated(machine: string, kind: 'states' | 'guards', key: string, lang: TranslatedLocale): string | undefined {
-  const table = textsOf(machine)?.[kind];
-  return table && Object.prototype.hasOwnProperty.call(table, key) ? table[key][lang] || undefined : undefined;
-}
-
-/** A guard tree in words, each named guard by its description in the user's language (English if untranslated). */
-function guardText(node: GuardNode, machine: string, lang: Lang): string {
+/** A guard tree in words, each named guard by its description in the user's language. */
+function guardText(intl: IntlShape, node: GuardNode, description: MachineDescription): string {
   switch (node.kind) {
     case 'named':
-      return (lang === 'es' || lang === 'en' ? node[lang] : translated(machine, 'guards', node.name, lang) ?? node.en) ?? node.name;
+      return textOf(intl, description.guards.find((g) => g.name === node.name)?.textId, node.name);
     case 'and':
-      return node.guards.map((g) => guardText(g, machine, lang)).join(' · ');
+      return node.guards.map((g) => guardText(intl, g, description)).join(' · ');
     case 'or':
-      return node.guards.map((g) => guardText(g, machine, lang)).join(CONNECTIVES[lang].or);
+      return intl.formatList(node.guards.map((g) => guardText(intl, g, description)), { type: 'disjunction' });
     case 'not':
-      return `${CONNECTIVES[lang].not}: ${guardText(node.guard, machine, lang)}`;
+      return intl.formatMessage({ id: 'diagrams.guardNot' }, { guard: guardText(intl, node.guard, description) });
     default:
       return node.kind;
   }
 }
 
-/** A state's label in the user's language (English if untranslated), else its key. `machine` is the description's `name`. */
-export const stateLabel = (state: StateDescription | undefined, lang: Lang, machine: string): string => {
-  if (!state) return '';
-  const label = lang === 'es' || lang === 'en' ? state.label?.[lang] : translated(machine, 'states', state.id, lang) ?? state.label?.en;
-  return label ?? state.key;
-};
+/** A state's label in the user's language, else its key. */
+export const stateLabel = (intl: IntlShape, state: StateDescription | undefined): string => (state ? textOf(intl, state.labelId, state.key) : '');
 
 /** One state's rules and outgoing transitions, with guards and actions. */
 export function StateDetails({ description, state }: { description: MachineDescription; state: StateDescription }) {
   const intl = useIntl();
-  const lang = diagramLang(intl.locale);
-  const machine = description.name;
   const byId = new Map(description.states.map((s) => [s.id, s]));
   const outgoing = description.transitions.filter((t) => t.source === state.id);
   return (
     <Stack gap="4" data-testid="state-details">
       <Stack gap="1">
         <Text fontSize="xs" color="fg.muted" textTransform="uppercase">{intl.formatMessage({ id: 'diagrams.state' })}</Text>
-        <Heading as="h2" size="md">{stateLabel(state, lang, machine)}</Heading>
+        <Heading as="h2" size="md">{stateLabel(intl, state)}</Heading>
         <HStack gap="2" wrap="wrap">
           {state.status && <Badge>{state.status}</Badge>}
           {state.final && <Badge colorPalette="gray">{intl.formatMessage({ id: 'diagrams.final' })}</Badge>}
@@ -86,11 +58,11 @@ export function StateDetails({ description, state }: { description: MachineDescr
                 <Text>
                   <Text as="span" fontWeight="semibold">{t.event}</Text>
                   {' → '}
-                  {t.targets.length ? t.targets.map((id) => stateLabel(byId.get(id), lang, machine)).join(', ') : stateLabel(state, lang, machine)}
+                  {t.targets.length ? t.targets.map((id) => stateLabel(intl, byId.get(id))).join(', ') : stateLabel(intl, state)}
                 </Text>
                 {t.guard && (
                   <Text color="fg.muted">
-                    {intl.formatMessage({ id: 'diagrams.guards' })}: {guardText(t.guard, machine, lang)}
+                    {intl.formatMessage({ id: 'diagrams.guards' })}: {guardText(intl, t.guard, description)}
                   </Text>
                 )}
                 {t.actions.length > 0 && (

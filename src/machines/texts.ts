@@ -1,0 +1,40 @@
+import type { AnyStateMachine } from 'xstate';
+import { MACHINES } from './registry.ts';
+import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from './workflow.ts';
+
+/*
+ * The statecharts' texts are entries of the five catalogs (src/i18n/messages/*.json) under ids derived from
+ * the machine, so the machines hold none:
+ *   machine.<machine id>.state.<state path>   a state's label; the path is the state's keys below the root,
+ *                                             dot-joined: machine.app.state.anonymous.idle
+ *   machine.<machine id>.guard.<guard name>   a named guard's one-line description; a workflow guard's text
+ *                                             is also the API's 409 `detail` when it refuses (refusalTextId):
+ *                                             machine.reimbursement.guard.approverIsNotCreator
+ *   workflow.illegalEvent, workflow.refused   the refusals that no guard names (ILLEGAL_EVENT, UNKNOWN_REFUSAL)
+ * The diagrams export, the Diagramas area and the server read these entries; tests/statecharts/catalog-texts.test.ts
+ * fails when one is missing from a catalog, or when a catalog keeps one for a state or guard that is gone.
+ */
+
+export const stateTextId = (machineId: string, path: readonly string[]): string => `machine.${machineId}.state.${path.join('.')}`;
+
+export const guardTextId = (machineId: string, guard: string): string => `machine.${machineId}.guard.${guard}`;
+
+/** The catalog id explaining a refusal rule code: `reimbursement.approverIsCreator` → its guard's entry. */
+export function refusalTextId(rule: string): string {
+  for (const { machine, rules } of MACHINES) {
+    for (const [guard, entry] of Object.entries(rules)) if (entry.rule === rule) return guardTextId(machine.id, guard);
+  }
+  return rule === ILLEGAL_EVENT ? ILLEGAL_EVENT : UNKNOWN_REFUSAL;
+}
+
+/** Every text id a machine needs: each state below the root, then each guard of `setup({ guards })`. */
+export function textIdsOf(machine: AnyStateMachine): string[] {
+  const ids: string[] = [];
+  const visit = (node: AnyStateMachine['root']) => {
+    if (node.path.length) ids.push(stateTextId(machine.id, node.path));
+    Object.values(node.states).forEach(visit);
+  };
+  visit(machine.root);
+  for (const guard of Object.keys(machine.implementations.guards ?? {})) ids.push(guardTextId(machine.id, guard));
+  return ids;
+}
