@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { apiDocs } from './api-docs.ts';
 
 /**
  * The whole site on one port: security headers and compression on everything, the API, and the
@@ -30,6 +31,8 @@ export function createSite(api: Hono, distDir: string): Hono {
       referrerPolicy: 'same-origin',
     }),
   );
+  // Before the API, whose catch-all answers 404 for every /api path that is not an operation.
+  app.route('/', apiDocs());
   app.route('/', api);
   const indexFile = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexFile)) {

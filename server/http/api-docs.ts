@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { CONTRACT_PATH } from './contract.ts';
+
+/**
+ * The API reference for API clients: the contract itself at /api/openapi.yaml and Scalar's reader at
+ * /api/docs. Everything comes from the project's own files (Scalar's standalone bundle from
+ * node_modules), so the page works offline and within the site's CSP (scripts, fetches and fonts from
+ * this origin only). Not contract operations: the site mounts these before the API.
+ */
+const SCALAR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/@scalar/api-reference');
+
+// Scalar reaches out to its own services by default (fonts, telemetry, its AI agent, MCP and developer
+// tools); each is switched off here, and the CSP would refuse them anyway.
+const SCALAR_CONFIGURATION = {
+  url: '/api/openapi.yaml',
+  withDefaultFonts: false,
+  telemetry: false,
+  showDeveloperTools: 'never',
+  mcp: { disabled: true },
+  agent: { disabled: true },
+  documentDownloadType: 'yaml',
+};
+
+export function apiDocs(): Hono {
+  const version = (JSON.parse(fs.readFileSync(path.join(SCALAR_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+  // Versioned, so browsers may keep it for good; read on first use (4 MB) and kept.
+  const bundlePath = `/api/docs/scalar-api-reference-${version}.js`;
+  let bundle: Buffer | undefined;
+  const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Dental back office API reference</title>
+    <link rel="icon" href="data:," />
+  </head>
+  <body>
+    <div id="reference"></div>
+    <script src="${bundlePath}"></script>
+    <script src="/api/docs/start.js"></script>
+  </body>
+</html>
+`;
+  const start = `Scalar.createApiReference('#reference', ${JSON.stringify(SCALAR_CONFIGURATION)});\n`;
+
+  const app = new Hono();
+  app.get('/api/openapi.yaml', (c) =>
+    c.body(fs.readFileSync(CONTRACT_PATH, 'utf8'), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-cache' }),
+  );
+  app.get('/api/docs', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }));
+  app.get('/api/docs/start.js', (c) => c.body(start, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get(bundlePath, (c) => {
+    bundle ??= fs.readFileSync(path.join(SCALAR_DIR, 'dist/browser/standalone.js'));
+    return c.body(new Uint8Array(bundle), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable' });
+  });
+  return app;
+}
