@@ -29,9 +29,14 @@ test.describe('state diagrams for analysts', () => {
     await expect(steps.last()).toHaveText('PAY: Aprobado → Pagado');
     await expect(page.locator('.diagram .on-path-edge').first()).toBeAttached();
 
-    // Switching to English translates the state's texts too.
+    // Switching language translates the state's texts too (the catalogs' entries).
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
     await expect(page.getByTestId('state-details').getByRole('heading', { name: 'In review' })).toBeVisible();
+    await expect(page.getByTestId('state-details')).toContainText('The reimbursement’s creator cannot approve it');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('ja');
+    await expect(page.getByTestId('state-details').getByRole('heading', { name: '審査中' })).toBeVisible();
+    await expect(page.getByTestId('state-details')).toContainText('払い戻しを作成した人はそれを承認できません');
+    await expect(inReview).toHaveAttribute('aria-label', '審査中');
 
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
