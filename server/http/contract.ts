@@ -54,6 +54,9 @@ function badRequest(where: 'body' | 'query' | 'path', validate: ValidateFunction
   return new HttpProblem(400, 'request.invalid', errors.map((e) => `${e.path}: ${e.keyword}`).join('; ') || 'Invalid request.', errors);
 }
 
+/** The contract's `x-permissions`: every `resource:action` a role can hold. */
+export const permissionsOf = (document: Json): Set<string> => new Set<string>(document['x-permissions'] ?? []);
+
 export function loadContract(file = CONTRACT_PATH): { document: Json; operations: Operation[] } {
   const document = parse(fs.readFileSync(file, 'utf8')) as Json;
   const options = { strict: false, allErrors: true, useDefaults: true } as const;
@@ -65,6 +68,7 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
     ajv.addSchema({ ...document, $id: CONTRACT_ID });
   }
   const rootSecurity = document.security;
+  const vocabulary = permissionsOf(document);
   const operations: Operation[] = [];
   for (const [opPath, item] of Object.entries<Json>(document.paths)) {
     for (const method of METHODS) {
@@ -97,6 +101,7 @@ export function loadContract(file = CONTRACT_PATH): { document: Json; operations
       }
       const isPublic = (op.security ?? rootSecurity)?.length === 0;
       if (!isPublic && !op['x-permission']) throw new Error(`${op.operationId} needs an x-permission`);
+      if (!isPublic && !vocabulary.has(op['x-permission'])) throw new Error(`${op.operationId}'s x-permission ${op['x-permission']} is not in x-permissions`);
       operations.push({
         operationId: op.operationId,
         method,
