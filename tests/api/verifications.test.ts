@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
-// The server's clock: tests move it to reach expiry.
-let now = '2026-11-21';
+// The server's clock, fixed so the dates these tests compute hold.
+const now = '2026-11-21';
 const server = useServer({}, () => now);
 let admin: string;
 let verifier: string;

@@ -1,0 +1,96 @@
+// `npm run lint` (first step of `npm test`, zero warnings): typescript-eslint's recommended rules,
+// React's hook rules, no import cycles, and the boundaries between the project's layers and areas.
+import fs from 'node:fs';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+/** The area folders (src/features/<area>, src/screens/<area>), read from disk so a new area is covered at once. */
+const areaDirs = ['src/features', 'src/screens'].flatMap((parent) =>
+  fs.existsSync(parent)
+    ? fs
+        .readdirSync(parent, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => ({ area: entry.name, dir: `./${parent}/${entry.name}` }))
+    : [],
+);
+
+/** An area uses shared code (src/components, src/api, src/i18n, src/machines), never another area's folder. */
+const areaZones = areaDirs.map(({ area, dir }) => ({
+  target: dir,
+  from: areaDirs.filter((other) => other.area !== area).map((other) => other.dir),
+  message: 'An area must not reach into another area: move what both need to src/components, src/api, src/i18n or src/machines.',
+}));
+
+const layerZones = [
+  {
+    target: './src/machines',
+    from: ['./src/api', './src/screens', './src/components', './src/features', './src/app'],
+    message: 'Machines are pure: no API client, screens, components or app shell.',
+  },
+  {
+    target: './src/domain',
+    from: ['./server', './src/api', './src/screens', './src/components', './src/features', './src/app'],
+    message: 'The domain is shared by server and browser: no server code and no UI.',
+  },
+  {
+    target: './src/components',
+    from: ['./src/app', './src/screens', './src/features'],
+    message: 'Shared components must not depend on the app shell or on an area.',
+  },
+  {
+    target: './server',
+    from: ['./src/screens', './src/components', './src/app', './src/api', './src/features'],
+    message: 'The server must not import browser UI code.',
+  },
+  {
+    // A zone's `from` is either all globs or none, hence its own zone.
+    target: './server',
+    from: ['./src/i18n/I18nProvider*'],
+    message: 'The server reads the catalogs, not the React provider.',
+  },
+  {
+    target: ['./scripts', './tools'],
+    from: './tests',
+    message: 'Tooling must not depend on tests: move what both need into scripts/.',
+  },
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'coverage/',
+      'docs/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      // Generated: by `npm run gen:api` and by `npm run test:paths` (tests/paths/<machine>/<criterion>/).
+      'openapi/schema.d.ts',
+      'openapi/validators.ts',
+      'openapi/permissions.ts',
+      'openapi/field-specs.ts',
+      'tests/paths/*/*/',
+    ],
+  },
+  tseslint.configs.recommended,
+  // The hook rules are for React code: the app in src/ (tests and server have functions named use… that are not hooks).
+  { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // no-cycle follows imports by parsing each imported file: TypeScript ones need the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...areaZones] }],
+      // Parameters, variables and destructured fields named with a leading underscore are deliberately unused.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+);
