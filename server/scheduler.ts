@@ -1,11 +1,12 @@
 import type { Database } from './db/database.ts';
 import { HttpProblem } from './http/problem.ts';
-import { sendVerificationEvent } from './workflow/verification.ts';
+import { DomainError } from './domain/errors.ts';
+import { SYSTEM } from './workflow/shared/actor.ts';
+import { verificationsToExpire } from './workflow/verification/repository.ts';
+import { verificationWorkflow } from './workflow/verification/service.ts';
 import { sendReimbursementEvent } from './workflow/reimbursement.ts';
 import { installmentsFallingDue, plansWithLifetimeReached, plansWithScheduleFinished, sendInstallmentEvent, sendPlanEvent } from './workflow/orthodontic.ts';
 
-/** The scheduler is an actor without an id or roles; its events are recorded with no user. */
-const SYSTEM = { id: null, roles: [] };
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
 
@@ -20,9 +21,8 @@ interface Job {
 export const JOBS: Job[] = [
   {
     name: 'verification.expire',
-    due: async (db, today) =>
-      (await db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'verified' AND valid_until < $1::date ORDER BY id`, [today])).map((r) => r.id),
-    send: (db, id, today) => db.transaction(async (tx) => void (await sendVerificationEvent(tx, id, { type: 'EXPIRE' }, SYSTEM, today))),
+    due: verificationsToExpire,
+    send: (db, id, today) => db.transaction(async (tx) => void (await verificationWorkflow.send(tx, id, { type: 'EXPIRE' }, { actor: SYSTEM, today }))),
   },
   {
     name: 'reimbursement.curePeriodEnded',
@@ -72,7 +72,7 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
         count++;
       } catch (error) {
         // Refused (already moved on, or not due by the machine's own rule): nothing to do for it.
-        if (!(error instanceof HttpProblem)) throw error;
+        if (!(error instanceof DomainError) && !(error instanceof HttpProblem)) throw error;
       }
     }
     await db.query(`UPDATE scheduled_runs SET finished_at = now(), events_sent = $3 WHERE job = $1 AND run_on = $2`, [job.name, today, count]);

@@ -4,7 +4,7 @@ import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import { createPlan, installmentsFallingDue, sendInstallmentEvent, sendPlanEvent } from '../workflow/orthodontic.ts';
 import { createReimbursement, sendReimbursementEvent } from '../workflow/reimbursement.ts';
-import type { Actor } from '../workflow/verification.ts';
+import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
 

@@ -3,7 +3,7 @@ import type { ReimbursementEvent } from '../../src/machines/reimbursement.machin
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import { createReimbursement, sendReimbursementEvent, type LineInput } from '../workflow/reimbursement.ts';
-import type { Actor } from '../workflow/verification.ts';
+import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
 

@@ -33,3 +33,16 @@ export class StaleVersionError extends DomainError {
 
 /** A business rule refused the request (422); `code` names the rule for the UI to translate. */
 export class BusinessRuleError extends DomainError {}
+
+/** The record's state does not allow the change (409), e.g. editing a closed record or opening a second one. */
+export class StateConflictError extends DomainError {}
+
+/** A workflow's statechart refused the event (409); `rule` is the refusing guard's rule code. */
+export class RuleRefusedError extends DomainError {
+  constructor(readonly rule: string) {
+    super(rule, `The workflow refused the event (${rule}).`, [{ path: 'body/type', keyword: 'workflow', params: { rule } }]);
+  }
+}
+
+/** Input the contract cannot describe is missing or malformed (400). */
+export class InvalidInputError extends DomainError {}

@@ -3,7 +3,7 @@ import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
 import { actor, type Deps, type Handlers, type OperationRequest } from '../http/types.ts';
 import { SELECT, createPlan, findPlan as find, presentPlan, readPlanHistory, sendPlanEvent, updatePlan, type PlanInput, type PlanRow, type PlanUpdate } from '../workflow/orthodontic.ts';
-import type { Actor } from '../workflow/verification.ts';
+import type { Actor } from '../workflow/shared/actor.ts';
 import { likePattern, orderBy, pageWindow } from './listing.ts';
 
 const SORTABLE = { createdAt: 'o.created_at', updatedAt: 'o.updated_at', state: 'o.state', bandingDate: 'o.banding_date', feeCents: 'o.fee_cents' };

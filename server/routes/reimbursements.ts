@@ -18,7 +18,7 @@ import {
   sendReimbursementEvent,
   type Row,
 } from '../workflow/reimbursement.ts';
-import type { Actor } from '../workflow/verification.ts';
+import type { Actor } from '../workflow/shared/actor.ts';
 import { likePattern, orderBy, pageWindow } from './listing.ts';
 
 const SORTABLE = { folio: 'r.folio', state: 'r.state', createdAt: 'r.created_at', updatedAt: 'r.updated_at', claimedCents: 'r.claimed_cents', payableCents: 'r.payable_cents' };

@@ -12,7 +12,7 @@ import type { Queryable } from '../db/database.ts';
 import { HttpProblem, notFound } from '../http/problem.ts';
 import { COVERAGE_COLUMNS, coverageActiveOn, coveragePeriods, rulesOf, usageOf, type CoverageRow } from './coverage.ts';
 import { runEvent, type Effect } from './run-event.ts';
-import type { Actor } from './verification.ts';
+import type { Actor } from './shared/actor.ts';
 
 /**
  * The orthodontic plan workflow (research 2.7, 3.3, R7): facts from the database, the shared plan and

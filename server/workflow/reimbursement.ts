@@ -17,7 +17,7 @@ import { nextFolio } from './folio.ts';
 import { COVERAGE_COLUMNS, coveragePeriods, historyOf, rulesOf, usageOf, type CoverageRow } from './coverage.ts';
 import { appendHistory } from './history.ts';
 import { refusal, runEvent, type Effect } from './run-event.ts';
-import type { Actor } from './verification.ts';
+import type { Actor } from './shared/actor.ts';
 
 /** R13: approvals above 1,000.00 need the supervisor's permission. */
 export const APPROVAL_THRESHOLD_CENTS = 100_000;

@@ -1,0 +1,8 @@
+import { appendAudit, type AuditAction } from '../../audit.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Actor } from './actor.ts';
+import type { WorkflowEntity } from './history.ts';
+
+/** An allowed read or change of a workflow record by `actor`, in the caller's transaction. */
+export const auditWorkflow = (tx: Queryable, entity: WorkflowEntity, actor: Actor, action: AuditAction, entityId?: number, detail?: Record<string, unknown>) =>
+  appendAudit(tx, { userId: actor.id, action, entityType: entity, entityId, result: 'ALLOWED', ip: actor.ip, userAgent: actor.userAgent, detail });

@@ -1,0 +1,30 @@
+import type { VerificationFacts } from '../../../src/machines/verification.machine.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Actor } from '../shared/actor.ts';
+import { coverageActiveOn, ledgerOf, orthoAgeLimitOf, patientAgeOn, remainingBenefits, usageOf } from '../shared/coverage.ts';
+import type { VerificationRow } from './repository.ts';
+
+/** The statechart's facts for each verification, from the rows and one read of their policies' ledger. */
+export async function verificationFacts(q: Queryable, rows: readonly VerificationRow[], actor: Actor, today: string) {
+  const ledger = await ledgerOf(q, rows);
+  return new Map(
+    rows.map((row) => {
+      const date = row.planned_service_date;
+      const facts: VerificationFacts = {
+        actorId: actor.id ?? 0,
+        assigneeId: row.assignee_id,
+        actorIsSupervisor: actor.roles.some((role) => role === 'supervisor' || role === 'administrator'),
+        kind: row.kind,
+        category: row.category,
+        coverageActiveOnServiceDate: coverageActiveOn(row, date),
+        patientAgeOnServiceDate: patientAgeOn(row, date),
+        orthoAgeLimit: orthoAgeLimitOf(row),
+        ...remainingBenefits(row, usageOf(ledger, row), date),
+        hasReimbursements: row.has_reimbursements,
+        today,
+        validUntil: row.valid_until,
+      };
+      return [row.id, { facts, context: undefined }];
+    }),
+  );
+}

@@ -1,0 +1,32 @@
+import type { components } from '../../../openapi/schema';
+import type { VerificationRow } from './repository.ts';
+
+/** The verification as the API returns it, with the events its statechart accepts now. */
+export const presentVerification = (row: VerificationRow, allowedEvents: string[]): components['schemas']['Verification'] => ({
+  id: row.id,
+  folio: row.folio,
+  patientId: row.patient_id,
+  patientName: row.patient_name,
+  policyId: row.policy_id,
+  policyNumber: row.policy_number,
+  insurerId: row.insurer_id,
+  insurerName: row.insurer_name,
+  doctorId: row.doctor_id,
+  kind: row.kind,
+  category: row.category,
+  plannedServiceDate: row.planned_service_date,
+  state: row.state,
+  assigneeId: row.assignee_id,
+  assigneeName: row.assignee_name,
+  channel: row.channel,
+  authorizationNumber: row.authorization_number,
+  coverageActive: row.coverage_active,
+  validUntil: row.valid_until,
+  verifiedAt: row.verified_at ? new Date(row.verified_at).toISOString() : null,
+  reason: row.reason,
+  note: row.note,
+  allowedEvents,
+  version: row.version,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
