@@ -176,10 +176,27 @@ export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): 
   return `${out.join('\n')}\n`;
 }
 
+/** Helvetica, or a font with its widths: Graphviz laid the labels out with Helvetica's metrics. */
+const FONT_STACK = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-serif";
+
+/**
+ * A label's font as inline style instead of Graphviz's presentation attributes, which any stylesheet
+ * setting `font` overrides (the panel's reset, `* { font: inherit }`, drew every label at 16 px, overlapping).
+ */
+function fontAsStyle(attrs: string): string {
+  const size = /\sfont-size="([\d.]+)"/.exec(attrs)?.[1];
+  const weight = /\sfont-weight="(\w+)"/.exec(attrs)?.[1];
+  const style = [`font-family: ${FONT_STACK}`, size ? `font-size: ${Number(size)}px` : '', weight ? `font-weight: ${weight}` : ''].filter(Boolean).join('; ');
+  return `<text${attrs.replace(/\sfont-(?:family|size|weight)="[^"]*"/g, '')} style="${style}">`;
+}
+
 /**
  * Post-processes Graphviz's SVG: internal transitions (table cells) get `id="transition-<id>"` and
- * `class="transition internal"` like edges, and the Graphviz version comment is kept as is.
+ * `class="transition internal"` like edges, label fonts become inline style, and the Graphviz version
+ * comment is kept as is.
  */
 export function finishSvg(svg: string): string {
-  return svg.replace(/<g id="a_(transition&#45;[^"]*)">/g, '<g id="$1" class="transition internal">');
+  return svg
+    .replace(/<g id="a_(transition&#45;[^"]*)">/g, '<g id="$1" class="transition internal">')
+    .replace(/<text\b([^>]*)>/g, (_, attrs: string) => fontAsStyle(attrs));
 }

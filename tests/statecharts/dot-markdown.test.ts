@@ -44,6 +44,23 @@ describe('DOT export', () => {
     expect(dot).toContain('id="transition-feature.working:GO:0-2"');
   });
 
+  it('writes label fonts as inline style, which a page resetting `font` (the panel: `* { font: inherit }`) cannot override', async () => {
+    const svg = await renderSvg(writeDot(d, FEATURE_CATALOGS));
+    const texts: XmlElement[] = [];
+    const walk = (e: XmlElement) => {
+      if (e.name === 'text') texts.push(e);
+      e.children.forEach((c) => typeof c !== 'string' && walk(c));
+    };
+    walk(parseXml(svg));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const t of texts) {
+      expect(t.attrs['font-size'], t.children.join('')).toBeUndefined();
+      expect(t.attrs.style, t.children.join('')).toMatch(/^font-family: Helvetica, Arial, [^;]+; font-size: \d+px(; font-weight: bold)?$/);
+    }
+    const hecho = texts.find((t) => t.children.join('') === 'Hecho')!;
+    expect(hecho.attrs.style).toContain('font-size: 10px; font-weight: bold');
+  });
+
   for (const registered of [...MACHINES, FEATURE, PARALLEL_ROOT]) {
     it(`${registered.name}: the SVG carries every state id and every transition id`, async () => {
       const desc = describeMachine(registered);
