@@ -3,22 +3,25 @@ import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/passw
 import { mailResetLink } from '../auth/reset-mail.ts';
 import { loadUser, publicUser } from '../auth/sessions.ts';
 import { HttpProblem } from '../http/problem.ts';
-import { actor, type Deps, type Handlers } from '../http/types.ts';
+import { sql } from 'kysely';
+import { actor, type Deps, type HandlersOf } from '../http/types.ts';
 
 const invalidCredentials = () => new HttpProblem(401, 'auth.invalidCredentials', 'The e-mail or the password is wrong.');
 
 // Verifying against a real hash when the account does not exist keeps timing from revealing it.
 let dummyHash: Promise<string> | undefined;
 
-export function authHandlers({ db, config, sessions }: Deps): Handlers {
+export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn' | 'register' | 'logOut' | 'forgotPassword' | 'resetPassword' | 'getMe'> {
   const lockWindow = config.lockoutMinutes;
 
   async function refuseBusyAddress(ip: string) {
-    const [{ count }] = await db.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM login_failures WHERE ip = $1 AND at > now() - make_interval(mins => $2)`,
-      [ip, lockWindow],
-    );
-    if (count >= config.addressAttempts) {
+    const { count } = await db.kysely
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('ip', '=', ip)
+      .where(sql<boolean>`at > now() - make_interval(mins => ${lockWindow})`)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= config.addressAttempts) {
       throw new HttpProblem(429, 'auth.tooManyAttempts', 'Too many failed sign-ins from this address; try again later.', undefined, {
         'Retry-After': String(lockWindow * 60),
       });
@@ -29,12 +32,11 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
     async logIn({ body, ip, userAgent }) {
       await refuseBusyAddress(ip);
       const email = String(body.email).trim().toLowerCase();
-      const [account] = await db.query<{ id: number; password_hash: string; active: boolean; locked_for: number | null }>(
-        `SELECT id, password_hash, active,
-                CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END AS locked_for
-           FROM users WHERE lower(email) = $1`,
-        [email],
-      );
+      const account = await db.kysely
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'active', sql<number | null>`CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END`.as('locked_for')])
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst();
       if (account?.locked_for) {
         await db.transaction((tx) => appendAudit(tx, { userId: account.id, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { reason: 'locked' } }));
         throw new HttpProblem(429, 'auth.locked', 'The account is locked after too many failed sign-ins; try again later.', undefined, {
@@ -45,23 +47,25 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
       if (!account || !passwordOk || !account.active) {
         await db.transaction(async (tx) => {
           // Failures older than the window no longer count; dropping them keeps the table small.
-          await tx.query(`DELETE FROM login_failures WHERE ip = $1 AND at < now() - make_interval(mins => $2)`, [ip, lockWindow]);
-          await tx.query('INSERT INTO login_failures (ip) VALUES ($1)', [ip]);
+          await tx.kysely.deleteFrom('login_failures').where('ip', '=', ip).where(sql<boolean>`at < now() - make_interval(mins => ${lockWindow})`).execute();
+          await tx.kysely.insertInto('login_failures').values({ ip }).execute();
           if (account) {
-            await tx.query(
-              `UPDATE users SET
-                 failed_attempts = CASE WHEN failed_attempts + 1 >= $2 THEN 0 ELSE failed_attempts + 1 END,
-                 locked_until = CASE WHEN failed_attempts + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-               WHERE id = $1`,
-              [account.id, config.lockoutAttempts, lockWindow],
-            );
+            const locks = sql<boolean>`failed_attempts + 1 >= ${config.lockoutAttempts}`;
+            await tx.kysely
+              .updateTable('users')
+              .set({
+                failed_attempts: sql`CASE WHEN ${locks} THEN 0 ELSE failed_attempts + 1 END`,
+                locked_until: sql`CASE WHEN ${locks} THEN now() + make_interval(mins => ${lockWindow}) ELSE locked_until END`,
+              })
+              .where('id', '=', account.id)
+              .execute();
           }
           await appendAudit(tx, { userId: account?.id ?? null, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { email } });
         });
         throw invalidCredentials();
       }
       const token = await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET failed_attempts = 0, locked_until = NULL WHERE id = $1', [account.id]);
+        await tx.kysely.updateTable('users').set({ failed_attempts: 0, locked_until: null }).where('id', '=', account.id).execute();
         await appendAudit(tx, { userId: account.id, action: 'LOGIN', result: 'ALLOWED', ip, userAgent });
         return sessions.open(tx, account.id);
       });
@@ -72,10 +76,11 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
     async register({ body, ip, userAgent }) {
       const passwordHash = await hashPassword(body.password);
       const { id, token } = await db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: number }>(
-          `INSERT INTO users (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id`,
-          [body.name.trim(), body.email.trim().toLowerCase(), passwordHash],
-        );
+        const row = await tx.kysely
+          .insertInto('users')
+          .values({ name: body.name.trim(), email: body.email.trim().toLowerCase(), password_hash: passwordHash })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await appendAudit(tx, { userId: row.id, action: 'REGISTER', entityType: 'user', entityId: row.id, result: 'ALLOWED', ip, userAgent });
         return { id: row.id, token: await sessions.open(tx, row.id) };
       });
@@ -94,7 +99,7 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
     async forgotPassword({ body, ip, userAgent }) {
       const email = body.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
-        const [account] = await tx.query<{ id: number; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1 AND active', [email]);
+        const account = await tx.kysely.selectFrom('users').select(['id', 'email']).where(sql`lower(email)`, '=', email).where('active', '=', true).executeTakeFirst();
         await appendAudit(tx, { userId: account?.id ?? null, action: 'PASSWORD_RESET_REQUESTED', result: account ? 'ALLOWED' : 'DENIED', ip, userAgent, detail: { email } });
         if (!account) return;
         await mailResetLink(tx, account, config.publicUrl);
@@ -105,12 +110,20 @@ export function authHandlers({ db, config, sessions }: Deps): Handlers {
     async resetPassword({ body, ip, userAgent }) {
       const passwordHash = await hashPassword(body.password);
       await db.transaction(async (tx) => {
-        const [reset] = await tx.query<{ user_id: number }>(
-          `UPDATE password_resets SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING user_id`,
-          [hashToken(body.token)],
-        );
+        const reset = await tx.kysely
+          .updateTable('password_resets')
+          .set({ used_at: sql`now()` })
+          .where('token_hash', '=', hashToken(body.token))
+          .where('used_at', 'is', null)
+          .where(sql<boolean>`expires_at > now()`)
+          .returning('user_id')
+          .executeTakeFirst();
         if (!reset) throw new HttpProblem(422, 'auth.resetTokenInvalid', 'The reset link is invalid, used or expired.');
-        await tx.query('UPDATE users SET password_hash = $2, failed_attempts = 0, locked_until = NULL, updated_at = now() WHERE id = $1', [reset.user_id, passwordHash]);
+        await tx.kysely
+          .updateTable('users')
+          .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
+          .where('id', '=', reset.user_id)
+          .execute();
         await sessions.revokeAll(tx, reset.user_id);
         await appendAudit(tx, { userId: reset.user_id, action: 'PASSWORD_RESET', entityType: 'user', entityId: reset.user_id, result: 'ALLOWED', ip, userAgent });
       });
