@@ -59,26 +59,25 @@ export function auditHash(prevHash: string, at: string, entry: AuditEntry): stri
 /** Appends inside the caller's transaction, so a change and its audit row commit or fail together. */
 export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
-  const [last] = await tx.query<{ hash: string }>('SELECT hash FROM audit_log ORDER BY id DESC LIMIT 1');
+  const last = await tx.kysely.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const prevHash = last?.hash ?? GENESIS_HASH;
   const at = new Date().toISOString();
-  await tx.query(
-    `INSERT INTO audit_log (at, user_id, action, entity_type, entity_id, result, ip, user_agent, detail, prev_hash, hash)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [
+  await tx.kysely
+    .insertInto('audit_log')
+    .values({
       at,
-      entry.userId,
-      entry.action,
-      entry.entityType ?? null,
-      entry.entityId == null ? null : String(entry.entityId),
-      entry.result,
-      entry.ip ?? null,
-      entry.userAgent ?? null,
-      entry.detail ? JSON.stringify(entry.detail) : null,
-      prevHash,
-      auditHash(prevHash, at, entry),
-    ],
-  );
+      user_id: entry.userId,
+      action: entry.action,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId == null ? null : String(entry.entityId),
+      result: entry.result,
+      ip: entry.ip ?? null,
+      user_agent: entry.userAgent ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+      prev_hash: prevHash,
+      hash: auditHash(prevHash, at, entry),
+    })
+    .execute();
 }
 
 /** Recomputes the chain; returns the id of the first row that does not match, or null when intact. */

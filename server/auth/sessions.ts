@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import { BASE_PERMISSIONS } from '../domain/roles.ts';
@@ -61,6 +62,7 @@ export const publicUser = ({ permissions: _permissions, ...user }: SessionUser) 
 
 /** Users with their roles and permissions, in the order of `ids`. */
 export async function loadUsers(db: Queryable, ids: number[]): Promise<SessionUser[]> {
+  if (ids.length === 0) return [];
   const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u ${USER_JOINS} WHERE u.id = ANY($1::int[]) GROUP BY u.id`, [ids]);
   const byId = new Map(rows.map((row) => [row.id, toSessionUser(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -74,35 +76,43 @@ export function sessionStore(db: Database, config: Config) {
   return {
     async open(tx: Queryable, userId: number): Promise<string> {
       const token = newToken();
-      await tx.query(
-        `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(mins => $3))`,
-        [hashToken(token), userId, config.sessionTtlMinutes],
-      );
+      await tx.kysely
+        .insertInto('sessions')
+        .values({ token_hash: hashToken(token), user_id: userId, expires_at: sql`now() + make_interval(mins => ${config.sessionTtlMinutes})` })
+        .execute();
       return token;
     },
 
     /** The user behind a live token: not revoked, not past its expiry, not idle too long, account active. */
     async authenticate(token: string): Promise<SessionUser | null> {
-      const [session] = await db.query<{ id: string; user_id: number; stale: boolean }>(
-        `SELECT s.id, s.user_id, s.last_seen_at < now() - interval '1 minute' AS stale
-           FROM sessions s JOIN users u ON u.id = s.user_id
-          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.active
-            AND s.last_seen_at > now() - make_interval(mins => $2)`,
-        [hashToken(token), config.sessionIdleMinutes],
-      );
+      const session = await db.kysely
+        .selectFrom('sessions as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.user_id', sql<boolean>`s.last_seen_at < now() - interval '1 minute'`.as('stale')])
+        .where('s.token_hash', '=', hashToken(token))
+        .where('s.revoked_at', 'is', null)
+        .where('u.active', '=', true)
+        .where(sql<boolean>`s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${config.sessionIdleMinutes})`)
+        .executeTakeFirst();
       if (!session) return null;
       // Touching last_seen_at at most once a minute keeps reads from turning into writes.
-      if (session.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [session.id]);
+      if (session.stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.id).execute();
       return loadUser(db, session.user_id);
     },
 
     async revoke(tx: Queryable, token: string): Promise<void> {
-      await tx.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+      await tx.kysely.updateTable('sessions').set({ revoked_at: sql`now()` }).where('token_hash', '=', hashToken(token)).where('revoked_at', 'is', null).execute();
     },
 
     /** Every session of the user, but the one of `keepToken` when given. */
     async revokeAll(tx: Queryable, userId: number, keepToken?: string): Promise<void> {
-      await tx.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND token_hash <> $2', [userId, keepToken ? hashToken(keepToken) : '']);
+      await tx.kysely
+        .updateTable('sessions')
+        .set({ revoked_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('token_hash', '<>', keepToken ? hashToken(keepToken) : '')
+        .execute();
     },
   };
 }
