@@ -182,11 +182,15 @@ const FONT_STACK = "Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans-ser
 /**
  * A label's font as inline style instead of Graphviz's presentation attributes, which any stylesheet
  * setting `font` overrides (the panel's reset, `* { font: inherit }`, drew every label at 16 px, overlapping).
+ * Geometric rendering keeps the widths Graphviz computed at any zoom; hinted, Chromium drops small labels
+ * when the diagram is zoomed out to fit.
  */
 function fontAsStyle(attrs: string): string {
   const size = /\sfont-size="([\d.]+)"/.exec(attrs)?.[1];
   const weight = /\sfont-weight="(\w+)"/.exec(attrs)?.[1];
-  const style = [`font-family: ${FONT_STACK}`, size ? `font-size: ${Number(size)}px` : '', weight ? `font-weight: ${weight}` : ''].filter(Boolean).join('; ');
+  const style = [`font-family: ${FONT_STACK}`, size ? `font-size: ${Number(size)}px` : '', weight ? `font-weight: ${weight}` : '', 'text-rendering: geometricPrecision']
+    .filter(Boolean)
+    .join('; ');
   return `<text${attrs.replace(/\sfont-(?:family|size|weight)="[^"]*"/g, '')} style="${style}">`;
 }
 

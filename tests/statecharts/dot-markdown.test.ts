@@ -55,7 +55,7 @@ describe('DOT export', () => {
     expect(texts.length).toBeGreaterThan(10);
     for (const t of texts) {
       expect(t.attrs['font-size'], t.children.join('')).toBeUndefined();
-      expect(t.attrs.style, t.children.join('')).toMatch(/^font-family: Helvetica, Arial, [^;]+; font-size: \d+px(; font-weight: bold)?$/);
+      expect(t.attrs.style, t.children.join('')).toMatch(/^font-family: Helvetica, Arial, [^;]+; font-size: \d+px(; font-weight: bold)?; text-rendering: geometricPrecision$/);
     }
     const hecho = texts.find((t) => t.children.join('') === 'Hecho')!;
     expect(hecho.attrs.style).toContain('font-size: 10px; font-weight: bold');
