@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Permission } from '../../openapi/permissions.ts';
 import { api, call } from './client.ts';
 
 export const fetchMe = () => call(api.GET('/api/me'));
@@ -11,5 +12,5 @@ export const meQuery = (token: string | null) =>
 export function useMe(token: string | null) {
   const query = useQuery(meQuery(token));
   const permissions = new Set(query.data?.permissions ?? []);
-  return { ...query, can: (permission?: string) => !permission || permissions.has(permission) };
+  return { ...query, can: (permission?: Permission) => !permission || permissions.has(permission) };
 }

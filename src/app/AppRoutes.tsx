@@ -1,30 +1,25 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch, useSearchParams } from 'wouter';
-import { useMe } from '../api/me.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
-import { Notice } from '../components/feedback/Notice.tsx';
 import { ScreenErrorBoundary } from '../components/feedback/ScreenErrorBoundary.tsx';
-import { PublicLayout } from '../components/layout/PublicLayout.tsx';
-import { usePreferences, usePreferencesActor } from './preferences.tsx';
-import { PRIVATE_ROUTES, PUBLIC_ROUTES, safeRedirect, type PrivateRoute } from './route-table.ts';
+import { PublicLayout } from './shell/PublicLayout.tsx';
+import { authArea } from '../features/auth/area.ts';
+import { usePreferences } from './preferences.tsx';
+import { useRouteMeta } from './route-meta.ts';
 import { Session } from './session.tsx';
 
-// The signed-in shell is its own chunk: the log-in page does not load it.
+// The signed-in shell and the private routes are their own chunks: the log-in page loads neither.
 const SignedInShell = lazy(() => import('./SignedInShell.tsx'));
+const PrivateRoutes = lazy(() => import('./PrivateRoutes.tsx'));
 
 export const DEFAULT_HOME = '/app/panel/default';
+/** The public screens are the auth area's; every other area is in the registry (areas.ts). */
+const PUBLIC_ROUTES = authArea.publicRoutes ?? [];
 
-/** Each route sets the theme's blank-layout flag (public screens are blank) and the document title. */
-function useRouteMeta(blankLayout: boolean, titleId: string, values?: Record<string, string>) {
-  const intl = useIntl();
-  const preferences = usePreferencesActor();
-  const title = intl.formatMessage({ id: titleId }, values);
-  const appTitle = intl.formatMessage({ id: 'app.title' });
-  useLayoutEffect(() => {
-    preferences.send({ type: 'SET_BLANK_LAYOUT', value: blankLayout });
-    document.title = `${title} · ${appTitle}`;
-  }, [preferences, blankLayout, title, appTitle]);
+/** Only a same-origin path may be a post-sign-in destination; anything else goes home. */
+export function safeRedirect(target: string | null): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return PUBLIC_ROUTES.some((route) => target.startsWith(route.path)) ? null : target;
 }
 
 function PublicScreen({ route }: { route: (typeof PUBLIC_ROUTES)[number] }) {
@@ -38,19 +33,6 @@ function PublicScreen({ route }: { route: (typeof PUBLIC_ROUTES)[number] }) {
   return <Screen />;
 }
 
-function PrivateScreen({ route, params }: { route: PrivateRoute; params: Record<string, string> }) {
-  const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const { can, isSuccess } = useMe(token);
-  useRouteMeta(false, route.titleId, params);
-  if (route.permission && isSuccess && !can(route.permission)) {
-    return <Notice tone="warning">{intl.formatMessage({ id: 'code.auth.forbidden' })}</Notice>;
-  }
-  if (route.permission && !isSuccess) return <Loading />;
-  const Screen = route.screen;
-  return <Screen titleId={route.titleId} />;
-}
-
 /** The private group: without a session, go to log-in and come back here afterwards. */
 function PrivateArea() {
   const present = Session.useSelector((s) => s.matches('authenticated') || s.matches('loggingOut'));
@@ -61,16 +43,9 @@ function PrivateArea() {
     return <Redirect to={`~/log-in?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
-    <Switch>
-      {PRIVATE_ROUTES.map((route) => (
-        <Route key={route.path} path={route.path}>
-          {(params) => <PrivateScreen route={route} params={params as Record<string, string>} />}
-        </Route>
-      ))}
-      <Route>
-        <Redirect to="~/" replace />
-      </Route>
-    </Switch>
+    <Suspense fallback={<Loading />}>
+      <PrivateRoutes />
+    </Suspense>
   );
 }
 

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { contractResolver } from '../components/form/contract-resolver.ts';
 import { FormField } from '../components/form/FormField.tsx';
-import { AuthMessage } from '../screens/auth/AuthMessage.tsx';
+import { AuthMessage } from '../features/auth/AuthMessage.tsx';
 import { Session } from './session.tsx';
 
 interface Values {

@@ -3,7 +3,8 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { system } from './theme.ts';
 import { Toasters } from '../components/feedback/toaster.tsx';
 import { useMe } from '../api/me.ts';
-import { AppLayout } from '../components/layout/AppLayout.tsx';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { NAV_ITEMS } from './areas.ts';
 import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 
@@ -16,7 +17,7 @@ export default function SignedInShell({ children }: { children: ReactNode }) {
   const { can } = useMe(token);
   return (
     <ChakraProvider value={system}>
-      <AppLayout can={can}>
+      <AppLayout items={NAV_ITEMS} can={can}>
         {children}
         <SessionExpiredDialog />
       </AppLayout>

@@ -6,13 +6,14 @@ interface Props {
   title: string;
   body: string;
   confirmLabel: string;
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
 /** Asks before a destructive action; Cancel has the focus, so Enter never destroys by accident. */
-export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, busy, onConfirm, onClose }: Props) {
   const intl = useIntl();
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} initialFocusEl={() => document.getElementById('confirm-cancel')}>
@@ -24,8 +25,8 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy, onConfirm
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>{body}</Dialog.Body>
-            <Dialog.Footer>
-              <Button id="confirm-cancel" variant="outline" onClick={onClose}>{intl.formatMessage({ id: 'common.cancel' })}</Button>
+            <Dialog.Footer flexWrap="wrap">
+              <Button id="confirm-cancel" variant="outline" onClick={onClose}>{cancelLabel ?? intl.formatMessage({ id: 'common.cancel' })}</Button>
               <Button colorPalette="red" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
             </Dialog.Footer>
           </Dialog.Content>

@@ -12,13 +12,13 @@ interface Props {
   children: ReactNode;
 }
 
-/** A labelled field with its error, in the user's language, right under it. */
+/** A labelled field with its error, in the user's language, right under it; the label keeps its own direction. */
 export function FormField({ label, error, required, helper, children }: Props) {
   const intl = useIntl();
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
       <Field.Label>
-        {label}
+        <bdi>{label}</bdi>
         <Field.RequiredIndicator />
       </Field.Label>
       {children}

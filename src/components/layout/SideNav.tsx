@@ -1,26 +1,20 @@
-import { useState } from 'react';
-import { Box, Button, chakra, Stack, Text } from '@chakra-ui/react';
+import { useId, useState, type ReactNode } from 'react';
+import { Box, Button, chakra, Menu, Portal, Stack, Text } from '@chakra-ui/react';
+import { ChevronDown } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import { Icon } from './icons.tsx';
 import { isActive, type NavItem } from './nav-items.ts';
+import { NavTooltip } from './NavTooltip.tsx';
 
 /** The specification's side-navigation widths. */
 export const SIDE_NAV_WIDTH = 250;
 export const SIDE_NAV_COLLAPSED_WIDTH = 80;
 
 const palette = {
-  light: { bg: 'bg.panel', fg: 'fg', muted: 'fg.muted', activeBg: 'blue.subtle', activeFg: 'blue.fg', hover: 'bg.muted', border: 'border' },
-  dark: { bg: 'gray.900', fg: 'gray.100', muted: 'gray.300', activeBg: 'blue.700', activeFg: 'white', hover: 'gray.800', border: 'gray.800' },
+  light: { bg: 'bg.panel', fg: 'fg', activeBg: 'blue.subtle', activeFg: 'blue.fg', hover: 'bg.muted', border: 'border', bar: 'blue.solid' },
+  dark: { bg: 'gray.900', fg: 'gray.100', activeBg: 'blue.700', activeFg: 'white', hover: 'gray.800', border: 'gray.800', bar: 'blue.300' },
 };
-
-function Badge({ label, colors }: { label: string; colors: (typeof palette)['light'] }) {
-  return (
-    <Box as="span" aria-hidden display="inline-flex" alignItems="center" justifyContent="center" minW="8" h="8" borderRadius="md" bg={colors.hover} fontSize="xs" fontWeight="bold" color={colors.fg}>
-      {label.slice(0, 2).toUpperCase()}
-    </Box>
-  );
-}
+type Colors = (typeof palette)['light'];
 
 interface Props {
   items: NavItem[];
@@ -29,81 +23,147 @@ interface Props {
   onNavigate?: () => void;
 }
 
-/** Side navigation: links with sub-menus; collapsed, it shows a short badge per entry with its name for assistive tech. */
+/** An entry's look: its icon, its name unless collapsed, and the current screen marked by colour and a bar on the start edge. */
+function entryStyle(colors: Colors, active: boolean, collapsed: boolean) {
+  return {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: collapsed ? 'center' : 'flex-start',
+    gap: '3',
+    px: '3',
+    py: '2',
+    minH: '10',
+    borderRadius: 'md',
+    position: 'relative' as const,
+    bg: active ? colors.activeBg : undefined,
+    color: active ? colors.activeFg : colors.fg,
+    fontWeight: active ? 'semibold' : 'normal',
+    _hover: { bg: active ? colors.activeBg : colors.hover },
+    _before: active ? { content: '""', position: 'absolute', insetInlineStart: '0', top: '2', bottom: '2', w: '3px', borderRadius: 'full', bg: colors.bar } : undefined,
+  };
+}
+
+interface GroupProps {
+  item: NavItem;
+  collapsed: boolean;
+  colors: Colors;
+  expanded: boolean;
+  onToggle: () => void;
+  renderLink: (item: NavItem, depth: number) => ReactNode;
+}
+
+/** A group of entries: expanded, a disclosure with its links; collapsed, an icon that opens them as a menu. */
+function NavGroup({ item, collapsed, colors, expanded, onToggle, renderLink }: GroupProps) {
+  const intl = useIntl();
+  const [location, navigate] = useLocation();
+  const label = (entry: NavItem) => intl.formatMessage({ id: entry.labelId });
+  const active = isActive(item, location);
+  const Icon = item.icon;
+  const triggerId = useId();
+  if (collapsed) {
+    return (
+      <chakra.li listStyleType="none">
+        <Menu.Root ids={{ trigger: triggerId }} positioning={{ placement: document.documentElement.dir === 'rtl' ? 'left-start' : 'right-start' }} onSelect={({ value }) => navigate(`~/app${value}`)}>
+          <NavTooltip label={label(item)} show triggerId={triggerId}>
+            <Menu.Trigger asChild>
+              <Button variant="plain" w="full" h="auto" {...entryStyle(colors, active, true)} aria-label={label(item)}>
+                <Icon aria-hidden size={20} />
+              </Button>
+            </Menu.Trigger>
+          </NavTooltip>
+          <Portal>
+            <Menu.Positioner>
+              <Menu.Content>
+                <Menu.ItemGroup>
+                  <Menu.ItemGroupLabel>{label(item)}</Menu.ItemGroupLabel>
+                  {item.children!.map((child) => {
+                    const ChildIcon = child.icon;
+                    return (
+                      <Menu.Item key={child.key} value={child.href!} fontWeight={isActive(child, location) ? 'semibold' : undefined}>
+                        <ChildIcon aria-hidden size={16} />
+                        {label(child)}
+                      </Menu.Item>
+                    );
+                  })}
+                </Menu.ItemGroup>
+              </Menu.Content>
+            </Menu.Positioner>
+          </Portal>
+        </Menu.Root>
+      </chakra.li>
+    );
+  }
+  const groupId = `nav-group-${item.key}`;
+  return (
+    <chakra.li listStyleType="none">
+      <Button
+        variant="plain"
+        w="full"
+        h="auto"
+        {...entryStyle(colors, false, false)}
+        color={active ? colors.activeFg : colors.fg}
+        aria-expanded={expanded}
+        aria-controls={groupId}
+        onClick={onToggle}
+      >
+        <Icon aria-hidden size={20} style={{ flexShrink: 0 }} />
+        <Text as="span" flex="1" textAlign="start" fontSize="md">{label(item)}</Text>
+        <ChevronDown aria-hidden size={16} style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
+      </Button>
+      {expanded && (
+        <Stack as="ul" id={groupId} gap="1" m="0" p="0" mt="1">
+          {item.children!.map((child) => renderLink(child, 1))}
+        </Stack>
+      )}
+    </chakra.li>
+  );
+}
+
+/** Side navigation: every entry has an icon; collapsed, entries keep their names as tooltips and groups open as menus. */
 export function SideNav({ items, collapsed, theme, onNavigate }: Props) {
   const intl = useIntl();
   const [location] = useLocation();
   const colors = palette[theme];
   const [open, setOpen] = useState<Record<string, boolean>>({});
+  const label = (item: NavItem) => intl.formatMessage({ id: item.labelId });
 
   const renderLink = (item: NavItem, depth: number) => {
-    const label = intl.formatMessage({ id: item.labelId });
     const active = isActive(item, location);
+    const Icon = item.icon;
     return (
       <chakra.li key={item.key} listStyleType="none">
-        <Link
-          href={`~${item.href}`}
-          onClick={onNavigate}
-          aria-current={active ? 'page' : undefined}
-          aria-label={collapsed ? label : undefined}
-          title={collapsed ? label : undefined}
-          className="side-nav-link"
-        >
-          <Box
-            display="flex"
-            alignItems="center"
-            gap="3"
-            px="3"
-            py="2"
-            ps={collapsed ? '3' : `${3 + depth * 8}`}
-            borderRadius="md"
-            bg={active && !collapsed ? colors.activeBg : undefined}
-            color={active ? colors.activeFg : colors.fg}
-            fontWeight={active ? 'semibold' : 'normal'}
-            _hover={{ bg: active ? colors.activeBg : colors.hover }}
-          >
-            {collapsed ? <Badge label={label} colors={colors} /> : <Text as="span" truncate>{label}</Text>}
-          </Box>
-        </Link>
+        <NavTooltip label={label(item)} show={collapsed}>
+          <chakra.a asChild {...entryStyle(colors, active, collapsed)} ps={collapsed ? '3' : `${3 + depth * 6}`} textDecoration="none">
+            <Link href={`~/app${item.href}`} onClick={onNavigate} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label(item) : undefined}>
+              <Icon aria-hidden size={20} style={{ flexShrink: 0 }} />
+              {!collapsed && <Text as="span">{label(item)}</Text>}
+            </Link>
+          </chakra.a>
+        </NavTooltip>
       </chakra.li>
     );
   };
 
   return (
-    <Box as="nav" aria-label={intl.formatMessage({ id: 'nav.main' })} bg={colors.bg} color={colors.fg} h="full" overflowY="auto" borderEndWidth="1px" borderColor={colors.border} css={{ '& a:focus-visible': { outline: '2px solid', outlineColor: 'var(--chakra-colors-blue-500)', outlineOffset: '-2px', borderRadius: '6px' } }}>
+    <Box as="nav" aria-label={intl.formatMessage({ id: 'nav.main' })} bg={colors.bg} color={colors.fg} h="full" overflowY="auto" borderEndWidth="1px" borderColor={colors.border} css={{ '& a:focus-visible, & button:focus-visible': { outline: '2px solid', outlineColor: 'var(--chakra-colors-blue-500)', outlineOffset: '-2px', borderRadius: '6px' } }}>
       <Stack as="ul" gap="1" p="2" m="0">
-        {items.map((item) => {
-          if (!item.children) return renderLink(item, 0);
-          const label = intl.formatMessage({ id: item.labelId });
-          const expanded = open[item.key] ?? isActive(item, location);
-          const groupId = `nav-group-${item.key}`;
-          return (
-            <chakra.li key={item.key} listStyleType="none">
-              <Button
-                variant="ghost"
-                w="full"
-                justifyContent={collapsed ? 'center' : 'space-between'}
-                px="3"
-                color={isActive(item, location) ? colors.activeFg : colors.fg}
-                _hover={{ bg: colors.hover }}
-                aria-expanded={expanded}
-                aria-controls={groupId}
-                aria-label={collapsed ? label : undefined}
-                title={collapsed ? label : undefined}
-                onClick={() => setOpen((o) => ({ ...o, [item.key]: !expanded }))}
-              >
-                {collapsed ? <Badge label={label} colors={colors} /> : <Text as="span" fontWeight="normal" fontSize="md">{label}</Text>}
-                {!collapsed && <Icon name="chevronDown" size={16} style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />}
-              </Button>
-              {expanded && (
-                <Stack as="ul" id={groupId} gap="1" m="0" p="0" mt="1">
-                  {item.children.map((child) => renderLink(child, collapsed ? 0 : 1))}
-                </Stack>
-              )}
-            </chakra.li>
-          );
-        })}
+        {items.map((item) =>
+          item.children ? (
+            <NavGroup
+              key={item.key}
+              item={item}
+              collapsed={collapsed}
+              colors={colors}
+              expanded={open[item.key] ?? isActive(item, location)}
+              onToggle={() => setOpen((o) => ({ ...o, [item.key]: !(o[item.key] ?? isActive(item, location)) }))}
+              renderLink={renderLink}
+            />
+          ) : (
+            renderLink(item, 0)
+          ),
+        )}
       </Stack>
     </Box>
   );
 }
+

@@ -1,0 +1,64 @@
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { Redirect, Route, Switch } from 'wouter';
+import { useMe } from '../api/me.ts';
+import { Loading } from '../components/feedback/Loading.tsx';
+import { Notice } from '../components/feedback/Notice.tsx';
+import { ScreenContext, type ScreenInfo } from '../components/layout/screen-context.ts';
+import { crumbsFor, PRIVATE_ROUTES } from './areas.ts';
+import { pathOf } from './registry.ts';
+import { useRouteMeta } from './route-meta.ts';
+import { Session } from './session.tsx';
+
+/** A screen of the registry behind its permission, told its breadcrumbs, its area's other screens and the user's permissions. */
+function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[number]; params: Record<string, string> }) {
+  const intl = useIntl();
+  const token = Session.useSelector((s) => s.context.token);
+  const { can, isSuccess, data } = useMe(token);
+  useRouteMeta(false, route.titleId, params);
+  const userId = data?.user.id ?? null;
+  const screen = useMemo<ScreenInfo>(
+    () => ({
+      crumbs: crumbsFor(route),
+      link: (key, values) => {
+        const target = pathOf(route.area, key, values);
+        return target && can(target.permission) ? target.path : null;
+      },
+      may: (action) => {
+        const permission = route.area.actions?.[action];
+        return Boolean(permission) && can(permission);
+      },
+      can,
+      userId,
+    }),
+    // `can` is a new function per render; the permissions it reads are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [route, userId, data?.permissions],
+  );
+  if (route.permission && isSuccess && !can(route.permission)) {
+    return <Notice tone="warning">{intl.formatMessage({ id: 'code.auth.forbidden' })}</Notice>;
+  }
+  if (route.permission && !isSuccess) return <Loading />;
+  const Screen = route.screen;
+  return (
+    <ScreenContext.Provider value={screen}>
+      <Screen titleId={route.titleId} />
+    </ScreenContext.Provider>
+  );
+}
+
+/** Every route under `/app`, from the area registry (which loads with the signed-in shell, not on the log-in page). */
+export default function PrivateRoutes() {
+  return (
+    <Switch>
+      {PRIVATE_ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {(params) => <PrivateScreen route={route} params={params as Record<string, string>} />}
+        </Route>
+      ))}
+      <Route>
+        <Redirect to="~/" replace />
+      </Route>
+    </Switch>
+  );
+}

@@ -1,0 +1,65 @@
+import type { NavItem } from '../components/layout/nav-items.ts';
+import type { Crumb } from '../components/layout/screen-context.ts';
+import type { Area, AreaRoute, MenuDecl, MenuLink, MessageId } from './area-types.ts';
+
+export interface RegisteredRoute extends AreaRoute {
+  area: Area;
+}
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const paramCount = (path: string) => segments(path).filter((s) => s.startsWith(':')).length;
+
+/** A route's path as a pattern: `:name` matches one segment. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = segments(pattern);
+  const got = segments(path);
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    if (want[i].startsWith(':')) params[want[i].slice(1)] = decodeURIComponent(got[i]);
+    else if (want[i] !== got[i]) return null;
+  }
+  return params;
+}
+
+/**
+ * Every area's routes, most specific first: a static segment wins over a parameter in the same place
+ * (`/pacientes/nuevo` before `/pacientes/:id`), so the first match is the right screen.
+ */
+export function routesOf(areas: Area[]): RegisteredRoute[] {
+  const routes = areas.flatMap((area) => area.routes.map((route) => ({ ...route, area })));
+  const paths = new Set<string>();
+  for (const route of routes) {
+    if (paths.has(route.path)) throw new Error(`Two areas declare ${route.path}`);
+    paths.add(route.path);
+  }
+  return routes.sort((a, b) => paramCount(a.path) - paramCount(b.path) || segments(b.path).length - segments(a.path).length);
+}
+
+export const findRoute = (routes: RegisteredRoute[], path: string) => routes.find((route) => matchPath(route.path, path));
+
+/** The side/top menu in its order; each link carries the permission of the route it opens. */
+export function menuOf(areas: Area[], routes: RegisteredRoute[]): NavItem[] {
+  const link = (entry: MenuLink): NavItem => {
+    const route = findRoute(routes, entry.path);
+    if (!route) throw new Error(`Menu entry ${entry.key} opens ${entry.path}, which no area declares`);
+    return { key: entry.key, labelId: entry.labelId, icon: entry.icon, href: entry.path, permission: route.permission };
+  };
+  return areas
+    .flatMap((area) => area.menu ?? [])
+    .sort((a, b) => a.order - b.order)
+    .map((entry: MenuDecl) => ('children' in entry ? { key: entry.key, labelId: entry.labelId, icon: entry.icon, children: entry.children.map(link) } : link(entry)));
+}
+
+/** A screen of an area by its key, with parameters filled in. */
+export function pathOf(area: Area, key: string, params: Record<string, string | number> = {}): AreaRoute | null {
+  const route = area.routes.find((r) => r.key === key);
+  return route ? { ...route, path: route.path.replace(/:(\w+)/g, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole)) } : null;
+}
+
+/** The breadcrumbs above a screen: the dashboard, then its area's list unless it is the list. */
+export function crumbsOf(route: RegisteredRoute, home: { labelId: MessageId; href: string }): Crumb[] {
+  if (route.area.routes.some((r) => r.key === 'home' && r.path === route.path)) return [];
+  const list = route.area.routes.find((r) => r.key === 'list');
+  return [home, ...(list && list.path !== route.path ? [{ labelId: list.titleId, href: list.path }] : [])];
+}

@@ -1,0 +1,23 @@
+import { useIntl } from 'react-intl';
+import { usePreferences, usePreferencesActor } from '../preferences.tsx';
+import { LOCALES } from '../../machines/preferences.machine.ts';
+
+export function LanguageSwitcher() {
+  const intl = useIntl();
+  const { locale } = usePreferences();
+  const preferences = usePreferencesActor();
+  return (
+    <select
+      className="ui-select"
+      aria-label={intl.formatMessage({ id: 'header.language' })}
+      value={locale}
+      onChange={(e) => preferences.send({ type: 'SET_LOCALE', value: e.currentTarget.value })}
+    >
+      {LOCALES.map((code) => (
+        <option key={code} value={code} lang={code}>
+          {intl.formatMessage({ id: `lang.${code}` })}
+        </option>
+      ))}
+    </select>
+  );
+}

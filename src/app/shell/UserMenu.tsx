@@ -1,0 +1,40 @@
+import { Button, Menu, Portal, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { Session } from '../session.tsx';
+import { Icon } from '../../components/layout/icons.tsx';
+
+/** The signed-in user's menu: profile and log-out. */
+export function UserMenu() {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const session = Session.useActorRef();
+  const user = Session.useSelector((s) => s.context.user);
+  const name = user?.name ?? '';
+  return (
+    <Menu.Root
+      onSelect={({ value }) => {
+        if (value === 'profile') navigate('~/app/perfil');
+        if (value === 'logout') {
+          session.send({ type: 'LOG_OUT' });
+          navigate('~/log-in', { replace: true });
+        }
+      }}
+    >
+      <Menu.Trigger asChild>
+        <Button size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'header.userMenu' }, { name })}>
+          <Icon name="user" />
+          <Text as="span" hideBelow="md">{name}</Text>
+        </Button>
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content>
+            <Menu.Item value="profile">{intl.formatMessage({ id: 'header.profile' })}</Menu.Item>
+            <Menu.Item value="logout">{intl.formatMessage({ id: 'header.logout' })}</Menu.Item>
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

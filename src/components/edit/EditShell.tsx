@@ -1,0 +1,112 @@
+import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Trash2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { Resource, VersionedRecord } from '../../api/resource.ts';
+import { ConfirmDialog } from '../feedback/ConfirmDialog.tsx';
+import { Loading } from '../feedback/Loading.tsx';
+import { FieldInput } from '../form/FieldInput.tsx';
+import type { FieldSpecs, Widget } from '../form/field-spec.ts';
+import type { FormSchema } from '../form/validate.ts';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { useScreen } from '../layout/screen-context.ts';
+import { ConflictDialog } from './ConflictDialog.tsx';
+import { RecordNotFound } from './RecordNotFound.tsx';
+import { useEditController, useRecordLoader } from './useEditController.ts';
+
+/** A form's sections: a legend and the fields in it, each by name or with the input it should get. */
+export type FormLayout = { titleId: string; fields: (string | { name: string; widget: Widget })[] }[];
+
+interface Props<R extends VersionedRecord> {
+  resource: Resource<R, never, never>;
+  /** Absent on the create screen. */
+  id?: number;
+  specs: FieldSpecs;
+  schemas: { create: FormSchema; update: FormSchema };
+  layout: FormLayout;
+  /** The page title: for a new record, or for the record being edited. */
+  title: (record?: R) => string;
+  listLabel: string;
+  /** The delete confirmation's texts for a record. */
+  deleteTexts: (record: R) => { title: string; body: string };
+}
+
+function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { record?: R }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { link, may } = useScreen();
+  const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record });
+  const confirmDelete = record && props.deleteTexts(record);
+  return (
+    <>
+      <PageHeader title={props.title(record)}>
+        {record && may('delete') && (
+          <Button variant="outline" colorPalette="red" onClick={edit.deletion.ask}>
+            <Trash2 aria-hidden size={16} />
+            {t('common.delete')}
+          </Button>
+        )}
+      </PageHeader>
+      <form noValidate onSubmit={edit.onSubmit}>
+        <Stack gap="6" maxW="4xl">
+          {props.layout.map((section) => (
+            <Card.Root key={section.titleId} as="fieldset">
+              <Card.Header>
+                <Card.Title as="legend">{t(section.titleId)}</Card.Title>
+              </Card.Header>
+              <Card.Body>
+                <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                  {section.fields.map((field) => {
+                    const { name, widget } = typeof field === 'string' ? { name: field, widget: undefined } : field;
+                    return <FieldInput key={name} resource={props.resource.name} name={name} spec={props.specs[name]} widget={widget} form={edit.form} />;
+                  })}
+                </SimpleGrid>
+              </Card.Body>
+            </Card.Root>
+          ))}
+          <HStack justify="flex-end" gap="3">
+            <Button asChild variant="outline">
+              <Link href={link('list') ?? '/'}>{t('common.cancel')}</Link>
+            </Button>
+            <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
+              {t('common.save')}
+            </Button>
+          </HStack>
+        </Stack>
+      </form>
+      <ConflictDialog open={edit.conflict.open} busy={edit.saving} onReload={edit.conflict.reload} onOverwrite={edit.conflict.overwrite} onClose={edit.conflict.close} />
+      {confirmDelete && (
+        <ConfirmDialog
+          open={edit.deletion.open}
+          title={confirmDelete.title}
+          body={confirmDelete.body}
+          confirmLabel={t('common.delete')}
+          busy={edit.deletion.busy}
+          onConfirm={edit.deletion.confirm}
+          onClose={edit.deletion.close}
+        />
+      )}
+      <ConfirmDialog
+        open={edit.guard.pending !== null}
+        title={t('leave.title')}
+        body={t('leave.body')}
+        confirmLabel={t('leave.confirm')}
+        cancelLabel={t('leave.stay')}
+        onConfirm={edit.guard.leave}
+        onClose={edit.guard.stay}
+      />
+    </>
+  );
+}
+
+/**
+ * A create or edit screen from the resource's field specification and a layout of sections: loading,
+ * the not-found state, the form with its dialogs. The form is keyed by the record's id, so a background
+ * refetch never wipes what the user is typing.
+ */
+export function EditShell<R extends VersionedRecord>(props: Props<R>) {
+  const loaded = useRecordLoader(props.resource, props.id);
+  if (loaded.status === 'loading') return <Loading />;
+  if (loaded.status === 'notFound') return <RecordNotFound listLabel={props.listLabel} />;
+  return <EditForm key={props.id ?? 'new'} {...props} record={loaded.status === 'ready' ? loaded.record : undefined} />;
+}

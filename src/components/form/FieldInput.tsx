@@ -1,0 +1,86 @@
+import { Checkbox, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { CountryPicker, CurrencyPicker } from './CodePicker.tsx';
+import { widgetOf, type FieldSpec, type FormValues, type Widget } from './field-spec.ts';
+import { FormField } from './FormField.tsx';
+
+const INPUT_TYPES: Partial<Record<Widget, string>> = { email: 'email', url: 'url', tel: 'tel', date: 'date' };
+const INPUT_MODES: Partial<Record<Widget, 'numeric' | 'decimal'>> = { integer: 'numeric', decimal: 'decimal' };
+
+interface Props {
+  resource: string;
+  name: string;
+  spec: FieldSpec;
+  widget?: Widget;
+  form: UseFormReturn<FormValues>;
+}
+
+/**
+ * One field of a form, as its specification says: label `<resource>.field.<name>`, help text
+ * `<resource>.field.<name>.help` when the catalog has one, the input its type calls for, and its error.
+ * Typed values keep their own direction (`dir="auto"`) in a right-to-left page.
+ */
+export function FieldInput({ resource, name, spec, widget, form }: Props) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `${resource}.field.${name}` });
+  const helpId = `${resource}.field.${name}.help`;
+  const helper = intl.messages[helpId] ? intl.formatMessage({ id: helpId }) : undefined;
+  const error = form.formState.errors[name] as { type: string; message?: string } | undefined;
+  const kind = widgetOf(spec, widget);
+
+  if (kind === 'checkbox') {
+    return (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} alignSelf="end">
+            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} ref={field.ref} />
+            <Checkbox.Control />
+            <Checkbox.Label>
+              <bdi>{label}</bdi>
+            </Checkbox.Label>
+          </Checkbox.Root>
+        )}
+      />
+    );
+  }
+
+  let input;
+  if (kind === 'country' || kind === 'currency' || kind === 'select') {
+    input = (
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => {
+          const props = { name: field.name, ref: field.ref, onBlur: field.onBlur, value: String(field.value ?? ''), onChange: (e: { currentTarget: { value: string } }) => field.onChange(e.currentTarget.value) };
+          if (kind === 'country') return <CountryPicker {...props} />;
+          if (kind === 'currency') return <CurrencyPicker {...props} />;
+          return (
+            <NativeSelect.Root>
+              <NativeSelect.Field {...props}>
+                <option value="">{intl.formatMessage({ id: 'form.choose' })}</option>
+                {(spec.enum ?? []).map((option) => (
+                  <option key={option} value={option}>
+                    {intl.formatMessage({ id: `${resource}.${name}.${option}` })}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          );
+        }}
+      />
+    );
+  } else if (kind === 'multiline') {
+    input = <Textarea rows={3} dir="auto" {...form.register(name)} />;
+  } else {
+    input = <Input type={INPUT_TYPES[kind] ?? 'text'} inputMode={INPUT_MODES[kind]} dir="auto" {...form.register(name)} />;
+  }
+  return (
+    <FormField label={label} required={spec.required} error={error} helper={helper}>
+      {input}
+    </FormField>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState, type ReactNode } from 'react';
+import { Button, EmptyState, HStack, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Plus, Trash2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import type { VersionedRecord } from '../../api/resource.ts';
+import { ConfirmDialog } from '../feedback/ConfirmDialog.tsx';
+import { notifyError } from '../feedback/notify-error.ts';
+import { messenger } from '../feedback/toaster.tsx';
+import { PageHeader } from '../layout/PageHeader.tsx';
+import { useScreen } from '../layout/screen-context.ts';
+import { ColumnChooser } from './ColumnChooser.tsx';
+import type { ListColumn } from './columns.tsx';
+import { DataGrid } from './DataGrid.tsx';
+import { FilterSelect } from './FilterSelect.tsx';
+import { Pagination } from './Pagination.tsx';
+import { RecordCards } from './RecordCards.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import type { ListController } from './useListController.ts';
+
+interface Props<R extends VersionedRecord> {
+  controller: ListController<R>;
+  title: string;
+  columns: ListColumn<R>[];
+  /** The record's name, for its row, card and the delete confirmation. */
+  rowLabel: (row: R) => string;
+  createLabel?: string;
+  /** The search box's hint; without one the list has no search (its operation takes no `q`). */
+  searchPlaceholder?: string;
+  children?: ReactNode;
+}
+
+/**
+ * A list screen from its controller: header with breadcrumbs and the create button, search, filters,
+ * column chooser, the grid (cards on small screens), bulk delete with confirmation, paging, and the
+ * loading, empty and error states. Records open on the area's `edit` screen when the user may.
+ */
+export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, children }: Props<R>) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { link, may } = useScreen();
+  const [, navigate] = useLocation();
+  const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
+  const [confirming, setConfirming] = useState(false);
+  const createHref = link('create');
+  const href = (row: R) => link('edit', { id: row.id });
+  const selectable = list.deletable && may('delete');
+  const chosen = (list.rows ?? []).filter((row) => list.selected[row.id]);
+  const filtered = Boolean(list.state.q || Object.keys(list.state.filters).length);
+
+  const deleteChosen = () =>
+    list.deleteRecords(chosen.map((row) => row.id)).then(
+      () => {
+        messenger.create({ type: 'success', title: t('list.deleted', { count: chosen.length }) });
+        setConfirming(false);
+      },
+      (error) => {
+        notifyError(intl, error);
+        setConfirming(false);
+      },
+    );
+
+  return (
+    <Stack gap="4">
+      <PageHeader title={title}>
+        {createHref && createLabel && (
+          <Button asChild colorPalette="blue">
+            <Link href={createHref}>
+              <Plus aria-hidden size={16} />
+              {createLabel}
+            </Link>
+          </Button>
+        )}
+      </PageHeader>
+      <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
+        {searchPlaceholder && <SearchBox value={list.state.q} placeholder={searchPlaceholder} onSearch={(q) => list.change({ q })} />}
+        {Object.entries(list.spec.filters).map(([name, spec]) => (
+          <FilterSelect key={name} resource={list.resource} name={name} spec={spec} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
+        ))}
+        {children}
+        {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
+      </HStack>
+      {chosen.length > 0 && (
+        <HStack gap="3" wrap="wrap" p="2" ps="4" borderRadius="md" bg="blue.subtle" role="region" aria-label={t('list.bulkActions')}>
+          <Text fontSize="sm" aria-live="polite">{t('list.selected', { count: chosen.length })}</Text>
+          <Button size="sm" colorPalette="red" variant="outline" bg="bg.panel" onClick={() => setConfirming(true)}>
+            <Trash2 aria-hidden size={14} />
+            {t('list.deleteSelected')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => list.setSelected({})}>{t('list.clearSelection')}</Button>
+        </HStack>
+      )}
+      {list.failed ? (
+        <Stack role="alert" align="flex-start">
+          <span>{t('common.loadFailed')}</span>
+          <Button size="sm" onClick={list.retry}>{t('common.retry')}</Button>
+        </Stack>
+      ) : cards && list.rows ? (
+        <RecordCards columns={columns} rows={list.rows} hidden={list.hiddenColumns} selectable={selectable} selected={list.selected} onSelect={list.setSelected} href={href} rowLabel={rowLabel} />
+      ) : (
+        <DataGrid
+          caption={title}
+          columns={columns}
+          rows={list.rows}
+          loading={list.loading}
+          sort={list.state.sort}
+          onSort={(sort) => list.change({ sort })}
+          hidden={list.hiddenColumns}
+          selectable={selectable}
+          selected={list.selected}
+          onSelect={list.setSelected}
+          onOpen={link('edit') ? (row) => navigate(href(row)!) : undefined}
+          rowLabel={rowLabel}
+        />
+      )}
+      {list.rows?.length === 0 && (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg.panel">
+          <EmptyState.Content>
+            <EmptyState.Description>{list.state.q ? t('common.emptySearch', { q: list.state.q }) : t(filtered ? 'list.emptyFiltered' : 'common.empty')}</EmptyState.Description>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      )}
+      {list.total !== undefined && <Pagination page={list.state.page} pageSize={list.state.pageSize} total={list.total} onChange={list.change} />}
+      <ConfirmDialog
+        open={confirming}
+        title={t('list.deleteTitle', { count: chosen.length })}
+        body={t('list.deleteBody', { count: chosen.length, names: intl.formatList(chosen.map(rowLabel)) })}
+        confirmLabel={t('common.delete')}
+        busy={list.deleting}
+        onConfirm={deleteChosen}
+        onClose={() => setConfirming(false)}
+      />
+    </Stack>
+  );
+}

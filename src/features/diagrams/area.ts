@@ -1,0 +1,12 @@
+import { Workflow } from 'lucide-react';
+import { defineArea } from '../../app/area-types.ts';
+import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
+
+// The screen lives in src/screens/diagrams (kept there by the slice that owns it).
+const Diagrams = lazyScreen(() => import('../../screens/diagrams/DiagramsScreen.tsx'));
+
+export const diagramsArea = defineArea({
+  key: 'diagrams',
+  routes: [{ key: 'list', path: '/diagramas', titleId: 'area.diagrams', screen: Diagrams, permission: 'diagrams:read' }],
+  menu: [{ key: 'diagrams', labelId: 'nav.diagrams', icon: Workflow, path: '/diagramas', order: 160 }],
+});

@@ -1,0 +1,26 @@
+import { useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { EditShell } from '../../components/edit/EditShell.tsx';
+import { insurers } from './api.ts';
+import { INSURER_FIELDS, INSURER_FORM } from './fields.ts';
+
+/** `/aseguradoras/nueva` and `/aseguradoras/editar/:id`. */
+export default function InsurerFormScreen() {
+  const intl = useIntl();
+  const { id } = useParams<{ id?: string }>();
+  return (
+    <EditShell
+      resource={insurers}
+      id={id ? Number(id) : undefined}
+      specs={INSURER_FIELDS}
+      schemas={{ create: 'InsurerInput', update: 'InsurerUpdate' }}
+      layout={INSURER_FORM}
+      title={(insurer) => (insurer ? intl.formatMessage({ id: 'insurers.edit' }, { name: insurer.name }) : intl.formatMessage({ id: 'insurers.new' }))}
+      listLabel={intl.formatMessage({ id: 'insurers.title' })}
+      deleteTexts={(insurer) => ({
+        title: intl.formatMessage({ id: 'insurers.delete.title' }),
+        body: intl.formatMessage({ id: 'insurers.delete.body' }, { name: insurer.name }),
+      })}
+    />
+  );
+}
