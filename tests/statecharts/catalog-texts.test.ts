@@ -6,7 +6,7 @@ import { ruleDetail } from '../../server/http/rule-detail.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
 import { guardTextId, refusalTextId, stateTextId, textIdsOf } from '../../src/machines/texts.ts';
 import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from '../../src/machines/workflow.ts';
-import { stateLabel } from '../../src/screens/diagrams/StateDetails.tsx';
+import { stateLabel } from '../../src/features/diagrams/StateDetails.tsx';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
 
 const LOCALES = ['es', 'en', 'fr', 'zh', 'ja'] as const;

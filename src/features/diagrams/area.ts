@@ -2,8 +2,7 @@ import { Workflow } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// The screen lives in src/screens/diagrams (kept there by the slice that owns it).
-const Diagrams = lazyScreen(() => import('../../screens/diagrams/DiagramsScreen.tsx'));
+const Diagrams = lazyScreen(() => import('./DiagramsScreen.tsx'));
 
 export const diagramsArea = defineArea({
   key: 'diagrams',

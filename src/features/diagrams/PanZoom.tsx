@@ -90,7 +90,8 @@ export function PanZoom({ label, fitKey, children }: { label: string; fitKey: st
         aria-label={label}
         tabIndex={0}
         h={{ base: '360px', md: '560px' }}
-        cursor={drag.current?.moved ? 'grabbing' : 'grab'}
+        cursor="grab"
+        _active={{ cursor: 'grabbing' }}
         touchAction="none"
         position="relative"
         onWheel={onWheel}

@@ -7,7 +7,7 @@ import { Session } from '../../app/session.tsx';
 import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
-import { PageHeader } from '../PageHeader.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
 import { PanZoom } from './PanZoom.tsx';
 import { StateDetails, stateLabel } from './StateDetails.tsx';
