@@ -1,11 +1,13 @@
 import type { Database } from './db/database.ts';
-import { HttpProblem } from './http/problem.ts';
 import { DomainError } from './domain/errors.ts';
 import { SYSTEM } from './workflow/shared/actor.ts';
 import { verificationsToExpire } from './workflow/verification/repository.ts';
 import { verificationWorkflow } from './workflow/verification/service.ts';
-import { sendReimbursementEvent } from './workflow/reimbursement.ts';
-import { installmentsFallingDue, plansWithLifetimeReached, plansWithScheduleFinished, sendInstallmentEvent, sendPlanEvent } from './workflow/orthodontic.ts';
+import { installmentWorkflow } from './workflow/orthodontic/installment-workflow.ts';
+import { installmentsFallingDue, plansWithScheduleFinished } from './workflow/orthodontic/repository.ts';
+import { planWorkflow, plansWithLifetimeReached } from './workflow/orthodontic/service.ts';
+import { curePeriodsEnded } from './workflow/reimbursement/repository.ts';
+import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
 
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
@@ -26,26 +28,25 @@ export const JOBS: Job[] = [
   },
   {
     name: 'reimbursement.curePeriodEnded',
-    due: async (db, today) =>
-      (await db.query<{ id: number }>(`SELECT id FROM reimbursements WHERE state = 'needsDocuments' AND cure_deadline < $1::date ORDER BY id`, [today])).map((r) => r.id),
-    send: (db, id, today) => db.transaction(async (tx) => void (await sendReimbursementEvent(tx, id, { type: 'CURE_PERIOD_ENDED' }, SYSTEM, today))),
+    due: curePeriodsEnded,
+    send: (db, id, today) => db.transaction(async (tx) => void (await reimbursementWorkflow.send(tx, id, { type: 'CURE_PERIOD_ENDED' }, { actor: SYSTEM, today }))),
   },
   // Orthodontic instalments due today become claimable, or skipped with the engine's reason (04, 07, 31).
   {
     name: 'orthodontic.installmentsFallDue',
     due: installmentsFallingDue,
-    send: (db, id, today) => db.transaction((tx) => sendInstallmentEvent(tx, id, { type: 'FALL_DUE' }, SYSTEM, today)),
+    send: (db, id, today) => db.transaction(async (tx) => void (await installmentWorkflow.send(tx, id, { type: 'FALL_DUE' }, { actor: SYSTEM, today }))),
   },
   // Before the schedule check: a plan whose lifetime maximum is used up is exhausted, not completed.
   {
     name: 'orthodontic.lifetimeReached',
     due: (db) => plansWithLifetimeReached(db),
-    send: (db, id, today) => db.transaction(async (tx) => void (await sendPlanEvent(tx, id, { type: 'LIFETIME_MAXIMUM_REACHED' }, SYSTEM, today))),
+    send: (db, id, today) => db.transaction(async (tx) => void (await planWorkflow.send(tx, id, { type: 'LIFETIME_MAXIMUM_REACHED' }, { actor: SYSTEM, today }))),
   },
   {
     name: 'orthodontic.scheduleFinished',
     due: (db) => plansWithScheduleFinished(db),
-    send: (db, id, today) => db.transaction(async (tx) => void (await sendPlanEvent(tx, id, { type: 'SCHEDULE_FINISHED' }, SYSTEM, today))),
+    send: (db, id, today) => db.transaction(async (tx) => void (await planWorkflow.send(tx, id, { type: 'SCHEDULE_FINISHED' }, { actor: SYSTEM, today }))),
   },
 ];
 
@@ -72,7 +73,7 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
         count++;
       } catch (error) {
         // Refused (already moved on, or not due by the machine's own rule): nothing to do for it.
-        if (!(error instanceof DomainError) && !(error instanceof HttpProblem)) throw error;
+        if (!(error instanceof DomainError)) throw error;
       }
     }
     await db.query(`UPDATE scheduled_runs SET finished_at = now(), events_sent = $3 WHERE job = $1 AND run_on = $2`, [job.name, today, count]);

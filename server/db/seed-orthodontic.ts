@@ -2,9 +2,11 @@ import { addDays } from '../../src/domain/benefits/dates.ts';
 import type { OrthodonticPlanEvent } from '../../src/machines/orthodontic-plan.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
-import { createPlan, installmentsFallingDue, sendInstallmentEvent, sendPlanEvent } from '../workflow/orthodontic.ts';
-import { createReimbursement, sendReimbursementEvent } from '../workflow/reimbursement.ts';
-import type { Actor } from '../workflow/shared/actor.ts';
+import { installmentWorkflow } from '../workflow/orthodontic/installment-workflow.ts';
+import { installmentsFallingDue } from '../workflow/orthodontic/repository.ts';
+import { planService } from '../workflow/orthodontic/service.ts';
+import { reimbursementService } from '../workflow/reimbursement/service.ts';
+import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
 
@@ -15,7 +17,7 @@ import { textPdf } from './demo-documents.ts';
  * and cancelled plans.
  */
 export async function seedOrthodontics(tx: Queryable, files: FileStore, today: string): Promise<void> {
-  const actor = async (email: string): Promise<Actor> => {
+  const actor = async (email: string): Promise<Actor & { id: number }> => {
     const [{ id }] = await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
     const user = (await loadUser(tx, id))!;
     return { id: user.id, roles: user.roles, permissions: user.permissions };
@@ -46,7 +48,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
       `SELECT id, billable_cents, due_date::text AS due_date FROM orthodontic_installments WHERE plan_id = $1 AND number = $2`,
       [planId, number],
     );
-    const claim = await createReimbursement(
+    const claim = await reimbursementService.create(
       tx,
       {
         verificationId: preauthId,
@@ -57,8 +59,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
         invoiceDate: addDays(today, -3),
         lines: [{ procedureCode: 'D8080', serviceDate: installment.due_date, quantity: 1, chargedCents: installment.billable_cents, otherInsurerPaidCents: 0 }],
       },
-      analyst.id!,
-      null,
+      analyst,
       today,
     );
     for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN'] : ['INVOICE']) {
@@ -70,7 +71,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
         [claim.id, documentType, `${documentType.toLowerCase()}-${claim.folio}.pdf`, bytes.length, stored.sha256, stored.key, documentType === 'TREATMENT_PLAN', analyst.id],
       );
     }
-    await sendReimbursementEvent(tx, claim.id, { type: 'SUBMIT' }, analyst, today);
+    await reimbursementService.send(tx, claim.id, { type: 'SUBMIT' }, { actor: analyst, today });
     return claim.id;
   };
   for (const [index, [events, feeCents, after]] of plans.entries()) {
@@ -82,18 +83,18 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
          $7, true, $8, now(), $9, $9) RETURNING id`,
       [today.slice(0, 4), child.id, child.policy_id, child.insurer_id, orthodontist.id, addDays(today, -80), `AUT-ORT-${300 + index}`, addDays(today, 20), admin.id],
     );
-    const plan = await createPlan(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents }, analyst.id!);
-    for (const event of events) await sendPlanEvent(tx, plan.id, event, auditor, today);
+    const plan = await planService.create(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents }, analyst);
+    for (const event of events) await planService.send(tx, plan.id, event, { actor: auditor, today });
     if (!after.payInitial) continue;
     for (const installmentId of await installmentsFallingDue(tx, today)) {
       const [{ plan_id }] = await tx.query<{ plan_id: number }>('SELECT plan_id FROM orthodontic_installments WHERE id = $1', [installmentId]);
-      if (plan_id === plan.id) await sendInstallmentEvent(tx, installmentId, { type: 'FALL_DUE' }, { id: null, roles: [] }, today);
+      if (plan_id === plan.id) await installmentWorkflow.send(tx, installmentId, { type: 'FALL_DUE' }, { actor: SYSTEM, today });
     }
     const initial = await claimInstallment(plan.id, preauth.id, 0);
     // Above 1,000.00 the approval needs the supervisor (R13).
-    await sendReimbursementEvent(tx, initial, { type: 'APPROVE' }, after.exhaust ? supervisor : auditor, today);
-    await sendReimbursementEvent(tx, initial, { type: 'PAY', reference: `TRF-ORT-${plan.id}` }, treasury, today);
+    await reimbursementService.send(tx, initial, { type: 'APPROVE' }, { actor: after.exhaust ? supervisor : auditor, today });
+    await reimbursementService.send(tx, initial, { type: 'PAY', reference: `TRF-ORT-${plan.id}` }, { actor: treasury, today });
     if (after.claimFirst) await claimInstallment(plan.id, preauth.id, 1);
-    if (after.exhaust) await sendPlanEvent(tx, plan.id, { type: 'LIFETIME_MAXIMUM_REACHED' }, { id: null, roles: [] }, today);
+    if (after.exhaust) await planService.send(tx, plan.id, { type: 'LIFETIME_MAXIMUM_REACHED' }, { actor: SYSTEM, today });
   }
 }

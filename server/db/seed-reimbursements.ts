@@ -2,7 +2,8 @@ import { addDays } from '../../src/domain/benefits/dates.ts';
 import type { ReimbursementEvent } from '../../src/machines/reimbursement.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
-import { createReimbursement, sendReimbursementEvent, type LineInput } from '../workflow/reimbursement.ts';
+import type { LineInput } from '../workflow/reimbursement/repository.ts';
+import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
@@ -14,7 +15,7 @@ import { textPdf } from './demo-documents.ts';
  * check runs as soon as a reimbursement is submitted.)
  */
 export async function seedReimbursements(tx: Queryable, files: FileStore, today: string): Promise<void> {
-  const actor = async (email: string): Promise<Actor> => {
+  const actor = async (email: string): Promise<Actor & { id: number }> => {
     const [{ id }] = await tx.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
     const user = (await loadUser(tx, id))!;
     return { id: user.id, roles: user.roles, permissions: user.permissions };
@@ -44,11 +45,10 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
   ];
   for (const [index, [v, lines, events]] of plan.entries()) {
     const verification = verifications[v];
-    const row = await createReimbursement(
+    const row = await reimbursementService.create(
       tx,
       { verificationId: verification.id, doctorId: verification.doctor_id, payee: 'HOLDER', invoiceNumber: `F-${2026}-${String(4100 + index)}`, invoiceDate: lines[0].serviceDate, lines },
-      analyst.id!,
-      null,
+      analyst,
       today,
     );
     if (events.some(([e]) => e.type === 'SUBMIT')) {
@@ -62,6 +62,6 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
         );
       }
     }
-    for (const [event, by] of events) await sendReimbursementEvent(tx, row.id, event, by, today);
+    for (const [event, by] of events) await reimbursementService.send(tx, row.id, event, { actor: by, today });
   }
 }

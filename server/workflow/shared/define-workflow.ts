@@ -134,14 +134,19 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
       return row;
     },
 
-    /** The events each row's statechart accepts now from `actor`, for a whole page at once. */
-    async allowedEvents(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, string[]>> {
+    /**
+     * For a whole page at once: the events each row's statechart accepts now from `actor`, and what its
+     * facts were built from (presenters show some of it).
+     */
+    async evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, { allowedEvents: string[]; context: Context }>> {
       const facts = await definition.facts(q, rows, actor, today);
       const probes = definition.probes(today);
-      return new Map(rows.map((row) => [row.id, allowedEvents(machine, snapshot(row.state, facts.get(row.id)!.facts), probes)]));
+      return new Map(
+        rows.map((row) => {
+          const { facts: rowFacts, context } = facts.get(row.id)!;
+          return [row.id, { allowedEvents: allowedEvents(machine, snapshot(row.state, rowFacts), probes), context }];
+        }),
+      );
     },
-
-    /** The facts of the rows (and what they were built from), for presenters that show more than the events. */
-    facts: definition.facts,
   };
 }

@@ -48,8 +48,8 @@ export const verificationWorkflow = defineWorkflowService({
 type Verification = components['schemas']['Verification'];
 
 async function present(q: Queryable, rows: VerificationRow[], actor: Actor, today: string): Promise<Verification[]> {
-  const allowed = await verificationWorkflow.allowedEvents(q, rows, actor, today);
-  return rows.map((row) => presentVerification(row, allowed.get(row.id)!));
+  const evaluated = await verificationWorkflow.evaluate(q, rows, actor, today);
+  return rows.map((row) => presentVerification(row, evaluated.get(row.id)!.allowedEvents));
 }
 
 /** Coverage verifications: the worklist and history, creation, changes while open, and their events. */

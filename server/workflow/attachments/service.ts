@@ -1,0 +1,72 @@
+import type { operations } from '../../../openapi/schema';
+import { appendAudit } from '../../audit.ts';
+import type { Database } from '../../db/database.ts';
+import { BusinessRuleError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import type { FileStore } from '../../files.ts';
+import type { Actor } from '../shared/actor.ts';
+import { presentAttachment } from './presenter.ts';
+import { attachmentsOf, findAttachment, insertAttachment, ownerExists, type Owner } from './repository.ts';
+
+/** R21: at most 15 MB, pdf, jpg or png, told apart by their first bytes rather than by the name. */
+export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
+const SIGNATURES: [mime: string, bytes: number[]][] = [
+  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
+  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
+  ['image/jpeg', [0xff, 0xd8, 0xff]],
+];
+const sniff = (bytes: Uint8Array) => SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b))?.[0] ?? null;
+
+type Upload = operations['uploadAttachment']['requestBody']['content']['multipart/form-data'];
+
+/** Documents attached to verifications, reimbursements and orthodontic plans. */
+export function attachmentService(db: Database, files: FileStore) {
+  return {
+    list: async (ownerType: Owner, ownerId: number) => (await attachmentsOf(db, ownerType, ownerId)).map(presentAttachment),
+
+    /** Stores the file, then its record and audit row; nothing half-stored when the record cannot be written. */
+    async upload({ ownerType, ownerId, documentType, clinical, file }: Upload, actor: Actor & { id: number }) {
+      if (!(file instanceof File)) throw new InvalidInputError('request.invalid', 'The form needs a file.', [{ path: 'body/file', keyword: 'type' }]);
+      if (file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) {
+        throw new BusinessRuleError('attachment.size', 'A file must have content and at most 15 MB.', [{ path: 'body/file', keyword: 'maxSize', params: { limit: MAX_ATTACHMENT_BYTES } }]);
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const mime = sniff(bytes);
+      if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: 'body/file', keyword: 'mime' }]);
+      const owner = Number(ownerId);
+      if (!(await ownerExists(db, ownerType, owner))) {
+        throw new BusinessRuleError('attachment.ownerUnknown', `No such ${ownerType}.`, [{ path: 'body/ownerId', keyword: 'exists' }]);
+      }
+      const stored = await files.put(bytes);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const created = await insertAttachment(tx, {
+            owner_type: ownerType,
+            owner_id: owner,
+            document_type: documentType,
+            file_name: file.name.slice(0, 200) || 'documento',
+            mime,
+            size_bytes: bytes.length,
+            sha256: stored.sha256,
+            storage_key: stored.key,
+            clinical: clinical === 'true',
+            uploaded_by: actor.id,
+          });
+          await appendAudit(tx, { userId: actor.id, action: 'CREATE', entityType: 'attachment', entityId: created.id, result: 'ALLOWED', ip: actor.ip, detail: { ownerType, ownerId: owner, sha256: stored.sha256 } });
+          return created;
+        });
+        return presentAttachment(row);
+      } catch (error) {
+        await files.remove(stored.key);
+        throw error;
+      }
+    },
+
+    /** The stored file, its download audited. */
+    async download(id: number, actor: Actor) {
+      const row = await findAttachment(db, id);
+      if (!row) throw new NotFoundError('attachment');
+      await db.transaction((tx) => appendAudit(tx, { userId: actor.id, action: 'DOWNLOAD', entityType: 'attachment', entityId: row.id, result: 'ALLOWED', ip: actor.ip, userAgent: actor.userAgent }));
+      return { row, stream: files.stream(row.storage_key) };
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { addMonths, ageOn, isIsoDate } from '../../../src/domain/benefits/dates.ts';
+import { orthodonticInstallmentDue } from '../../../src/domain/benefits/orthodontic.ts';
+import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
+import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodontic-installment.machine.ts';
+import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
+import type { Queryable } from '../../db/database.ts';
+import { coverageActiveOn, coveragePeriods, ledgerOf, rulesOf, usageOf, type CoverageRow, type Ledger } from '../shared/coverage.ts';
+import {
+  OPEN_INSTALLMENT_STATES,
+  installmentsOfPlans,
+  paidBenefitsOf,
+  plansByIds,
+  type InstallmentRecord,
+  type InstallmentRow,
+  type PlanRow,
+} from './repository.ts';
+
+/** The patient's orthodontic lifetime maximum: the rules, what the ledger says was paid (ORTHO_LIFETIME), and what is left. */
+export function lifetimeOf(ledger: Ledger, row: CoverageRow): { rules: BenefitRules; usedCents: number; remainingCents: number } {
+  const rules = rulesOf(row);
+  const usedCents = usageOf(ledger, row).orthoLifetimeUsedCents;
+  return { rules, usedCents, remainingCents: Math.max(0, rules.orthodontic.lifetimeMaximumCents - usedCents) };
+}
+
+/** R5: the orthodontic waiting period from enrolment is over on `date`, or waived by prior continuous coverage. */
+function waitingPeriodMetOn(row: CoverageRow, rules: BenefitRules, date: string): boolean {
+  const waiver = rules.waitingPeriods.waiverPriorCoverageMonths;
+  if (waiver !== null && row.prior_coverage_months >= waiver) return true;
+  return addMonths(row.enrolled_on, rules.waitingPeriods.months.ORTHODONTIC) <= date;
+}
+
+/** What the facts of a plan were built from, which its effects and presenter use too. */
+export interface PlanContext {
+  lifetime: ReturnType<typeof lifetimeOf>;
+  installments: InstallmentRow[];
+  paidBenefitCents: number;
+}
+
+/**
+ * The plans' facts for the statechart, with three queries however many plans. The age at banding is
+ * taken on the ACTIVATE event's date (on the stored banding date, else today, for other events); the
+ * waiting period on the banding date, else on the preauthorization's planned service date.
+ */
+export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: unknown, today: string, event?: OrthodonticPlanEvent) {
+  const ids = rows.map((r) => r.id);
+  const [ledger, installments, paid] = await Promise.all([ledgerOf(q, rows), installmentsOfPlans(q, ids), paidBenefitsOf(q, ids)]);
+  return new Map(
+    rows.map((row) => {
+      const lifetime = lifetimeOf(ledger, row);
+      const own = installments.filter((i) => i.plan_id === row.id);
+      const bandingDate = event?.type === 'ACTIVATE' ? event.bandingDate : (row.banding_date ?? today);
+      const waitingOn = event?.type === 'ACTIVATE' && isIsoDate(event.bandingDate) ? event.bandingDate : (row.banding_date ?? row.preauthorization_date);
+      const facts: OrthodonticPlanFacts = {
+        preauthorizationVerified: row.preauthorization_state === 'verified',
+        authorizationNumber: row.authorization_number,
+        patientAgeAtBanding: isIsoDate(bandingDate) ? ageOn(row.birth_date, bandingDate) : null,
+        ageLimit: lifetime.rules.orthodontic.ageLimit ?? Number.POSITIVE_INFINITY,
+        waitingPeriodMet: waitingPeriodMetOn(row, lifetime.rules, waitingOn),
+        coverageActive: coverageActiveOn(row, today),
+        lifetimeRemainingCents: lifetime.remainingCents,
+        openInstallments: own.filter((i) => OPEN_INSTALLMENT_STATES.includes(i.state)).length,
+        today,
+      };
+      const context: PlanContext = { lifetime, installments: own, paidBenefitCents: paid.get(row.id) ?? 0 };
+      return [row.id, { facts, context }];
+    }),
+  );
+}
+
+export interface InstallmentContext {
+  outcome: ReturnType<typeof orthodonticInstallmentDue>;
+}
+
+/**
+ * The instalments' facts when they fall due, from the engine's `orthodonticInstallmentDue` (coverage on
+ * the due date, age, lifetime left): the machine then makes one claimable, or skipped with the engine's
+ * reason. While the plan is suspended the instalments falling due are skipped as not covered (07).
+ */
+export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: unknown, today: string) {
+  const plans = await plansByIds(q, [...new Set(rows.map((r) => r.plan_id))]);
+  const ledger = await ledgerOf(q, plans);
+  return new Map(
+    rows.map((installment) => {
+      const plan = plans.find((p) => p.id === installment.plan_id)!;
+      const { rules, remainingCents } = lifetimeOf(ledger, plan);
+      const outcome = orthodonticInstallmentDue({
+        billableCents: installment.billable_cents,
+        dueDate: installment.due_date,
+        coveragePercent: rules.coveragePercent.ORTHODONTIC,
+        lifetimeRemainingCents: remainingCents,
+        birthDate: plan.birth_date,
+        bandingDate: plan.banding_date ?? installment.due_date,
+        ageLimit: rules.orthodontic.ageLimit,
+        stopAtAgeLimit: rules.orthodontic.stopAtAgeLimit,
+        coveragePeriods: plan.state === 'suspended' ? [] : coveragePeriods(plan),
+        asOf: today,
+      });
+      const skipped = outcome.status === 'SKIPPED' ? outcome.reason : null;
+      const facts: OrthodonticInstallmentFacts = {
+        today,
+        dueDate: installment.due_date,
+        coverageActive: skipped !== '07',
+        patientUnderAgeLimit: skipped !== '04',
+        lifetimeRemainingCents: skipped === '31' ? 0 : remainingCents,
+      };
+      const context: InstallmentContext = { outcome };
+      return [installment.id, { facts, context }];
+    }),
+  );
+}

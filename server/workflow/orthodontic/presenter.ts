@@ -1,0 +1,77 @@
+import { orthodonticSchedule, orthodonticScheduleInput } from '../../../src/domain/benefits/orthodontic.ts';
+import type { components } from '../../../openapi/schema';
+import type { PlanContext } from './facts.ts';
+import { OPEN_INSTALLMENT_STATES, type InstallmentRow, type PlanRow } from './repository.ts';
+
+/** What the plan is expected to pay: before banding the engine's estimate (min(fee × %, lifetime left)), then paid + open instalments. */
+function estimatedBenefitOf(row: PlanRow, { lifetime, installments, paidBenefitCents }: PlanContext, today: string): number {
+  if (installments.length === 0 && ['proposed', 'approved'].includes(row.state)) {
+    const { rules, remainingCents } = lifetime;
+    return orthodonticSchedule(
+      orthodonticScheduleInput(rules, {
+        feeCents: row.fee_cents,
+        bandingDate: row.banding_date ?? today,
+        lifetimeUsedCents: rules.orthodontic.lifetimeMaximumCents - remainingCents,
+        months: row.months,
+        frequency: row.frequency,
+        initialPercent: row.initial_percent,
+        firstDelayDays: row.first_delay_days,
+      }),
+    ).totalBenefitCents;
+  }
+  return paidBenefitCents + installments.filter((i) => OPEN_INSTALLMENT_STATES.includes(i.state)).reduce((t, i) => t + i.benefit_cents, 0);
+}
+
+const presentInstallment = (i: InstallmentRow): components['schemas']['OrthodonticInstallment'] => ({
+  id: i.id,
+  number: i.number,
+  dueDate: i.due_date,
+  billableCents: i.billable_cents,
+  benefitCents: i.benefit_cents,
+  state: i.state,
+  reason: i.reason,
+  reimbursementId: i.reimbursement_id,
+  paidCents: i.state === 'paid' ? i.paid_cents : null,
+  version: i.version,
+});
+
+/** The plan as the API returns it; `withInstallments` adds its schedule (the list leaves it out). */
+export function presentPlan(row: PlanRow, allowedEvents: string[], context: PlanContext, today: string, withInstallments: boolean): components['schemas']['OrthodonticPlan'] {
+  const { rules, remainingCents } = context.lifetime;
+  return {
+    id: row.id,
+    patientId: row.patient_id,
+    patientName: row.patient_name,
+    policyId: row.policy_id,
+    insurerId: row.insurer_id,
+    insurerName: row.insurer_name,
+    doctorId: row.doctor_id,
+    doctorName: row.doctor_name,
+    preauthorizationId: row.preauthorization_id,
+    preauthorizationFolio: row.preauthorization_folio,
+    authorizationNumber: row.authorization_number,
+    treatmentCode: row.treatment_code,
+    feeCents: row.fee_cents,
+    months: row.months,
+    initialPercent: row.initial_percent,
+    frequency: row.frequency,
+    firstDelayDays: row.first_delay_days,
+    coveragePercent: rules.coveragePercent.ORTHODONTIC,
+    lifetimeMaximumCents: rules.orthodontic.lifetimeMaximumCents,
+    lifetimeRemainingCents: remainingCents,
+    estimatedBenefitCents: estimatedBenefitOf(row, context, today),
+    paidBenefitCents: context.paidBenefitCents,
+    bandingDate: row.banding_date,
+    debondDate: row.debond_date,
+    state: row.state,
+    reason: row.reason,
+    approvedBy: row.approved_by,
+    approvedAt: row.approved_at ? new Date(row.approved_at).toISOString() : null,
+    ...(withInstallments ? { installments: context.installments.map(presentInstallment) } : {}),
+    allowedEvents,
+    createdBy: row.created_by,
+    version: row.version,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}

@@ -1,0 +1,91 @@
+import type { Updateable } from 'kysely';
+import { addDays, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
+import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import { INCOMPLETE_DOCUMENTATION_REASON, type reimbursementMachine } from '../../../src/machines/reimbursement.machine.ts';
+import type { OrthodonticInstallmentEvent } from '../../../src/machines/orthodontic-installment.machine.ts';
+import type { DB, Queryable } from '../../db/database.ts';
+import { installmentWorkflow } from '../orthodontic/installment-workflow.ts';
+import type { Actor } from '../shared/actor.ts';
+import type { Effects } from '../shared/define-workflow.ts';
+import type { ReimbursementContext } from './facts.ts';
+import { insertLedgerEntries, storeLiquidation, type ReimbursementRow } from './repository.ts';
+
+type Changes = Updateable<DB['reimbursements']>;
+interface InstallmentMove {
+  tx: Queryable;
+  row: ReimbursementRow;
+  actor: Actor;
+  today: string;
+}
+
+/** Drives the reimbursement's instalment through the instalment statechart (orthodontic reimbursements). */
+async function moveInstallment({ tx, row, actor, today }: InstallmentMove, event: OrthodonticInstallmentEvent) {
+  if (!row.installment_id) return;
+  if (event.type === 'RELEASE' && (await installmentWorkflow.find(tx, row.installment_id)).state !== 'claimed') return;
+  await installmentWorkflow.send(tx, row.installment_id, event, { actor, today, cause: { reimbursementId: row.id } });
+}
+
+/** Posts what was paid to the ledger, per benefit year: deductible, annual maximum or orthodontic lifetime. */
+async function postToLedger(tx: Queryable, row: ReimbursementRow, liquidation: Liquidation) {
+  const totals = new Map<string, number>();
+  const add = (kind: string, year: string, cents: number) => cents > 0 && totals.set(`${kind}|${year}`, (totals.get(`${kind}|${year}`) ?? 0) + cents);
+  for (const l of liquidation.lines) {
+    if (l.status !== 'APPROVED') continue;
+    const year = l.benefitYearStart ?? benefitYearStart(row.benefit_year, row.starts_on, row.submitted_on ?? row.starts_on);
+    add('DEDUCTIBLE', year, l.deductibleCents);
+    add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
+  }
+  await insertLedgerEntries(
+    tx,
+    [...totals].map(([key, cents]) => {
+      const [kind, year] = key.split('|');
+      return { patient_id: row.patient_id, policy_id: row.policy_id, benefit_year_start: year, kind, amount_cents: cents, reimbursement_id: row.id };
+    }),
+  );
+}
+
+/** What the reimbursement machine's named actions mean for the reimbursement, its lines, the ledger and its instalment. */
+export const reimbursementEffects: Effects<typeof reimbursementMachine, ReimbursementRow, ReimbursementContext, Changes> = {
+  stampSubmittedAt({ today, changes }) {
+    changes.submitted_on = today;
+  },
+  claimInstallment: (args) => moveInstallment(args, { type: 'CLAIM' }),
+  recordRequestedDocuments({ event, changes }) {
+    if (event.type === 'REQUEST_DOCUMENTS') changes.requested_documents = [...new Set(event.documents)];
+  },
+  startCurePeriod({ row, today, changes }) {
+    changes.cure_deadline = addDays(today, row.cure_days);
+  },
+  clearCurePeriod({ changes }) {
+    changes.cure_deadline = null;
+    changes.requested_documents = [];
+  },
+  async recordApproval({ tx, row, actor, context, changes }) {
+    changes.approved_by = actor.id;
+    await storeLiquidation(tx, row.id, context.liquidation);
+  },
+  async recordRejection({ tx, row, event, params, context: { liquidation }, changes }) {
+    const code = (params?.reasonCode as string | undefined) ?? (event.type === 'REJECT' ? event.reason.trim() : liquidation.lines.find((l) => l.reason)?.reason);
+    changes.reason = code ?? INCOMPLETE_DOCUMENTATION_REASON;
+    if (event.type === 'CHECK') await storeLiquidation(tx, row.id, liquidation);
+  },
+  rejectInstallment: (args) => moveInstallment(args, { type: 'REJECT' }),
+  recordPayment({ row, event, actor, today, context: { liquidation }, changes }) {
+    changes.payment_reference = event.type === 'PAY' ? event.reference.trim() : null;
+    changes.paid_on = today;
+    changes.paid_by = actor.id;
+    // What the ledger allows now: never more than was approved, never beyond a maximum used meanwhile.
+    changes.paid_cents = Math.min(row.payable_cents, liquidation.totals.payableCents);
+  },
+  postToLedger: ({ tx, row, context }) => postToLedger(tx, row, context.liquidation),
+  settleInstallment: (args) => moveInstallment(args, { type: 'PAY' }),
+  recordCancellation({ event, changes }) {
+    if (event.type === 'CANCEL') changes.reason = event.reason.trim();
+  },
+  releaseInstallment: (args) => moveInstallment(args, { type: 'RELEASE' }),
+};
+
+/** The automatic check that passes a submission on to review stores its liquidation line by line (no action names it). */
+export async function storeCheckedLiquidation({ tx, row, event, next, context }: { tx: Queryable; row: ReimbursementRow; event: { type: string }; next: string; context: ReimbursementContext }) {
+  if (event.type === 'CHECK' && next === 'inReview') await storeLiquidation(tx, row.id, context.liquidation);
+}

@@ -1,0 +1,84 @@
+import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
+import { REJECTION_REASONS, isRejectionCode } from '../../../src/domain/benefits/reasons.ts';
+import type { components } from '../../../openapi/schema';
+import type { ReimbursementContext } from './facts.ts';
+import type { ReimbursementRow } from './repository.ts';
+
+/** The reimbursement as the API returns it, with its lines, missing documents and the events its statechart accepts now. */
+export const presentReimbursement = (row: ReimbursementRow, allowedEvents: string[], { lines, missingDocuments }: ReimbursementContext): components['schemas']['Reimbursement'] => ({
+  id: row.id,
+  folio: row.folio,
+  verificationId: row.verification_id,
+  patientId: row.patient_id,
+  patientName: row.patient_name,
+  policyId: row.policy_id,
+  insurerId: row.insurer_id,
+  insurerName: row.insurer_name,
+  doctorId: row.doctor_id,
+  kind: row.kind,
+  orthodonticPlanId: row.orthodontic_plan_id,
+  installmentId: row.installment_id,
+  payee: row.payee,
+  invoiceNumber: row.invoice_number,
+  invoiceDate: row.invoice_date,
+  currency: row.currency.trim(),
+  claimedCents: row.claimed_cents,
+  allowedCents: row.allowed_cents,
+  deductibleCents: row.deductible_cents,
+  payableCents: row.payable_cents,
+  paidCents: row.paid_cents,
+  state: row.state,
+  reason: row.reason,
+  submittedOn: row.submitted_on,
+  cureDeadline: row.cure_deadline,
+  requestedDocuments: row.requested_documents,
+  missingDocuments,
+  approvedBy: row.approved_by,
+  paymentReference: row.payment_reference,
+  paidOn: row.paid_on,
+  createdBy: row.created_by,
+  lines: lines.map((l) => ({
+    id: l.id,
+    procedureCode: l.procedure_code,
+    tooth: l.tooth,
+    serviceDate: l.service_date,
+    quantity: l.quantity,
+    chargedCents: l.charged_cents,
+    otherInsurerPaidCents: l.other_insurer_paid_cents,
+    category: l.category ?? categoryOf(l.procedure_code),
+    allowedCents: l.allowed_cents,
+    deductibleCents: l.deductible_cents,
+    coveredCents: l.covered_cents,
+    excessCents: l.excess_cents,
+    status: l.status,
+    reason: l.reason,
+  })),
+  allowedEvents,
+  version: row.version,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+/** The liquidation as the API shows it: line ids as numbers, reasons with their texts. */
+export const presentLiquidation = (liquidation: Liquidation): components['schemas']['Liquidation'] => ({
+  status: liquidation.status,
+  lines: liquidation.lines.map((l) => ({
+    lineId: Number(l.lineId),
+    code: l.code,
+    category: l.category,
+    allowedCents: l.allowedCents,
+    deductibleCents: l.deductibleCents,
+    coveredCents: l.coveredCents,
+    excessCents: l.excessCents,
+    status: l.status,
+    ...(l.reason ? { reason: l.reason, reasonText: isRejectionCode(l.reason) ? REJECTION_REASONS[l.reason] : undefined } : {}),
+  })),
+  totals: {
+    claimedCents: liquidation.totals.claimedCents,
+    allowedCents: liquidation.totals.allowedCents,
+    deductibleCents: liquidation.totals.deductibleCents,
+    payableCents: liquidation.totals.payableCents,
+    patientShareCents: liquidation.totals.patientShareCents,
+  },
+});

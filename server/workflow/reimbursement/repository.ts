@@ -1,0 +1,315 @@
+import { sql, type Updateable } from 'kysely';
+import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import type { ReimbursementKind, ReimbursementState } from '../../../src/machines/reimbursement.machine.ts';
+import type { components } from '../../../openapi/schema';
+import type { DB, Queryable } from '../../db/database.ts';
+import { coverageColumns } from '../shared/coverage.ts';
+import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+
+type DocumentType = components['schemas']['DocumentType'];
+type LineStatus = components['schemas']['ReimbursementLine']['status'];
+
+const patientName = sql<string>`patients.first_names || ' ' || patients.last_name`;
+
+function selectReimbursements(q: Queryable) {
+  return q.kysely
+    .selectFrom('reimbursements')
+    .innerJoin('patients', 'patients.id', 'reimbursements.patient_id')
+    .innerJoin('policies', 'policies.id', 'reimbursements.policy_id')
+    .innerJoin('insurers', 'insurers.id', 'reimbursements.insurer_id')
+    .innerJoin('policyholders', 'policyholders.id', 'policies.policyholder_id')
+    .innerJoin('doctors', 'doctors.id', 'reimbursements.doctor_id')
+    .leftJoin('orthodontic_plans', 'orthodontic_plans.id', 'reimbursements.orthodontic_plan_id')
+    .leftJoin('orthodontic_installments', 'orthodontic_installments.id', 'reimbursements.installment_id')
+    .select((eb) => [
+      'reimbursements.id',
+      'reimbursements.folio',
+      'reimbursements.verification_id',
+      'reimbursements.insurer_id',
+      'reimbursements.doctor_id',
+      eb.ref('reimbursements.kind').$castTo<ReimbursementKind>().as('kind'),
+      'reimbursements.orthodontic_plan_id',
+      'reimbursements.installment_id',
+      eb.ref('reimbursements.payee').$castTo<'HOLDER' | 'PROVIDER'>().as('payee'),
+      'reimbursements.invoice_number',
+      eb.cast<string | null>('reimbursements.invoice_date', 'text').as('invoice_date'),
+      'reimbursements.currency',
+      'reimbursements.claimed_cents',
+      'reimbursements.allowed_cents',
+      'reimbursements.deductible_cents',
+      'reimbursements.payable_cents',
+      'reimbursements.paid_cents',
+      eb.ref('reimbursements.state').$castTo<ReimbursementState>().as('state'),
+      'reimbursements.reason',
+      eb.cast<string | null>('reimbursements.submitted_on', 'text').as('submitted_on'),
+      eb.cast<string | null>('reimbursements.cure_deadline', 'text').as('cure_deadline'),
+      eb.ref('reimbursements.requested_documents').$castTo<DocumentType[]>().as('requested_documents'),
+      'reimbursements.approved_by',
+      'reimbursements.payment_reference',
+      eb.cast<string | null>('reimbursements.paid_on', 'text').as('paid_on'),
+      'reimbursements.created_by',
+      'reimbursements.version',
+      // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
+      eb.ref('reimbursements.created_at').$castTo<Date>().as('created_at'),
+      eb.ref('reimbursements.updated_at').$castTo<Date>().as('updated_at'),
+      patientName.as('patient_name'),
+      'insurers.name as insurer_name',
+      'insurers.cure_days',
+      'policyholders.bank_account',
+      'doctors.tax_id as doctor_tax_id',
+      // Orthodontic age limits apply at banding (R7), not on each instalment's service date.
+      eb.cast<string | null>('orthodontic_plans.banding_date', 'text').as('plan_banding_date'),
+      'orthodontic_installments.number as installment_number',
+      ...coverageColumns(eb),
+    ]);
+}
+
+export type ReimbursementRow = Awaited<ReturnType<ReturnType<typeof selectReimbursements>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The reimbursement; locked, the patient's row is locked too, so two reimbursements of one patient
+ * never read the same ledger to approve or pay.
+ */
+export async function findReimbursement(q: Queryable, id: number, lock: boolean): Promise<ReimbursementRow | undefined> {
+  const query = selectReimbursements(q).where('reimbursements.id', '=', id);
+  if (!lock) return query.executeTakeFirst();
+  const row = await query.forUpdate('reimbursements').executeTakeFirst();
+  if (row) await lockPatient(q, row.patient_id);
+  return row;
+}
+
+export const lockPatient = (tx: Queryable, patientId: number) => tx.kysely.selectFrom('patients').select('id').where('id', '=', patientId).forUpdate().execute();
+
+export interface ReimbursementFilter {
+  page: number;
+  pageSize: number;
+  sort: string;
+  q?: string;
+  kind?: ReimbursementKind;
+  state?: string;
+  insurerId?: number;
+  createdBy?: number;
+  from?: string;
+  to?: string;
+}
+
+const SORTABLE: SortColumns = {
+  folio: sql.ref('reimbursements.folio'),
+  state: sql.ref('reimbursements.state'),
+  createdAt: sql.ref('reimbursements.created_at'),
+  updatedAt: sql.ref('reimbursements.updated_at'),
+  claimedCents: sql.ref('reimbursements.claimed_cents'),
+  payableCents: sql.ref('reimbursements.payable_cents'),
+};
+
+export async function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
+  const { q: text, kind, state, insurerId, createdBy, from, to } = filter;
+  const query = selectReimbursements(q)
+    .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('reimbursements.folio'), patientName, sql.ref('reimbursements.invoice_number')])))
+    .$if(Boolean(kind), (qb) => qb.where('reimbursements.kind', '=', kind!))
+    .$if(Boolean(state), (qb) => qb.where('reimbursements.state', 'in', state!.split(',')))
+    .$if(insurerId !== undefined, (qb) => qb.where('reimbursements.insurer_id', '=', insurerId!))
+    .$if(createdBy !== undefined, (qb) => qb.where('reimbursements.created_by', '=', createdBy!))
+    .$if(Boolean(from), (qb) => qb.where(sql`reimbursements.created_at`, '>=', sql`${from}::date`))
+    .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`));
+  const [total, rows] = await Promise.all([countOf(query), pageOf(query, filter, SORTABLE, sql.ref('reimbursements.id')).execute()]);
+  return { total, rows };
+}
+
+/** The lines of some reimbursements, in one query, in their order. */
+export async function linesOf(q: Queryable, reimbursementIds: readonly number[]) {
+  if (!reimbursementIds.length) return [];
+  return q.kysely
+    .selectFrom('reimbursement_lines')
+    .select((eb) => [
+      'id',
+      'reimbursement_id',
+      'position',
+      'procedure_code',
+      'tooth',
+      eb.cast<string>('service_date', 'text').as('service_date'),
+      'quantity',
+      'charged_cents',
+      'other_insurer_paid_cents',
+      'category',
+      'allowed_cents',
+      'deductible_cents',
+      'covered_cents',
+      'excess_cents',
+      eb.ref('status').$castTo<LineStatus>().as('status'),
+      'reason',
+    ])
+    .where('reimbursement_id', 'in', reimbursementIds)
+    .orderBy('reimbursement_id')
+    .orderBy('position')
+    .execute();
+}
+
+export type LineRow = Awaited<ReturnType<typeof linesOf>>[number];
+
+/** The document types attached to some reimbursements, with the day each was uploaded, in one query. */
+export async function attachedDocumentsOf(q: Queryable, reimbursementIds: readonly number[]) {
+  if (!reimbursementIds.length) return [];
+  return q.kysely
+    .selectFrom('attachments')
+    .select((eb) => ['owner_id', 'document_type', eb.cast<string>(eb.cast('uploaded_at', 'date'), 'text').as('uploaded_on')])
+    .where('owner_type', '=', 'reimbursement')
+    .where('owner_id', 'in', reimbursementIds)
+    .execute();
+}
+
+export async function saveReimbursement(tx: Queryable, id: number, changes: Updateable<DB['reimbursements']>) {
+  await tx.kysely
+    .updateTable('reimbursements')
+    .set({ ...changes, version: sql`version + 1`, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stores a liquidation on the lines and the totals on the reimbursement. */
+export async function storeLiquidation(tx: Queryable, id: number, liquidation: Liquidation) {
+  for (const l of liquidation.lines) {
+    await tx.kysely
+      .updateTable('reimbursement_lines')
+      .set({
+        category: l.category,
+        allowed_cents: l.allowedCents,
+        deductible_cents: l.deductibleCents,
+        covered_cents: l.coveredCents,
+        excess_cents: l.excessCents,
+        status: l.status,
+        reason: l.reason ?? null,
+      })
+      .where('id', '=', Number(l.lineId))
+      .execute();
+  }
+  const { totals } = liquidation;
+  await tx.kysely
+    .updateTable('reimbursements')
+    .set({ claimed_cents: totals.claimedCents, allowed_cents: totals.allowedCents, deductible_cents: totals.deductibleCents, payable_cents: totals.payableCents })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertLedgerEntries(
+  tx: Queryable,
+  entries: { patient_id: number; policy_id: number; benefit_year_start: string; kind: string; amount_cents: number; reimbursement_id: number }[],
+) {
+  if (entries.length) await tx.kysely.insertInto('benefit_ledger').values(entries).execute();
+}
+
+export type LineInput = components['schemas']['ReimbursementLineInput'];
+
+/** Replaces a reimbursement's lines and its claimed total. */
+export async function replaceLines(tx: Queryable, id: number, lines: readonly LineInput[]) {
+  await tx.kysely.deleteFrom('reimbursement_lines').where('reimbursement_id', '=', id).execute();
+  if (lines.length) {
+    await tx.kysely
+      .insertInto('reimbursement_lines')
+      .values(
+        lines.map((line, index) => ({
+          reimbursement_id: id,
+          position: index + 1,
+          procedure_code: line.procedureCode,
+          tooth: line.tooth ?? null,
+          service_date: line.serviceDate,
+          quantity: line.quantity ?? 1,
+          charged_cents: line.chargedCents,
+          other_insurer_paid_cents: line.otherInsurerPaidCents ?? 0,
+        })),
+      )
+      .execute();
+  }
+  await tx.kysely
+    .updateTable('reimbursements')
+    .set((eb) => ({
+      claimed_cents: eb
+        .selectFrom('reimbursement_lines')
+        .select(sql<number>`coalesce(sum(charged_cents), 0)::int`.as('claimed'))
+        .where('reimbursement_id', '=', id),
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export const doctorOf = (q: Queryable, doctorId: number) => q.kysely.selectFrom('doctors').select(['state', 'specialty']).where('id', '=', doctorId).executeTakeFirst();
+
+/** The verification a reimbursement is created from, shared-locked so it cannot change meanwhile. */
+export const verificationForClaim = (tx: Queryable, verificationId: number) =>
+  tx.kysely
+    .selectFrom('verifications')
+    .innerJoin('insurers', 'insurers.id', 'verifications.insurer_id')
+    .select((eb) => [
+      'verifications.state',
+      eb.cast<string | null>('verifications.valid_until', 'text').as('valid_until'),
+      eb.ref('verifications.category').$castTo<ReimbursementKind>().as('category'),
+      'verifications.patient_id',
+      'verifications.policy_id',
+      'verifications.insurer_id',
+      'insurers.currency',
+    ])
+    .where('verifications.id', '=', verificationId)
+    .forShare('verifications')
+    .executeTakeFirst();
+
+/** The instalment belongs to the plan made on this preauthorization. */
+export const installmentOfPreauthorization = async (q: Queryable, installmentId: number, verificationId: number) =>
+  Boolean(
+    await q.kysely
+      .selectFrom('orthodontic_installments')
+      .innerJoin('orthodontic_plans', 'orthodontic_plans.id', 'orthodontic_installments.plan_id')
+      .select('orthodontic_installments.id')
+      .where('orthodontic_installments.id', '=', installmentId)
+      .where('orthodontic_plans.preauthorization_id', '=', verificationId)
+      .executeTakeFirst(),
+  );
+
+/** An instalment with its plan's patient, and whether a live reimbursement already claims it. */
+export const installmentToClaim = (q: Queryable, installmentId: number) =>
+  q.kysely
+    .selectFrom('orthodontic_installments')
+    .innerJoin('orthodontic_plans', 'orthodontic_plans.id', 'orthodontic_installments.plan_id')
+    .select((eb) => [
+      'orthodontic_installments.plan_id',
+      'orthodontic_installments.state',
+      'orthodontic_plans.patient_id',
+      eb
+        .exists(
+          eb
+            .selectFrom('reimbursements')
+            .select('reimbursements.id')
+            .whereRef('reimbursements.installment_id', '=', 'orthodontic_installments.id')
+            .where('reimbursements.state', 'not in', ['cancelled', 'rejected']),
+        )
+        .$castTo<boolean>()
+        .as('claimed'),
+    ])
+    .where('orthodontic_installments.id', '=', installmentId)
+    .executeTakeFirst();
+
+export async function insertReimbursement(
+  tx: Queryable,
+  values: {
+    folio: string; verification_id: number; patient_id: number; policy_id: number; insurer_id: number; doctor_id: number; kind: ReimbursementKind;
+    orthodontic_plan_id: number | null; installment_id: number | null; payee: string; invoice_number: string | null; invoice_date: string | null;
+    currency: string; created_by: number; idempotency_key: string | null;
+  },
+): Promise<number> {
+  return (await tx.kysely.insertInto('reimbursements').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** The reimbursement a user already created with this idempotency key. */
+export const idempotentReplay = async (q: Queryable, createdBy: number, key: string) =>
+  (await q.kysely.selectFrom('reimbursements').select('id').where('created_by', '=', createdBy).where('idempotency_key', '=', key).executeTakeFirst())?.id;
+
+/** Reimbursements returned for documents whose cure period ended before `today` (the scheduler rejects them). */
+export async function curePeriodsEnded(q: Queryable, today: string): Promise<number[]> {
+  const rows = await q.kysely
+    .selectFrom('reimbursements')
+    .select('id')
+    .where('state', '=', 'needsDocuments')
+    .where(sql`cure_deadline`, '<', sql`${today}::date`)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}

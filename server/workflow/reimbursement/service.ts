@@ -1,0 +1,194 @@
+import { REIMBURSEMENT_EDITABLE_STATES, reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
+import type { components } from '../../../openapi/schema';
+import type { Database, Queryable } from '../../db/database.ts';
+import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import type { Actor } from '../shared/actor.ts';
+import { auditWorkflow } from '../shared/audit.ts';
+import { defineWorkflowService } from '../shared/define-workflow.ts';
+import { nextFolio } from '../shared/folio.ts';
+import { readHistory } from '../shared/history.ts';
+import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
+import { reimbursementFacts } from './facts.ts';
+import { presentLiquidation, presentReimbursement } from './presenter.ts';
+import {
+  doctorOf,
+  findReimbursement,
+  idempotentReplay,
+  insertReimbursement,
+  installmentOfPreauthorization,
+  installmentToClaim,
+  pageReimbursements,
+  replaceLines,
+  saveReimbursement,
+  verificationForClaim,
+  type ReimbursementFilter,
+  type ReimbursementRow,
+} from './repository.ts';
+
+/** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest). */
+const PROBE_EVENTS: ReimbursementEvent[] = [
+  { type: 'SUBMIT' },
+  { type: 'REQUEST_DOCUMENTS', documents: ['INVOICE'] },
+  { type: 'RESUBMIT' },
+  { type: 'APPROVE' },
+  { type: 'REJECT', reason: 'x' },
+  { type: 'PAY', reference: 'x' },
+  { type: 'CANCEL', reason: 'x' },
+];
+
+/** SUBMIT and RESUBMIT are followed at once by the system's CHECK, which stores the liquidation line by line. */
+export const reimbursementWorkflow = defineWorkflowService({
+  machine: reimbursementMachine,
+  entity: 'reimbursement',
+  name: 'reimbursement',
+  load: findReimbursement,
+  facts: reimbursementFacts,
+  effects: reimbursementEffects,
+  afterEffects: storeCheckedLiquidation,
+  save: (tx, row, changes) => saveReimbursement(tx, row.id, changes),
+  probes: () => PROBE_EVENTS,
+  followUp: (row) => (row.state === 'submitted' ? { type: 'CHECK' as const } : null),
+});
+
+type Reimbursement = components['schemas']['Reimbursement'];
+type Input = components['schemas']['ReimbursementInput'];
+
+async function present(q: Queryable, rows: ReimbursementRow[], actor: Actor, today: string): Promise<Reimbursement[]> {
+  const evaluated = await reimbursementWorkflow.evaluate(q, rows, actor, today);
+  return rows.map((row) => {
+    const { allowedEvents, context } = evaluated.get(row.id)!;
+    return presentReimbursement(row, allowedEvents, context);
+  });
+}
+
+async function checkDoctor(tx: Queryable, doctorId: number) {
+  const doctor = await doctorOf(tx, doctorId);
+  if (!doctor) throw new BusinessRuleError('reimbursement.doctorUnknown', 'No such doctor.', [{ path: 'body/doctorId', keyword: 'exists' }]);
+  if (doctor.state !== 'ACTIVE') {
+    throw new BusinessRuleError('reimbursement.doctorInactive', 'The doctor may not be reimbursed (inactive or suspended).', [{ path: 'body/doctorId', keyword: 'rule' }]);
+  }
+}
+
+/** A draft from a verified, still valid verification; an orthodontic one claims a claimable instalment of the patient. */
+async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: string | null, today: string): Promise<number> {
+  const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, lines } = input;
+  const verification = await verificationForClaim(tx, verificationId);
+  if (!verification) throw new BusinessRuleError('reimbursement.verificationUnknown', 'No such verification.', [{ path: 'body/verificationId', keyword: 'exists' }]);
+  // An orthodontic plan's instalments fall due for months after its preauthorization's validity (R8) ends; each was
+  // re-checked (coverage, age, lifetime maximum) when it fell due, so the plan's own preauthorization, once verified, backs its claims.
+  const backsPlan =
+    verification.category === 'ORTHODONTIC' && ['verified', 'expired'].includes(verification.state) && (await installmentOfPreauthorization(tx, installmentId ?? 0, verificationId));
+  if (!backsPlan && (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today)) {
+    throw new BusinessRuleError('reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
+  }
+  await checkDoctor(tx, doctorId);
+  let planId: number | null = null;
+  if (verification.category === 'ORTHODONTIC') {
+    const installment = await installmentToClaim(tx, installmentId ?? 0);
+    if (!installment || installment.patient_id !== verification.patient_id || installment.state !== 'claimable' || installment.claimed) {
+      throw new BusinessRuleError('reimbursement.installmentNotClaimable', 'An orthodontic reimbursement needs a claimable instalment of this patient.', [
+        { path: 'body/installmentId', keyword: 'rule' },
+      ]);
+    }
+    planId = installment.plan_id;
+  } else if (installmentId) {
+    throw new BusinessRuleError('reimbursement.installmentNotOrthodontic', 'Only an orthodontic reimbursement claims an instalment.', [{ path: 'body/installmentId', keyword: 'rule' }]);
+  }
+  const id = await insertReimbursement(tx, {
+    folio: await nextFolio(tx, 'REE', today),
+    verification_id: verificationId,
+    patient_id: verification.patient_id,
+    policy_id: verification.policy_id,
+    insurer_id: verification.insurer_id,
+    doctor_id: doctorId,
+    kind: verification.category,
+    orthodontic_plan_id: planId,
+    installment_id: installmentId ?? null,
+    payee,
+    invoice_number: invoiceNumber?.trim() || null,
+    invoice_date: invoiceDate ?? null,
+    currency: verification.currency,
+    created_by: creatorId,
+    idempotency_key: key,
+  });
+  await replaceLines(tx, id, lines);
+  return id;
+}
+
+/** Reimbursements: list, creation (idempotent), changes while editable, their events and the liquidation preview. */
+export const reimbursementService = {
+  present: async (q: Queryable, row: ReimbursementRow, actor: Actor, today: string) => (await present(q, [row], actor, today))[0],
+
+  async list(db: Database, filter: ReimbursementFilter, actor: Actor, today: string) {
+    const { total, rows } = await pageReimbursements(db, filter);
+    const items = await present(db, rows, actor, today);
+    await db.transaction((tx) => auditWorkflow(tx, 'reimbursement', actor, 'LIST', undefined, { q: filter.q ?? null, kind: filter.kind ?? null, state: filter.state ?? null }));
+    return { items, total };
+  },
+
+  async get(db: Database, id: number, actor: Actor, today: string) {
+    const row = await reimbursementWorkflow.find(db, id);
+    await db.transaction((tx) => auditWorkflow(tx, 'reimbursement', actor, 'VIEW', row.id));
+    return reimbursementService.present(db, row, actor, today);
+  },
+
+  /** Creates a draft in the caller's transaction, audited. */
+  async create(tx: Queryable, input: Input, actor: Actor & { id: number }, today: string, key: string | null = null): Promise<ReimbursementRow> {
+    const id = await insertDraft(tx, input, actor.id, key, today);
+    await auditWorkflow(tx, 'reimbursement', actor, 'CREATE', id, { verificationId: input.verificationId });
+    return reimbursementWorkflow.find(tx, id);
+  },
+
+  /**
+   * Creates a draft once per `Idempotency-Key`: a key seen before answers what it created (`replayed`),
+   * also when the same key is sent twice at once and the database's unique key decides the winner.
+   */
+  async createOnce(db: Database, input: Input, actor: Actor & { id: number }, today: string, key: string | null): Promise<{ row: ReimbursementRow; replayed: boolean }> {
+    const replayed = async () => {
+      const id = key ? await idempotentReplay(db, actor.id, key) : undefined;
+      return id === undefined ? undefined : { row: await reimbursementWorkflow.find(db, id), replayed: true };
+    };
+    const earlier = await replayed();
+    if (earlier) return earlier;
+    try {
+      return { row: await db.transaction((tx) => reimbursementService.create(tx, input, actor, today, key)), replayed: false };
+    } catch (error) {
+      const winner = (error as { code?: string }).code === '23505' ? await replayed() : undefined;
+      if (winner) return winner;
+      throw error;
+    }
+  },
+
+  /** Header and lines of a draft or of one returned for documents. */
+  async update(tx: Queryable, id: number, input: components['schemas']['ReimbursementUpdate'], actor: Actor): Promise<ReimbursementRow> {
+    const current = await reimbursementWorkflow.find(tx, id, true);
+    if (!(REIMBURSEMENT_EDITABLE_STATES as readonly string[]).includes(current.state)) {
+      throw new StateConflictError('reimbursement.notEditable', 'Only a draft or a reimbursement returned for documents can be changed.');
+    }
+    if (current.version !== input.version) throw new StaleVersionError('reimbursement', current.version);
+    await checkDoctor(tx, input.doctorId);
+    await saveReimbursement(tx, current.id, {
+      doctor_id: input.doctorId,
+      payee: input.payee,
+      invoice_number: input.invoiceNumber?.trim() || null,
+      invoice_date: input.invoiceDate ?? null,
+    });
+    await replaceLines(tx, current.id, input.lines);
+    await auditWorkflow(tx, 'reimbursement', actor, 'UPDATE', current.id);
+    return reimbursementWorkflow.find(tx, current.id);
+  },
+
+  send: reimbursementWorkflow.send,
+
+  async history(db: Queryable, id: number) {
+    const row = await reimbursementWorkflow.find(db, id);
+    return readHistory(db, 'reimbursement', row.id);
+  },
+
+  /** What the benefit engine would pay now, without storing anything. */
+  async previewLiquidation(db: Queryable, id: number, actor: Actor, today: string) {
+    const row = await reimbursementWorkflow.find(db, id);
+    const { context } = (await reimbursementWorkflow.evaluate(db, [row], actor, today)).get(row.id)!;
+    return presentLiquidation(context.liquidation);
+  },
+};
