@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { TestServer } from './helpers.ts';
+import { hasPostgres, startPostgres } from './postgres-cluster.ts';
+
+/**
+ * A list page builds its rows' statechart facts for the whole page at once; what it answers must be what
+ * each record's own GET answers (same allowedEvents, same fields), for every role, and the number of
+ * queries a page costs must not grow with its size.
+ */
+const LISTS = [
+  { path: '/api/verifications', nested: [] as string[] },
+  { path: '/api/reimbursements', nested: [] as string[] },
+  // The list leaves each plan's instalments out; its GET has them.
+  { path: '/api/orthodontic-plans', nested: ['installments'] },
+];
+const USERS = ['admin', 'supervisor', 'verificador', 'analista', 'auditor', 'tesoreria'];
+
+type Item = { id: number; allowedEvents: string[] } & Record<string, unknown>;
+
+async function pagesMatchRecords(server: TestServer) {
+  const offered = new Map<string, Set<string>>(LISTS.map((l) => [l.path, new Set()]));
+  let compared = 0;
+  for (const user of USERS) {
+    const token = await server.signIn(`${user}@demo.local`);
+    for (const { path, nested } of LISTS) {
+      const page = await server.call<{ items: Item[]; total: number }>('GET', `${path}?pageSize=100`, { token });
+      if (page.status === 403) continue;
+      expect(page.status).toBe(200);
+      expect(page.body.items).toHaveLength(page.body.total);
+      for (const item of page.body.items) {
+        const single = await server.call<Item>('GET', `${path}/${item.id}`, { token });
+        expect(single.status).toBe(200);
+        const withoutNested = Object.fromEntries(Object.entries(single.body).filter(([key]) => !nested.includes(key)));
+        expect(item, `${user} ${path}/${item.id}`).toEqual(withoutNested);
+        item.allowedEvents.forEach((event) => offered.get(path)!.add(`${user}:${event}`));
+        compared++;
+      }
+    }
+  }
+  // The demo data has records in every state, so each list offers some events to someone.
+  for (const [path, events] of offered) expect(events.size, path).toBeGreaterThan(0);
+  expect(compared).toBeGreaterThan(100);
+}
+
+/** How many statements the server runs to answer one request. */
+async function queriesOf(server: TestServer, path: string, token: string): Promise<number> {
+  const executor = Object.getPrototypeOf(server.db.kysely.getExecutor());
+  const spy = vi.spyOn(executor, 'executeQuery');
+  try {
+    const result = await server.call('GET', path, { token });
+    expect(result.status).toBe(200);
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+async function queriesDoNotGrowWithThePage(server: TestServer) {
+  const token = await server.signIn('admin@demo.local');
+  for (const { path } of LISTS) {
+    const { body } = await server.call<{ total: number }>('GET', `${path}?pageSize=1`, { token });
+    expect(body.total, path).toBeGreaterThanOrEqual(5);
+    const one = await queriesOf(server, `${path}?pageSize=1`, token);
+    const all = await queriesOf(server, `${path}?pageSize=100`, token);
+    expect(one, path).toBeGreaterThan(3);
+    expect({ path, queries: all }).toEqual({ path, queries: one });
+  }
+}
+
+describe('workflow lists on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await TestServer.start();
+  });
+  afterAll(() => server?.close());
+
+  it('answer for every row what the record’s own GET answers, allowedEvents included, for every role', () => pagesMatchRecords(server));
+  it('cost the same number of queries for one row as for a whole page', () => queriesDoNotGrowWithThePage(server));
+});
+
+describe.skipIf(!hasPostgres)('workflow lists on PostgreSQL 15', () => {
+  let cluster: Awaited<ReturnType<typeof startPostgres>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    server = await TestServer.start({}, cluster.url);
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    cluster?.stop();
+  });
+
+  it('answer for every row what the record’s own GET answers, allowedEvents included, for every role', () => pagesMatchRecords(server));
+  it('cost the same number of queries for one row as for a whole page', () => queriesDoNotGrowWithThePage(server));
+});
