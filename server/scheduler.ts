@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from './db/database.ts';
 import { DomainError } from './domain/errors.ts';
 import { SYSTEM } from './workflow/shared/actor.ts';
@@ -58,13 +59,18 @@ export const JOBS: Job[] = [
 export async function runDailyJobs(db: Database, today: string): Promise<Record<string, number>> {
   const sent: Record<string, number> = {};
   for (const job of JOBS) {
-    const claimed = await db.query(
-      `INSERT INTO scheduled_runs (job, run_on) VALUES ($1, $2)
-       ON CONFLICT (job, run_on) DO UPDATE SET started_at = now()
-         WHERE scheduled_runs.finished_at IS NULL AND scheduled_runs.started_at < now() - make_interval(mins => $3)
-       RETURNING job`,
-      [job.name, today, STALE_RUN_MINUTES],
-    );
+    const claimed = await db.kysely
+      .insertInto('scheduled_runs')
+      .values({ job: job.name, run_on: today })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['job', 'run_on'])
+          .doUpdateSet({ started_at: sql`now()` })
+          .where('scheduled_runs.finished_at', 'is', null)
+          .where(sql`scheduled_runs.started_at`, '<', sql`now() - make_interval(mins => ${STALE_RUN_MINUTES})`),
+      )
+      .returning('job')
+      .execute();
     if (!claimed.length) continue;
     let count = 0;
     for (const id of await job.due(db, today)) {
@@ -76,7 +82,12 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
         if (!(error instanceof DomainError)) throw error;
       }
     }
-    await db.query(`UPDATE scheduled_runs SET finished_at = now(), events_sent = $3 WHERE job = $1 AND run_on = $2`, [job.name, today, count]);
+    await db.kysely
+      .updateTable('scheduled_runs')
+      .set({ finished_at: sql`now()`, events_sent: count })
+      .where('job', '=', job.name)
+      .where(sql`run_on`, '=', sql`${today}::date`)
+      .execute();
     sent[job.name] = count;
   }
   return sent;

@@ -4,6 +4,7 @@ import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
 import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodontic-installment.machine.ts';
 import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
 import type { Queryable } from '../../db/database.ts';
+import type { Actor } from '../shared/actor.ts';
 import { coverageActiveOn, coveragePeriods, ledgerOf, rulesOf, usageOf, type CoverageRow, type Ledger } from '../shared/coverage.ts';
 import {
   OPEN_INSTALLMENT_STATES,
@@ -41,7 +42,7 @@ export interface PlanContext {
  * taken on the ACTIVATE event's date (on the stored banding date, else today, for other events); the
  * waiting period on the banding date, else on the preauthorization's planned service date.
  */
-export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: unknown, today: string, event?: OrthodonticPlanEvent) {
+export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: Actor, today: string, event?: OrthodonticPlanEvent) {
   const ids = rows.map((r) => r.id);
   const [ledger, installments, paid] = await Promise.all([ledgerOf(q, rows), installmentsOfPlans(q, ids), paidBenefitsOf(q, ids)]);
   return new Map(
@@ -76,7 +77,7 @@ export interface InstallmentContext {
  * the due date, age, lifetime left): the machine then makes one claimable, or skipped with the engine's
  * reason. While the plan is suspended the instalments falling due are skipped as not covered (07).
  */
-export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: unknown, today: string) {
+export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: Actor, today: string) {
   const plans = await plansByIds(q, [...new Set(rows.map((r) => r.plan_id))]);
   const ledger = await ledgerOf(q, plans);
   return new Map(
