@@ -7,13 +7,12 @@ import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { historyQuery, presentHistory } from '../shared/history.ts';
 import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { patientName, lockPatient } from '../shared/people.ts';
 
 type TreatmentCode = components['schemas']['OrthodonticPlanInput']['treatmentCode'];
 
 /** Instalments still expected to be paid or in payment. */
 export const OPEN_INSTALLMENT_STATES: OrthodonticInstallmentState[] = ['scheduled', 'claimable', 'claimed'];
-
-const patientName = sql<string>`patients.first_names || ' ' || patients.last_name`;
 
 function selectPlans(q: Queryable) {
   return q.kysely
@@ -57,8 +56,6 @@ function selectPlans(q: Queryable) {
 }
 
 export type PlanRow = Awaited<ReturnType<ReturnType<typeof selectPlans>['executeTakeFirstOrThrow']>>;
-
-export const lockPatient = (tx: Queryable, patientId: number) => tx.kysely.selectFrom('patients').select('id').where('id', '=', patientId).forUpdate().execute();
 
 /**
  * The plan; locked, the patient's row is locked after it (as reimbursements do before reading the
@@ -181,8 +178,6 @@ export const hasLivePlan = async (q: Queryable, preauthorizationId: number) =>
       .where('state', '<>', 'cancelled')
       .executeTakeFirst(),
   );
-
-export const doctorOf = (q: Queryable, doctorId: number) => q.kysely.selectFrom('doctors').select(['state', 'specialty']).where('id', '=', doctorId).executeTakeFirst();
 
 export async function insertInstallments(
   tx: Queryable,

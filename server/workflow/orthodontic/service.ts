@@ -6,10 +6,11 @@ import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { ledgerOf, rulesOf } from '../shared/coverage.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
+import { doctorOf } from '../shared/people.ts';
 import { planEffects } from './effects.ts';
 import { lifetimeOf, planFacts } from './facts.ts';
 import { presentPlan } from './presenter.ts';
-import { activePlans, doctorOf, findPlan, hasLivePlan, insertPlan, pagePlans, preauthorizationOf, readPlanHistory, savePlan, type PlanFilter, type PlanRow } from './repository.ts';
+import { activePlans, findPlan, hasLivePlan, insertPlan, pagePlans, preauthorizationOf, readPlanHistory, savePlan, type PlanFilter, type PlanRow } from './repository.ts';
 
 /**
  * The orthodontic plan workflow (research 2.7, 3.3, R7): facts from the database, the shared plan and
@@ -35,20 +36,11 @@ export const planWorkflow = defineWorkflowService({
   effects: planEffects,
   save: (tx, row, changes) => savePlan(tx, row.id, changes),
   probes,
+  present: (row, { allowedEvents, context }, { today, inList }) => presentPlan(row, allowedEvents, context, today, !inList),
 });
 
 /** The plan's treatment and schedule can change until it is activated (the schedule is made then). */
 export const EDITABLE_PLAN_STATES = ['proposed', 'approved'];
-
-type Plan = components['schemas']['OrthodonticPlan'];
-
-async function present(q: Queryable, rows: PlanRow[], actor: Actor, today: string, withInstallments: boolean): Promise<Plan[]> {
-  const evaluated = await planWorkflow.evaluate(q, rows, actor, today);
-  return rows.map((row) => {
-    const { allowedEvents, context } = evaluated.get(row.id)!;
-    return presentPlan(row, allowedEvents, context, today, withInstallments);
-  });
-}
 
 const rule = (code: string, detail: string, path: string, keyword = 'rule') => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword }]);
 
@@ -60,20 +52,12 @@ async function checkOrthodontist(tx: Queryable, doctorId: number) {
 }
 
 export const planService = {
-  present: async (q: Queryable, row: PlanRow, actor: Actor, today: string) => (await present(q, [row], actor, today, true))[0],
+  present: async (q: Queryable, row: PlanRow, actor: Actor, today: string) => (await planWorkflow.present(q, [row], actor, today))[0],
 
-  async list(db: Database, filter: PlanFilter, actor: Actor, today: string) {
-    const { total, rows } = await pagePlans(db, filter);
-    const items = await present(db, rows, actor, today, false);
-    await db.transaction((tx) => auditWorkflow(tx, 'orthodontic_plan', actor, 'LIST', undefined, { q: filter.q ?? null, state: filter.state ?? null, patientId: filter.patientId ?? null }));
-    return { items, total };
-  },
+  list: async (db: Database, filter: PlanFilter, actor: Actor, today: string) =>
+    planWorkflow.list(db, await pagePlans(db, filter), actor, today, { q: filter.q ?? null, state: filter.state ?? null, patientId: filter.patientId ?? null }),
 
-  async get(db: Database, id: number, actor: Actor, today: string) {
-    const row = await planWorkflow.find(db, id);
-    await db.transaction((tx) => auditWorkflow(tx, 'orthodontic_plan', actor, 'VIEW', row.id));
-    return planService.present(db, row, actor, today);
-  },
+  get: planWorkflow.get,
 
   /**
    * A proposed plan from a verified orthodontic preauthorization (research 2.7): the patient and policy

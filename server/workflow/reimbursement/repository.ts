@@ -5,11 +5,10 @@ import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { patientName, lockPatient } from '../shared/people.ts';
 
 type DocumentType = components['schemas']['DocumentType'];
 type LineStatus = components['schemas']['ReimbursementLine']['status'];
-
-const patientName = sql<string>`patients.first_names || ' ' || patients.last_name`;
 
 function selectReimbursements(q: Queryable) {
   return q.kysely
@@ -77,8 +76,6 @@ export async function findReimbursement(q: Queryable, id: number, lock: boolean)
   if (row) await lockPatient(q, row.patient_id);
   return row;
 }
-
-export const lockPatient = (tx: Queryable, patientId: number) => tx.kysely.selectFrom('patients').select('id').where('id', '=', patientId).forUpdate().execute();
 
 export interface ReimbursementFilter {
   page: number;
@@ -231,8 +228,6 @@ export async function replaceLines(tx: Queryable, id: number, lines: readonly Li
     .where('id', '=', id)
     .execute();
 }
-
-export const doctorOf = (q: Queryable, doctorId: number) => q.kysely.selectFrom('doctors').select(['state', 'specialty']).where('id', '=', doctorId).executeTakeFirst();
 
 /** The verification a reimbursement is created from, shared-locked so it cannot change meanwhile. */
 export const verificationForClaim = (tx: Queryable, verificationId: number) =>

@@ -5,13 +5,13 @@ import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
+import { doctorOf } from '../shared/people.ts';
 import { nextFolio } from '../shared/folio.ts';
 import { readHistory } from '../shared/history.ts';
 import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
 import { reimbursementFacts } from './facts.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {
-  doctorOf,
   findReimbursement,
   idempotentReplay,
   insertReimbursement,
@@ -48,18 +48,10 @@ export const reimbursementWorkflow = defineWorkflowService({
   save: (tx, row, changes) => saveReimbursement(tx, row.id, changes),
   probes: () => PROBE_EVENTS,
   followUp: (row) => (row.state === 'submitted' ? { type: 'CHECK' as const } : null),
+  present: (row, { allowedEvents, context }) => presentReimbursement(row, allowedEvents, context),
 });
 
-type Reimbursement = components['schemas']['Reimbursement'];
 type Input = components['schemas']['ReimbursementInput'];
-
-async function present(q: Queryable, rows: ReimbursementRow[], actor: Actor, today: string): Promise<Reimbursement[]> {
-  const evaluated = await reimbursementWorkflow.evaluate(q, rows, actor, today);
-  return rows.map((row) => {
-    const { allowedEvents, context } = evaluated.get(row.id)!;
-    return presentReimbursement(row, allowedEvents, context);
-  });
-}
 
 async function checkDoctor(tx: Queryable, doctorId: number) {
   const doctor = await doctorOf(tx, doctorId);
@@ -117,20 +109,12 @@ async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: 
 
 /** Reimbursements: list, creation (idempotent), changes while editable, their events and the liquidation preview. */
 export const reimbursementService = {
-  present: async (q: Queryable, row: ReimbursementRow, actor: Actor, today: string) => (await present(q, [row], actor, today))[0],
+  present: async (q: Queryable, row: ReimbursementRow, actor: Actor, today: string) => (await reimbursementWorkflow.present(q, [row], actor, today))[0],
 
-  async list(db: Database, filter: ReimbursementFilter, actor: Actor, today: string) {
-    const { total, rows } = await pageReimbursements(db, filter);
-    const items = await present(db, rows, actor, today);
-    await db.transaction((tx) => auditWorkflow(tx, 'reimbursement', actor, 'LIST', undefined, { q: filter.q ?? null, kind: filter.kind ?? null, state: filter.state ?? null }));
-    return { items, total };
-  },
+  list: async (db: Database, filter: ReimbursementFilter, actor: Actor, today: string) =>
+    reimbursementWorkflow.list(db, await pageReimbursements(db, filter), actor, today, { q: filter.q ?? null, kind: filter.kind ?? null, state: filter.state ?? null }),
 
-  async get(db: Database, id: number, actor: Actor, today: string) {
-    const row = await reimbursementWorkflow.find(db, id);
-    await db.transaction((tx) => auditWorkflow(tx, 'reimbursement', actor, 'VIEW', row.id));
-    return reimbursementService.present(db, row, actor, today);
-  },
+  get: reimbursementWorkflow.get,
 
   /** Creates a draft in the caller's transaction, audited. */
   async create(tx: Queryable, input: Input, actor: Actor & { id: number }, today: string, key: string | null = null): Promise<ReimbursementRow> {

@@ -1,9 +1,10 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateMachine } from 'xstate';
 import { allowedEvents, snapshotAt, step } from '../../../src/machines/workflow.ts';
 import { appendAudit } from '../../audit.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { NotFoundError, RuleRefusedError, StaleVersionError } from '../../domain/errors.ts';
 import type { Actor } from './actor.ts';
+import { auditWorkflow } from './audit.ts';
 import { appendHistory, type WorkflowEntity } from './history.ts';
 
 /** The names of the machine's `setup({ actions })`: the effects the server must know how to perform. */
@@ -42,7 +43,13 @@ export interface WorkflowRecord {
   version: number;
 }
 
-export interface WorkflowDefinition<M extends AnyStateMachine, Row extends WorkflowRecord, Context, Changes extends object> {
+/** What a row's statechart says now: the events it accepts from the actor, and what its facts were built from. */
+export interface Evaluation<Context> {
+  allowedEvents: string[];
+  context: Context;
+}
+
+export interface WorkflowDefinition<M extends AnyStateMachine, Row extends WorkflowRecord, Context, Changes extends object, Shape = unknown> {
   machine: M;
   entity: WorkflowEntity;
   /** The name in not-found and stale-version errors (`<name>.notFound`). */
@@ -60,6 +67,8 @@ export interface WorkflowDefinition<M extends AnyStateMachine, Row extends Workf
   probes(today: string): readonly EventOf<M>[];
   /** An event the system sends at once after an accepted one (e.g. the automatic check after a submission). */
   followUp?(row: Row): EventOf<M> | null;
+  /** The row as the API returns it; a list row may leave out what only the record's own page shows. */
+  present?(row: Row, evaluation: Evaluation<Context>, view: { today: string; inList: boolean }): Shape;
 }
 
 export interface SendOptions {
@@ -76,8 +85,8 @@ export interface SendOptions {
  * state, then write the history and audit rows — all in the caller's transaction. A refused event is a
  * RuleRefusedError carrying the guard's rule code.
  */
-export function defineWorkflowService<M extends AnyStateMachine, Row extends WorkflowRecord, Context, Changes extends object>(
-  definition: WorkflowDefinition<M, Row, Context, Changes>,
+export function defineWorkflowService<M extends AnyStateMachine, Row extends WorkflowRecord, Context, Changes extends object, Shape = unknown>(
+  definition: WorkflowDefinition<M, Row, Context, Changes, Shape>,
 ) {
   const { machine } = definition;
   const snapshot = (state: string, facts: FactsOf<M>) => snapshotAt(machine, state, facts) as SnapshotFrom<M>;
@@ -117,6 +126,29 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     });
   }
 
+  /**
+   * For a whole page at once: the events each row's statechart accepts now from `actor`, and what its
+   * facts were built from (presenters show some of it).
+   */
+  async function evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, Evaluation<Context>>> {
+    const facts = await definition.facts(q, rows, actor, today);
+    const probes = definition.probes(today);
+    return new Map(
+      rows.map((row) => {
+        const { facts: rowFacts, context } = facts.get(row.id)!;
+        return [row.id, { allowedEvents: allowedEvents(machine, snapshot(row.state, rowFacts), probes), context }];
+      }),
+    );
+  }
+
+  /** The rows as the API returns them, evaluated together. */
+  async function present(q: Queryable, rows: readonly Row[], actor: Actor, today: string, inList = false): Promise<Shape[]> {
+    const presenter = definition.present;
+    if (!presenter) throw new Error(`The ${definition.entity} workflow is not presented on its own`);
+    const evaluated = await evaluate(q, rows, actor, today);
+    return rows.map((row) => presenter(row, evaluated.get(row.id)!, { today, inList }));
+  }
+
   return {
     machine,
     find,
@@ -134,19 +166,22 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
       return row;
     },
 
-    /**
-     * For a whole page at once: the events each row's statechart accepts now from `actor`, and what its
-     * facts were built from (presenters show some of it).
-     */
-    async evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, { allowedEvents: string[]; context: Context }>> {
-      const facts = await definition.facts(q, rows, actor, today);
-      const probes = definition.probes(today);
-      return new Map(
-        rows.map((row) => {
-          const { facts: rowFacts, context } = facts.get(row.id)!;
-          return [row.id, { allowedEvents: allowedEvents(machine, snapshot(row.state, rowFacts), probes), context }];
-        }),
-      );
+    evaluate,
+
+    present,
+
+    /** One record as the API returns it, its reading audited. */
+    async get(db: Database, id: number, actor: Actor, today: string): Promise<Shape> {
+      const row = await find(db, id);
+      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'VIEW', row.id));
+      return (await present(db, [row], actor, today))[0];
+    },
+
+    /** A page of records as the API returns them, its reading audited with the filter it used. */
+    async list(db: Database, page: { total: number; rows: Row[] }, actor: Actor, today: string, filter: Record<string, unknown>) {
+      const items = await present(db, page.rows, actor, today, true);
+      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'LIST', undefined, filter));
+      return { items, total: page.total };
     },
   };
 }

@@ -3,12 +3,11 @@ import type { VerificationCategory, VerificationKind, VerificationState } from '
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { patientName } from '../shared/people.ts';
 
 /** The worklist (verificaciones nuevas) and the history (existentes). */
 export const OPEN_STATES: VerificationState[] = ['pending', 'inProgress', 'needsInfo'];
 export const HISTORY_STATES: VerificationState[] = ['verified', 'notEligible', 'expired', 'cancelled'];
-
-const patientName = sql<string>`patients.first_names || ' ' || patients.last_name`;
 
 function selectVerifications(q: Queryable) {
   return q.kysely

@@ -43,31 +43,17 @@ export const verificationWorkflow = defineWorkflowService({
   effects: verificationEffects,
   save: (tx, row, changes) => saveVerification(tx, row.id, changes),
   probes: () => PROBE_EVENTS,
+  present: (row, { allowedEvents }) => presentVerification(row, allowedEvents),
 });
-
-type Verification = components['schemas']['Verification'];
-
-async function present(q: Queryable, rows: VerificationRow[], actor: Actor, today: string): Promise<Verification[]> {
-  const evaluated = await verificationWorkflow.evaluate(q, rows, actor, today);
-  return rows.map((row) => presentVerification(row, evaluated.get(row.id)!.allowedEvents));
-}
 
 /** Coverage verifications: the worklist and history, creation, changes while open, and their events. */
 export const verificationService = {
-  present: async (q: Queryable, row: VerificationRow, actor: Actor, today: string) => (await present(q, [row], actor, today))[0],
+  present: async (q: Queryable, row: VerificationRow, actor: Actor, today: string) => (await verificationWorkflow.present(q, [row], actor, today))[0],
 
-  async list(db: Database, filter: VerificationFilter, actor: Actor, today: string) {
-    const { total, rows } = await pageVerifications(db, filter);
-    const items = await present(db, rows, actor, today);
-    await db.transaction((tx) => auditWorkflow(tx, 'verification', actor, 'LIST', undefined, { q: filter.q ?? null, state: filter.state ?? filter.group ?? null }));
-    return { items, total };
-  },
+  list: async (db: Database, filter: VerificationFilter, actor: Actor, today: string) =>
+    verificationWorkflow.list(db, await pageVerifications(db, filter), actor, today, { q: filter.q ?? null, state: filter.state ?? filter.group ?? null }),
 
-  async get(db: Database, id: number, actor: Actor, today: string) {
-    const row = await verificationWorkflow.find(db, id);
-    await db.transaction((tx) => auditWorkflow(tx, 'verification', actor, 'VIEW', row.id));
-    return verificationService.present(db, row, actor, today);
-  },
+  get: verificationWorkflow.get,
 
   async create(tx: Queryable, input: components['schemas']['VerificationInput'], actor: Actor & { id: number }, today: string): Promise<VerificationRow> {
     const { patientId, kind, category, plannedServiceDate, doctorId, note } = input;
