@@ -9,6 +9,7 @@ import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
+import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
  * Demo orthodontic plans in every state of research 3.3, each on its own verified pre-authorisation,
@@ -65,11 +66,18 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN'] : ['INVOICE']) {
       const bytes = textPdf([`${documentType} - ${claim.folio}`, `Paciente: ${claim.patient_name}`, `Ortodoncia: cuota ${number}`, 'Documento de demostracion.']);
       const stored = await files.put(bytes);
-      await tx.query(
-        `INSERT INTO attachments (owner_type, owner_id, document_type, file_name, mime, size_bytes, sha256, storage_key, clinical, uploaded_by)
-         VALUES ('reimbursement', $1, $2, $3, 'application/pdf', $4, $5, $6, $7, $8)`,
-        [claim.id, documentType, `${documentType.toLowerCase()}-${claim.folio}.pdf`, bytes.length, stored.sha256, stored.key, documentType === 'TREATMENT_PLAN', analyst.id],
-      );
+      await insertAttachment(tx, {
+        owner_type: 'reimbursement',
+        owner_id: claim.id,
+        document_type: documentType,
+        file_name: `${documentType.toLowerCase()}-${claim.folio}.pdf`,
+        mime: 'application/pdf',
+        size_bytes: bytes.length,
+        sha256: stored.sha256,
+        storage_key: stored.key,
+        clinical: documentType === 'TREATMENT_PLAN',
+        uploaded_by: analyst.id,
+      });
     }
     await reimbursementService.send(tx, claim.id, { type: 'SUBMIT' }, { actor: analyst, today });
     return claim.id;

@@ -7,6 +7,7 @@ import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
+import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
  * Demo reimbursements in every lasting state, made the way staff make them: created by the analyst,
@@ -55,11 +56,18 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
       for (const documentType of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) {
         const bytes = textPdf([`${documentType} - ${row.folio}`, `Paciente: ${row.patient_name}`, `Fecha: ${lines[0].serviceDate}`, 'Documento de demostracion.']);
         const stored = await files.put(bytes);
-        await tx.query(
-          `INSERT INTO attachments (owner_type, owner_id, document_type, file_name, mime, size_bytes, sha256, storage_key, clinical, uploaded_by)
-           VALUES ('reimbursement', $1, $2, $3, 'application/pdf', $4, $5, $6, $7, $8)`,
-          [row.id, documentType, `${documentType.toLowerCase()}-${row.folio}.pdf`, bytes.length, stored.sha256, stored.key, documentType === 'DENTAL_REPORT', analyst.id],
-        );
+        await insertAttachment(tx, {
+          owner_type: 'reimbursement',
+          owner_id: row.id,
+          document_type: documentType,
+          file_name: `${documentType.toLowerCase()}-${row.folio}.pdf`,
+          mime: 'application/pdf',
+          size_bytes: bytes.length,
+          sha256: stored.sha256,
+          storage_key: stored.key,
+          clinical: documentType === 'DENTAL_REPORT',
+          uploaded_by: analyst.id,
+        });
       }
     }
     for (const [event, by] of events) await reimbursementService.send(tx, row.id, event, { actor: by, today });
