@@ -92,10 +92,6 @@ export async function pageVerifications(q: Queryable, filter: VerificationFilter
   return { total, rows };
 }
 
-export async function lockVerification(tx: Queryable, id: number) {
-  return findVerification(tx, id, true);
-}
-
 export async function saveVerification(tx: Queryable, id: number, changes: Updateable<DB['verifications']>) {
   await tx.kysely
     .updateTable('verifications')
