@@ -12,11 +12,6 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 
 export type StateType = 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
 
-export interface Bilingual {
-  es: string;
-  en: string;
-}
-
 /** An action as the machine names it: named (from `setup({ actions })`), or an inline / built-in function. */
 export interface ActionDescription {
   /** The action's name; for inline functions, the built-in type (`xstate.assign`, `xstate.raise`…) or `inline`. */
@@ -29,17 +24,13 @@ export interface ActionDescription {
   inline?: true;
 }
 
-/** A guard as a tree: named guards (with their texts from the registry), `and`/`or`/`not`, `stateIn`, inline. */
+/** A guard as a tree: named guards (their texts and rule codes are in `MachineDescription.guards`), `and`/`or`/`not`, `stateIn`, inline. */
 export type GuardNode =
   | {
       kind: 'named';
       name: string;
       params?: Json;
       dynamicParams?: true;
-      /** The guard's one-line description and the rule code the API answers when it refuses (registry). */
-      es?: string;
-      en?: string;
-      rule?: string;
     }
   | { kind: 'and' | 'or'; guards: GuardNode[] }
   | { kind: 'not'; guard: GuardNode }
@@ -93,8 +84,9 @@ export interface StateDescription {
   history?: 'shallow' | 'deep';
   historyTarget?: string[];
   tags: string[];
-  /** `meta.label`, `meta.status`, `meta.rules` (research rule ids). */
-  label?: Bilingual;
+  /** The catalog id of the state's label (src/machines/texts.ts); every state but the root has one. */
+  labelId?: string;
+  /** `meta.status`, `meta.rules` (research rule ids). */
   status?: string;
   rules: string[];
   /** Any other JSON-serialisable meta keys. */
@@ -108,8 +100,9 @@ export interface StateDescription {
 
 export interface GuardDescription {
   name: string;
-  es?: string;
-  en?: string;
+  /** The catalog id of the guard's one-line description (src/machines/texts.ts). */
+  textId: string;
+  /** The rule code the API answers when the guard refuses (workflow machines). */
   rule?: string;
   /** Implemented in `setup({ guards })`. */
   implemented: boolean;
@@ -176,7 +169,7 @@ export interface MachineDescription {
   invokes: InvokeDescription[];
   /** The events sent from outside (kind `event`), sorted. */
   events: EventDescription[];
-  /** Named guards (used, implemented or described), sorted, with their es/en texts and rule codes. */
+  /** Named guards (used, implemented or given a rule code), sorted, with their text ids and rule codes. */
   guards: GuardDescription[];
   /** Named actions (used or implemented), sorted. */
   actions: ActionCatalogEntry[];
