@@ -4,8 +4,12 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
 
-/** Resources whose fields the app builds forms and columns from: the record as read, and the body written. */
-const RESOURCES = { insurers: { record: 'Insurer', input: 'InsurerInput', list: '/api/insurers' } };
+/** Resources whose fields the app builds forms and columns from: the record as read, the body written, and its list operation if it has one. */
+const RESOURCES = {
+  insurers: { record: 'Insurer', input: 'InsurerInput', list: '/api/insurers' },
+  users: { record: 'User', input: 'UserCreate', list: '/api/users' },
+  roles: { record: 'Role', input: 'RoleUpdate' },
+};
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
 const schemas = contract.components.schemas;
@@ -52,8 +56,10 @@ const specs = {};
 for (const [resource, { record, input }] of Object.entries(RESOURCES)) {
   const read = flatten(schemas[record]);
   const written = flatten(schemas[input]);
+  // Fields only written (a user's initial password) follow the record's own; the version is the save's business.
+  const writtenOnly = Object.entries(written.properties).filter(([name]) => !(name in read.properties) && name !== 'version');
   specs[resource] = Object.fromEntries(
-    Object.entries(read.properties).map(([name, property]) => [name, fieldSpec(property, written.required.has(name), name in written.properties)]),
+    [...Object.entries(read.properties), ...writtenOnly].map(([name, property]) => [name, fieldSpec(property, written.required.has(name), name in written.properties)]),
   );
 }
 /** A list operation's sortable fields (from its `sort` pattern), default sort and filters (its other query parameters). */
@@ -66,7 +72,7 @@ function listSpec(path) {
   );
   return { sortable, defaultSort: sort.default, filters };
 }
-const lists = Object.fromEntries(Object.entries(RESOURCES).map(([resource, { list }]) => [resource, listSpec(list)]));
+const lists = Object.fromEntries(Object.entries(RESOURCES).flatMap(([resource, { list }]) => (list ? [[resource, listSpec(list)]] : [])));
 
 fs.writeFileSync(
   'openapi/field-specs.ts',

@@ -38,7 +38,8 @@ export function fieldMessage(intl: IntlShape, label: string, rule: FieldRule): s
     case 'unique':
       return t('form.unique');
     default:
-      return intl.formatMessage({ id: 'form.default' });
+      // A rule of the server's own (`unknownRole`, `wrongPassword`…) has its sentence under `form.rule.<keyword>`.
+      return intl.messages[`form.rule.${rule.keyword}`] ? t(`form.rule.${rule.keyword}`) : intl.formatMessage({ id: 'form.default' });
   }
 }
 

@@ -2,14 +2,14 @@ import { KeyRound } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const List = lazyScreen(() => import('./RolesListScreen.tsx'));
+const Edit = lazyScreen(() => import('./RoleEditScreen.tsx'));
 
 export const rolesArea = defineArea({
   key: 'roles',
   routes: [
-    { key: 'edit', path: '/roles/editar/:id', titleId: 'area.roles.edit', screen: NotYet, permission: 'roles:update' },
-    { key: 'list', path: '/roles', titleId: 'area.roles.list', screen: NotYet, permission: 'roles:read' },
+    { key: 'edit', path: '/roles/editar/:id', titleId: 'area.roles.edit', screen: Edit, permission: 'roles:update' },
+    { key: 'list', path: '/roles', titleId: 'area.roles.list', screen: List, permission: 'roles:read' },
   ],
   menu: [{ key: 'roles', labelId: 'nav.roles', icon: KeyRound, path: '/roles', order: 130 }],
 });

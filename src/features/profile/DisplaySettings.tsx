@@ -1,13 +1,12 @@
-import { Card, HStack, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
+import { Card, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { usePreferences, usePreferencesActor } from '../../app/preferences.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
-import { LanguageSwitcher } from '../../components/layout/LanguageSwitcher.tsx';
 import type { PreferencesEvent } from '../../machines/preferences.machine.ts';
 
 type Choice = { event: 'SET_THEME' | 'SET_NAV_TYPE' | 'SET_SIDE_NAV_THEME' | 'SET_DIRECTION'; labelId: string; value: string; options: [string, string][] };
 
-/** The theme state's settings (spec section 3), each saved as soon as it changes. */
+/** The theme state's settings (spec section 3), each saved as soon as it changes; the language is the profile's own field. */
 export function DisplaySettings() {
   const intl = useIntl();
   const prefs = usePreferences();
@@ -26,9 +25,6 @@ export function DisplaySettings() {
       </Card.Header>
       <Card.Body>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="5">
-          <FormField label={t('settings.locale')}>
-            <HStack><LanguageSwitcher /></HStack>
-          </FormField>
           {choices.map((choice) => (
             <FormField key={choice.event} label={t(choice.labelId)}>
               <NativeSelect.Root size="sm">
