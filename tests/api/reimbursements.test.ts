@@ -179,6 +179,9 @@ describe('reimbursements', () => {
     // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
     const wrong = await draft([{ procedureCode: 'D8080', serviceDate: '2026-11-02', chargedCents: 90000 }]);
     for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(wrong.id, type);
+    // The preview's reason carries the catalogs' text with its code.
+    const preview = await call('GET', `/api/reimbursements/${wrong.id}/liquidation`, { token: analyst });
+    expect(preview.body.lines[0]).toMatchObject({ reason: '03', reasonText: { es: 'Sin plan o cobertura para el procedimiento', en: 'No plan or coverage for the procedure' } });
     expect((await event(wrong.id, { type: 'SUBMIT' }, analyst)).body).toMatchObject({ state: 'rejected', reason: '03', payableCents: 0 });
   });
 

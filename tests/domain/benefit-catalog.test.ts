@@ -4,7 +4,7 @@ import {
   DEFAULT_RULES,
   PROCEDURE_CATALOG,
   REJECTION_CODES,
-  REJECTION_REASONS,
+  reasonTextId,
   categoryOf,
   isRejectionCode,
   isValidProcedureCode,
@@ -13,6 +13,13 @@ import {
   requiresTooth,
   resolveRules,
 } from '../../src/domain/benefits/index.ts';
+import en from '../../src/i18n/messages/en.json' with { type: 'json' };
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
+import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
+
+const CATALOGS: Record<string, Record<string, string>> = { es, en, fr, zh, ja };
 
 describe('procedure catalog', () => {
   it.each([
@@ -120,15 +127,15 @@ describe('procedure catalog', () => {
 });
 
 describe('rejection reasons', () => {
-  it('are exactly the codes of research 2.7, each with a Spanish and an English line', () => {
+  it('are exactly the codes of research 2.7, each with a one-line text in every catalog', () => {
     expect(REJECTION_CODES).toEqual(['01', '03', '04', '05', '06', '07', '09', '16', '17', '30', '31', '32', '33', '34', '35', '36', '37']);
-    for (const code of REJECTION_CODES) {
-      const { es, en } = REJECTION_REASONS[code];
-      expect(es.length).toBeGreaterThan(3);
-      expect(en.length).toBeGreaterThan(3);
-      expect(es).not.toContain('\n');
+    for (const catalog of Object.values(CATALOGS)) {
+      for (const code of REJECTION_CODES) {
+        expect(catalog[reasonTextId(code)]?.length, `${code}`).toBeGreaterThan(1);
+        expect(catalog[reasonTextId(code)]).not.toContain('\n');
+      }
     }
-    expect(REJECTION_REASONS['31'].es).toBe('Tope vitalicio de ortodoncia agotado');
+    expect(CATALOGS.es['reason.31']).toBe('Tope vitalicio de ortodoncia agotado');
     expect(isRejectionCode('30')).toBe(true);
     expect(isRejectionCode('02')).toBe(false);
     expect(isRejectionCode('toString')).toBe(false);

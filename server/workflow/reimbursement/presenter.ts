@@ -1,6 +1,7 @@
 import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
-import { REJECTION_REASONS, isRejectionCode } from '../../../src/domain/benefits/reasons.ts';
+import { isRejectionCode, reasonTextId } from '../../../src/domain/benefits/reasons.ts';
+import { catalogText } from '../../http/catalog-text.ts';
 import type { components } from '../../../openapi/schema';
 import type { ReimbursementContext } from './facts.ts';
 import type { ReimbursementRow } from './repository.ts';
@@ -72,7 +73,7 @@ export const presentLiquidation = (liquidation: Liquidation): components['schema
     coveredCents: l.coveredCents,
     excessCents: l.excessCents,
     status: l.status,
-    ...(l.reason ? { reason: l.reason, reasonText: isRejectionCode(l.reason) ? REJECTION_REASONS[l.reason] : undefined } : {}),
+    ...(l.reason ? { reason: l.reason, reasonText: isRejectionCode(l.reason) ? catalogText(reasonTextId(l.reason)) : undefined } : {}),
   })),
   totals: {
     claimedCents: liquidation.totals.claimedCents,

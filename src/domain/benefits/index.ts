@@ -35,7 +35,7 @@ export {
   type LocalizedText,
   type ProcedureInfo,
 } from './procedures.ts';
-export { REJECTION_CODES, REJECTION_REASONS, isRejectionCode, type RejectionCode } from './reasons.ts';
+export { REJECTION_CODES, isRejectionCode, reasonTextId, type RejectionCode } from './reasons.ts';
 export {
   DEFAULT_FREQUENCIES,
   DEFAULT_RULES,
