@@ -44,7 +44,10 @@ export interface PlanContext {
  */
 export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: Actor, today: string, event?: OrthodonticPlanEvent) {
   const ids = rows.map((r) => r.id);
-  const [ledger, installments, paid] = await Promise.all([ledgerOf(q, rows), installmentsOfPlans(q, ids), paidBenefitsOf(q, ids)]);
+  // One after the other: inside a transaction they share one connection.
+  const ledger = await ledgerOf(q, rows);
+  const installments = await installmentsOfPlans(q, ids);
+  const paid = await paidBenefitsOf(q, ids);
   return new Map(
     rows.map((row) => {
       const lifetime = lifetimeOf(ledger, row);

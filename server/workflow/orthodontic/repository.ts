@@ -6,7 +6,7 @@ import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { historyQuery, presentHistory } from '../shared/history.ts';
-import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
 type TreatmentCode = components['schemas']['OrthodonticPlanInput']['treatmentCode'];
@@ -88,14 +88,13 @@ const SORTABLE: SortColumns = {
   feeCents: sql.ref('orthodontic_plans.fee_cents'),
 };
 
-export async function pagePlans(q: Queryable, filter: PlanFilter) {
+export function pagePlans(q: Queryable, filter: PlanFilter) {
   const { q: text, state, patientId } = filter;
   const query = selectPlans(q)
     .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [patientName])))
     .$if(Boolean(state), (qb) => qb.where('orthodontic_plans.state', 'in', state!.split(',')))
     .$if(patientId !== undefined, (qb) => qb.where('orthodontic_plans.patient_id', '=', patientId!));
-  const [total, rows] = await Promise.all([countOf(query), pageOf(query, filter, SORTABLE, sql.ref('orthodontic_plans.id')).execute()]);
-  return { total, rows };
+  return listOf(query, filter, SORTABLE, sql.ref('orthodontic_plans.id'));
 }
 
 /** The instalments of some plans, with what their reimbursement paid, in one query. */

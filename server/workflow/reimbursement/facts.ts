@@ -73,7 +73,11 @@ function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], attachments
  */
 export async function reimbursementFacts(q: Queryable, rows: readonly ReimbursementRow[], actor: Actor, today: string) {
   const ids = rows.map((r) => r.id);
-  const [lines, attachments, ledger, history] = await Promise.all([linesOf(q, ids), attachedDocumentsOf(q, ids), ledgerOf(q, rows), approvedLinesOf(q, rows)]);
+  // One after the other: inside a transaction they share one connection.
+  const lines = await linesOf(q, ids);
+  const attachments = await attachedDocumentsOf(q, ids);
+  const ledger = await ledgerOf(q, rows);
+  const history = await approvedLinesOf(q, rows);
   return new Map(
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);

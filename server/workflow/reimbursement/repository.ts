@@ -4,7 +4,7 @@ import type { ReimbursementKind, ReimbursementState } from '../../../src/machine
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
 type DocumentType = components['schemas']['DocumentType'];
@@ -99,7 +99,7 @@ const SORTABLE: SortColumns = {
   payableCents: sql.ref('reimbursements.payable_cents'),
 };
 
-export async function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
+export function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
   const { q: text, kind, state, insurerId, createdBy, from, to } = filter;
   const query = selectReimbursements(q)
     .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('reimbursements.folio'), patientName, sql.ref('reimbursements.invoice_number')])))
@@ -109,8 +109,7 @@ export async function pageReimbursements(q: Queryable, filter: ReimbursementFilt
     .$if(createdBy !== undefined, (qb) => qb.where('reimbursements.created_by', '=', createdBy!))
     .$if(Boolean(from), (qb) => qb.where(sql`reimbursements.created_at`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`));
-  const [total, rows] = await Promise.all([countOf(query), pageOf(query, filter, SORTABLE, sql.ref('reimbursements.id')).execute()]);
-  return { total, rows };
+  return listOf(query, filter, SORTABLE, sql.ref('reimbursements.id'));
 }
 
 /** The lines of some reimbursements, in one query, in their order. */

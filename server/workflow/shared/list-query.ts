@@ -33,3 +33,15 @@ export async function countOf(query: SelectQueryBuilder<any, any, any>): Promise
   const row = await query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
   return (row as { total: number }).total;
 }
+
+/** A page of the filtered query and how many rows the filter finds in all. */
+export async function listOf<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: { page: number; pageSize: number; sort: string },
+  columns: SortColumns,
+  tieBreaker: Expression<unknown>,
+) {
+  const total = await countOf(query);
+  const rows = await pageOf(query, page, columns, tieBreaker).execute();
+  return { total, rows };
+}

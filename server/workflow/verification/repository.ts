@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { VerificationCategory, VerificationKind, VerificationState } from '../../../src/machines/verification.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { countOf, matchesText, pageOf, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
 import { patientName } from '../shared/people.ts';
 
 /** The worklist (verificaciones nuevas) and the history (existentes). */
@@ -78,7 +78,7 @@ const SORTABLE: SortColumns = {
   updatedAt: sql.ref('verifications.updated_at'),
 };
 
-export async function pageVerifications(q: Queryable, filter: VerificationFilter) {
+export function pageVerifications(q: Queryable, filter: VerificationFilter) {
   const { q: text, state, group, assigneeId, insurerId, from, to } = filter;
   const query = selectVerifications(q)
     .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('verifications.folio'), patientName])))
@@ -88,8 +88,7 @@ export async function pageVerifications(q: Queryable, filter: VerificationFilter
     .$if(insurerId !== undefined, (qb) => qb.where('verifications.insurer_id', '=', insurerId!))
     .$if(Boolean(from), (qb) => qb.where(sql`verifications.planned_service_date`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`verifications.planned_service_date`, '<=', sql`${to}::date`));
-  const [total, rows] = await Promise.all([countOf(query), pageOf(query, filter, SORTABLE, sql.ref('verifications.id')).execute()]);
-  return { total, rows };
+  return listOf(query, filter, SORTABLE, sql.ref('verifications.id'));
 }
 
 export async function saveVerification(tx: Queryable, id: number, changes: Updateable<DB['verifications']>) {
