@@ -1,3 +1,4 @@
+import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { call, expectProblem, signIn, useServer, attachToReimbursement } from './helpers.ts';
@@ -78,7 +79,9 @@ describe('reimbursements', () => {
     expect(reviewed.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);
 
     // Separation of duties: the creator may not approve.
-    expectProblem(await event(created.id, { type: 'APPROVE' }, analyst), 409, 'reimbursement.approverIsCreator');
+    const ownApproval = expectProblem(await event(created.id, { type: 'APPROVE' }, analyst), 409, 'reimbursement.approverIsCreator');
+    // The detail is the refusing guard's text from the English catalog, as the Diagramas area shows it.
+    expect(ownApproval.detail).toBe(en['machine.reimbursement.guard.approverIsNotCreator']);
     const approved = await event(created.id, { type: 'APPROVE' }, auditor);
     expect(approved.body).toMatchObject({ state: 'approved' });
 
