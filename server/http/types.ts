@@ -19,8 +19,10 @@ type Parameters<K extends OperationId> = operations[K]['parameters'];
 /** The contract gives these defaults, so after validation they are always there. */
 type Defaulted = 'page' | 'pageSize' | 'sort';
 type WithDefaults<Q> = Q & Required<Pick<Q, Extract<keyof Q, Defaulted>>>;
-type Query<K extends OperationId> = WithDefaults<NonNullable<Parameters<K>['query']>>;
-type Path<K extends OperationId> = NonNullable<Parameters<K>['path']>;
+/** An operation without parameters of a kind gets an empty record, not `never`. */
+type Present<P> = [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>;
+type Query<K extends OperationId> = WithDefaults<Present<Parameters<K>['query']>>;
+type Path<K extends OperationId> = Present<Parameters<K>['path']>;
 type Body<K extends OperationId> = operations[K] extends { requestBody?: { content: infer C } }
   ? C extends { 'application/json': infer B }
     ? B
@@ -46,8 +48,8 @@ export interface TypedRequest<K extends OperationId> extends RequestContext {
 
 /** The router's view, before a handler narrows it to its operation. */
 export interface UntypedRequest extends RequestContext {
-  params: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  query: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  params: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  query: any; // eslint-disable-line @typescript-eslint/no-explicit-any
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 

@@ -3,7 +3,14 @@ import { appendAudit, type AuditAction } from '../audit.ts';
 import type { DB, Queryable } from '../db/database.ts';
 import { NotFoundError, StaleVersionError } from '../domain/errors.ts';
 import { actor, type Deps, type HandlersOf, type OperationId, type UntypedRequest } from '../http/types.ts';
-import { orderBy, pageWindow, searchCondition, type ListQuery } from './list-query.ts';
+import { listOf, matchesText } from '../db/list-query.ts';
+
+interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort: string;
+  q?: string;
+}
 
 export type Row = Record<string, unknown> & { id: number; version: number };
 type Table = keyof DB & string;
@@ -69,18 +76,16 @@ function columnsOf(resource: Resource, body: Record<string, unknown>) {
 
 export async function listRows(resource: Resource, db: Queryable, query: ListQuery & Record<string, unknown>) {
   const conditions: Expression<SqlBool>[] = [];
-  if (query.q) conditions.push(searchCondition(query.q, resource.searchable.map((c) => sql.ref(c))));
+  if (query.q) conditions.push(matchesText(query.q, resource.searchable.map((c) => sql.ref(c))));
   for (const [name, filter] of Object.entries(resource.filters ?? {})) {
     const value = query[name];
     if (value === undefined) continue;
     conditions.push(typeof filter === 'string' ? sql<SqlBool>`${sql.ref(filter)} = ${value}` : filter(value as never));
   }
-  const base = (db.kysely as AnyDb).selectFrom(resource.table).where((eb) => eb.and(conditions));
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const { limit, offset } = pageWindow(query);
   const sortable = Object.fromEntries(Object.entries(resource.sortable).map(([key, column]) => [key, ref(column)]));
-  const rows = await orderBy(base.selectAll(), query.sort, sortable, sql.ref('id')).limit(limit).offset(offset).execute();
-  return { rows: rows as Row[], total: Number(total) };
+  const filtered = (db.kysely as AnyDb).selectFrom(resource.table).selectAll().where((eb) => eb.and(conditions));
+  const { rows, total } = await listOf(filtered, query, sortable, sql.ref('id'));
+  return { rows: rows as Row[], total };
 }
 
 export async function findRow(resource: Resource, db: Queryable, id: number, lock = false): Promise<Row> {

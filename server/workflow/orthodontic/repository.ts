@@ -6,7 +6,7 @@ import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { historyQuery, presentHistory } from '../shared/history.ts';
-import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
 type TreatmentCode = components['schemas']['OrthodonticPlanInput']['treatmentCode'];

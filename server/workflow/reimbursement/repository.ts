@@ -4,7 +4,7 @@ import type { ReimbursementKind, ReimbursementState } from '../../../src/machine
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
 type DocumentType = components['schemas']['DocumentType'];

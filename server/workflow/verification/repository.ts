@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { VerificationCategory, VerificationKind, VerificationState } from '../../../src/machines/verification.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { listOf, matchesText, type SortColumns } from '../shared/list-query.ts';
+import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
 import { patientName } from '../shared/people.ts';
 
 /** The worklist (verificaciones nuevas) and the history (existentes). */
