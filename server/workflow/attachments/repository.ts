@@ -22,7 +22,7 @@ function selectAttachments(q: Queryable) {
       // Generated columns select as their column type (schema.ts nests ColumnType in Generated): say what they are.
       eb.ref('clinical').$castTo<boolean>().as('clinical'),
       'uploaded_by',
-      eb.ref('uploaded_at').$castTo<Date>().as('uploaded_at'),
+      'uploaded_at',
     ]);
 }
 

@@ -41,8 +41,8 @@ function selectPlans(q: Queryable) {
       'orthodontic_plans.created_by',
       'orthodontic_plans.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
-      eb.ref('orthodontic_plans.created_at').$castTo<Date>().as('created_at'),
-      eb.ref('orthodontic_plans.updated_at').$castTo<Date>().as('updated_at'),
+      'orthodontic_plans.created_at',
+      'orthodontic_plans.updated_at',
       patientName.as('patient_name'),
       sql<string>`doctors.first_names || ' ' || doctors.last_names`.as('doctor_name'),
       'verifications.folio as preauthorization_folio',

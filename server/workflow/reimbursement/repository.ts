@@ -49,8 +49,8 @@ function selectReimbursements(q: Queryable) {
       'reimbursements.created_by',
       'reimbursements.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
-      eb.ref('reimbursements.created_at').$castTo<Date>().as('created_at'),
-      eb.ref('reimbursements.updated_at').$castTo<Date>().as('updated_at'),
+      'reimbursements.created_at',
+      'reimbursements.updated_at',
       patientName.as('patient_name'),
       'insurers.name as insurer_name',
       'insurers.cure_days',

@@ -36,7 +36,7 @@ export function historyQuery(db: Queryable) {
       'users.name as actor_name',
       'workflow_history.payload',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated).
-      eb.ref('workflow_history.at').$castTo<Date>().as('at'),
+      'workflow_history.at',
     ])
     .orderBy('workflow_history.id');
 }

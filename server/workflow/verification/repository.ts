@@ -40,8 +40,8 @@ function selectVerifications(q: Queryable) {
       'verifications.note',
       'verifications.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
-      eb.ref('verifications.created_at').$castTo<Date>().as('created_at'),
-      eb.ref('verifications.updated_at').$castTo<Date>().as('updated_at'),
+      'verifications.created_at',
+      'verifications.updated_at',
       eb
         .exists(eb.selectFrom('reimbursements').select('reimbursements.id').whereRef('reimbursements.verification_id', '=', 'verifications.id'))
         .$castTo<boolean>()
