@@ -25,7 +25,7 @@ export function historyQuery(db: Queryable) {
   return db.kysely
     .selectFrom('workflow_history')
     .leftJoin('users', 'users.id', 'workflow_history.actor_id')
-    .select((eb) => [
+    .select([
       'workflow_history.id',
       'workflow_history.entity_type',
       'workflow_history.entity_id',
