@@ -73,6 +73,18 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page);
     });
 
+    test('insurers as cards on a small screen, and a record that does not exist', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await openLogIn(page, theme);
+      await signIn(page, ADMIN.email);
+      await page.goto('/app/aseguradoras');
+      await expect(page.getByTestId('record-cards').getByRole('listitem')).toHaveCount(20);
+      await expectNoSeriousViolations(page);
+      await page.goto('/app/aseguradoras/editar/99999');
+      await expect(page.getByRole('heading', { level: 1, name: 'Registro no encontrado' })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
     test('insurer form, empty and with errors', async ({ page }) => {
       await openLogIn(page, theme);
       await signIn(page, ADMIN.email);

@@ -76,7 +76,8 @@ export async function removeInsurer(request: Request, token: string, code: strin
 
 /** The API fields of an insurer, to send back in a PUT. */
 export function insurerInput(insurer: InsurerRecord): Record<string, unknown> {
-  const { id, createdAt, updatedAt, ...input } = insurer; // eslint-disable-line @typescript-eslint/no-unused-vars
+  const input: Record<string, unknown> = { ...insurer };
+  for (const readOnly of ['id', 'createdAt', 'updatedAt']) delete input[readOnly];
   return input;
 }
 export { auth as authHeader };

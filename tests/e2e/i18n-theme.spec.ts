@@ -110,8 +110,19 @@ test.describe('theme and layout', () => {
     await page.getByRole('button', { name: 'Contraer menú' }).click();
     await expect.poll(width).toBe(80);
     await expect(sideNavBox(page)).toHaveAttribute('data-collapsed', 'true');
-    // Collapsed entries keep their names for assistive technology.
-    await expect(sideNavBox(page).getByRole('link', { name: 'Aseguradoras' })).toBeVisible();
+    // Collapsed entries keep their names for assistive technology, show them as a tooltip, and mark the current screen.
+    const insurers = sideNavBox(page).getByRole('link', { name: 'Aseguradoras' });
+    await expect(insurers).toBeVisible();
+    await expect(insurers.locator('svg')).toBeVisible();
+    await insurers.hover();
+    await expect(page.getByRole('tooltip', { name: 'Aseguradoras' })).toBeVisible();
+    await insurers.click();
+    await expect(page).toHaveURL(/\/app\/aseguradoras$/);
+    await expect(insurers).toHaveAttribute('aria-current', 'page');
+    // A collapsed group opens its entries as a menu.
+    await sideNavBox(page).getByRole('button', { name: 'Verificaciones' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Existentes' })).toBeVisible();
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Expandir menú' }).click();
     await expect.poll(width).toBe(250);
@@ -126,7 +137,7 @@ test.describe('theme and layout', () => {
     await expect(page.getByRole('button', { name: 'Contraer menú' })).toHaveCount(0);
     const nav = page.getByRole('navigation', { name: 'Navegación principal' });
     await expect(nav).toBeVisible();
-    for (const name of ['Panel', 'Configuraciones', 'Usuarios', 'Aseguradoras']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Panel', exact: true })).toBeVisible();
     await expect(nav.getByRole('button', { name: 'Verificaciones' })).toBeVisible();
 
     // A horizontal bar across the top of the content.
@@ -135,9 +146,19 @@ test.describe('theme and layout', () => {
     expect(box.height).toBeLessThan(80);
     expect(box.width).toBeGreaterThan(page.viewportSize()!.width / 2);
 
-    await nav.getByRole('link', { name: 'Aseguradoras', exact: true }).click();
+    // Entries are never cut: each one in the bar is whole and inside it; the rest are in the "more" menu.
+    const inBar = await nav.locator('ul > li').evaluateAll((items) => items.map((li) => ({ text: li.textContent, right: li.getBoundingClientRect().right, clipped: li.scrollWidth > li.clientWidth })));
+    for (const item of inBar) {
+      expect(item.clipped, item.text!).toBe(false);
+      expect(item.right, item.text!).toBeLessThanOrEqual(box.x + box.width);
+    }
+    await nav.getByRole('button', { name: 'Más' }).click();
+    const more = page.getByRole('menu');
+    for (const name of ['Usuarios', 'Aseguradoras', 'Diagramas']) await expect(more.getByRole('menuitem', { name, exact: true })).toBeVisible();
+    await more.getByRole('menuitem', { name: 'Aseguradoras', exact: true }).click();
     await expect(page).toHaveURL(/\/app\/aseguradoras$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Aseguradoras' })).toBeVisible();
+    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCSS('font-weight', '700');
 
     await nav.getByRole('button', { name: 'Verificaciones' }).click();
     await page.getByRole('menuitem', { name: 'Nuevas' }).click();

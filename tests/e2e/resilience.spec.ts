@@ -18,11 +18,21 @@ test.describe('when things go wrong', () => {
     await expect(page.getByText('1–20 de 25')).toBeVisible();
   });
 
-  test("a record that does not exist shows 'Unexpected Application Error!' with the status", async ({ page }) => {
+  test('a record that does not exist is a localized not-found state, not the error screen', async ({ page }) => {
     await page.goto('/app/aseguradoras/editar/987654');
+    await expect(page.getByRole('heading', { level: 1, name: 'Registro no encontrado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a Aseguradoras' })).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+  });
+
+  test("an unexpected failure loading a record shows 'Unexpected Application Error!' with the status", async ({ page }) => {
+    await page.route(/\/api\/insurers\/1$/, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'server.unexpected' }) }),
+    );
+    await page.goto('/app/aseguradoras/editar/1');
     const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
-    await expect(alert.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-    await expect(alert).toContainText('404');
+    await expect(alert.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible({ timeout: 20_000 });
+    await expect(alert).toContainText('500');
   });
 
   test('an expired session asks to sign in again without losing the form being edited', async ({ page, request }) => {

@@ -31,6 +31,10 @@ export interface EditOptions<R extends VersionedRecord> {
   schemas: { create: FormSchema; update: FormSchema };
   /** The record being edited; absent when creating. */
   record?: R;
+  /** Adjusts the body the specification maps from the form (fields it does not know, or derived ones). */
+  payload?: (body: Record<string, unknown>, values: FormValues, creating: boolean) => Record<string, unknown>;
+  /** After a save, instead of the standard notification and the way back to the list. */
+  onSaved?: (saved: R, creating: boolean) => void;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface EditOptions<R extends VersionedRecord> {
  * contract), save with `version`, the stale-version dialog (reload or overwrite), server field errors
  * on their fields, delete with confirmation, the unsaved-changes guard, and the notifications.
  */
-export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record }: EditOptions<R>) {
+export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record, payload: toBody, onSaved }: EditOptions<R>) {
   const intl = useIntl();
   const { link } = useScreen();
   const [, navigate] = useLocation();
@@ -49,7 +53,10 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
   const [version, setVersion] = useState(record?.version);
   const [conflict, setConflict] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const payload = (values: FormValues) => toPayload(specs, names, values);
+  const payload = (values: FormValues) => {
+    const body = toPayload(specs, names, values);
+    return toBody ? toBody(body, values, !record) : body;
+  };
 
   const form = useForm<FormValues>({
     resolver: contractResolver(record ? schemas.update : schemas.create, (values: FormValues) => ({ ...payload(values), ...(record ? { version } : {}) })),
@@ -66,7 +73,8 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
       // The body is the contract's (checked by the resolver); its static type is the resource's own.
       { id: record?.id, input: payload(values) as never, version: withVersion },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
+          if (onSaved) return onSaved(saved, !record);
           messenger.create({ type: 'success', title: intl.formatMessage({ id: record ? 'common.saved' : 'common.created' }) });
           backToList();
         },
@@ -82,6 +90,10 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
   return {
     form,
     record,
+    /** Goes back to the area's list without asking (the form is saved or deleted). */
+    backToList,
+    /** The version to save against after another action changed the record (an account action, say). */
+    adoptVersion: setVersion,
     saving: save.isPending,
     onSubmit: form.handleSubmit((values) => submit(values)),
     conflict: {

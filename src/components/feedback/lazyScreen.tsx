@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, lazy, useMemo, type ComponentType } from 'react';
 import { ChunkLoadError, ScreenErrorBoundary } from './ScreenErrorBoundary.tsx';
 import { Loading } from './Loading.tsx';
 
@@ -12,15 +12,17 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
   });
 }
 
+// The browser keeps a module that failed to load as failed (Chromium answers the same error to every
+// later import of it without asking the server again), so a retry loads the page afresh.
+const reloadPage = () => window.location.reload();
+
 /** A screen loaded on demand; a failed or timed-out load shows 'Loading chunk failed' with a retry. */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return function LazyScreen(props: P) {
-    const [attempt, setAttempt] = useState(0);
-    // A new lazy component per attempt, so a retry imports again instead of replaying the failure.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    const Screen = useMemo(() => lazy(() => withTimeout(load())), [attempt]);
+    // A new lazy component per mount, so coming back to a screen whose load timed out imports it again.
+    const Screen = useMemo(() => lazy(() => withTimeout(load())), []);
     return (
-      <ScreenErrorBoundary key={attempt} onRetry={() => setAttempt((n) => n + 1)}>
+      <ScreenErrorBoundary onRetry={reloadPage}>
         <Suspense fallback={<Loading />}>
           <Screen {...props} />
         </Suspense>

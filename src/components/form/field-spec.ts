@@ -21,8 +21,8 @@ export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
 
 export type Widget = 'text' | 'multiline' | 'email' | 'url' | 'tel' | 'integer' | 'decimal' | 'checkbox' | 'select' | 'country' | 'currency' | 'date' | 'datetime';
 
-/** What a form keeps: the text the user typed, or a checkbox's state. */
-export type FormValues = Record<string, string | boolean>;
+/** What a form keeps: the text the user typed, a checkbox's state, or the values picked from a list. */
+export type FormValues = Record<string, string | boolean | string[]>;
 
 // Texts this long get a multi-line box.
 const MULTILINE_FROM = 500;
@@ -49,16 +49,30 @@ const text = (value: unknown) => (value == null ? '' : String(value));
 
 /** A new record's form: the contract's defaults, blanks elsewhere. */
 export function emptyFormValues(specs: FieldSpecs, names: readonly string[]): FormValues {
-  return Object.fromEntries(names.map((name) => [name, specs[name].type === 'boolean' ? specs[name].default !== false : text(specs[name].default)]));
+  return Object.fromEntries(
+    names.map((name) => {
+      const spec = specs[name];
+      if (spec.type === 'boolean') return [name, spec.default !== false];
+      if (spec.type === 'array') return [name, Array.isArray(spec.default) ? spec.default.map(String) : []];
+      return [name, text(spec.default)];
+    }),
+  );
 }
 
 /** A record as the form shows it. */
 export function toFormValues(specs: FieldSpecs, names: readonly string[], record: Record<string, unknown>): FormValues {
-  return Object.fromEntries(names.map((name) => [name, specs[name].type === 'boolean' ? Boolean(record[name]) : text(record[name])]));
+  return Object.fromEntries(
+    names.map((name) => {
+      const type = specs[name].type;
+      if (type === 'boolean') return [name, Boolean(record[name])];
+      if (type === 'array') return [name, Array.isArray(record[name]) ? (record[name] as unknown[]).map(String) : []];
+      return [name, text(record[name])];
+    }),
+  );
 }
 
-function toApiValue(spec: FieldSpec, value: string | boolean): unknown {
-  if (typeof value === 'boolean') return value;
+function toApiValue(spec: FieldSpec, value: string | boolean | string[]): unknown {
+  if (typeof value === 'boolean' || Array.isArray(value)) return value;
   const trimmed = value.trim();
   if (spec.type === 'integer' || spec.type === 'number') {
     if (trimmed === '') return spec.nullable ? null : undefined;

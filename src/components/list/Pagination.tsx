@@ -20,7 +20,7 @@ export function Pagination({ page, pageSize, total, onChange }: Props) {
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
         {intl.formatMessage({ id: 'pagination.range' }, { from: intl.formatNumber(from), to: intl.formatNumber(to), total: intl.formatNumber(total) })}
       </Text>
-      <HStack gap="2">
+      <HStack gap="2" wrap="wrap">
         <NativeSelect.Root size="sm" width="auto">
           <NativeSelect.Field aria-label={intl.formatMessage({ id: 'pagination.pageSize' })} value={pageSize} onChange={(e) => onChange({ pageSize: Number(e.currentTarget.value) })}>
             {PAGE_SIZES.map((size) => (

@@ -15,7 +15,8 @@ export function AuthCard({ titleId, subtitleId, links, children }: { titleId: st
         <nav className="ui-stack" data-gap="xs">
           {links.map((link) => (
             <Link key={link.href} href={link.href} className="text-link">
-              {intl.formatMessage({ id: link.labelId })}
+              {/* Isolated: in right-to-left a question keeps its ¿ and ? where they belong. */}
+              <bdi>{intl.formatMessage({ id: link.labelId })}</bdi>
             </Link>
           ))}
         </nav>

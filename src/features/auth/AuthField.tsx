@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { fieldMessage, type FieldRule } from '../../i18n/form-messages.ts';
 
 interface Props {
-  name: string;
+  /** The form's registration of the field (name, ref and handlers). */
+  field: UseFormRegisterReturn;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -13,18 +15,19 @@ interface Props {
 }
 
 /** A required text field of the public forms, with its error in the user's language under it. */
-export function AuthField({ name, label, type = 'text', autoComplete, autoFocus, defaultValue, error }: Props) {
+export function AuthField({ field, label, type = 'text', autoComplete, autoFocus, defaultValue, error }: Props) {
   const intl = useIntl();
   const id = useId();
   return (
     <div className="ui-field">
       <label htmlFor={id}>
-        {label}
+        <bdi>{label}</bdi>
         <span className="ui-required" aria-hidden="true"> *</span>
       </label>
       <input
         id={id}
-        name={name}
+        {...field}
+        dir="auto"
         type={type}
         className="ui-input"
         autoComplete={autoComplete}
@@ -36,7 +39,7 @@ export function AuthField({ name, label, type = 'text', autoComplete, autoFocus,
       />
       {error && (
         <p id={`${id}-error`} className="ui-field-error">
-          {fieldMessage(intl, label, error)}
+          <bdi>{fieldMessage(intl, label, error)}</bdi>
         </p>
       )}
     </div>
