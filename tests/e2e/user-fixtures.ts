@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { authHeader, signIn } from './fixtures.ts';
 
 type Request = Page['request'];
@@ -64,4 +64,10 @@ export async function otherSession(browser: Browser, email: string, password?: s
   const page = await context.newPage();
   await signIn(page, email, password);
   return { context, page };
+}
+
+/** Ticks or unticks a Chakra checkbox or radio by its label (its input sits under the drawn box) and waits for the state. */
+export async function setChecked(box: Locator, on = true) {
+  if ((await box.isChecked()) !== on) await box.locator('xpath=ancestor::label[1]').click();
+  await expect(box).toBeChecked({ checked: on });
 }
