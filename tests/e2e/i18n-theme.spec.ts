@@ -102,6 +102,27 @@ test.describe('theme and layout', () => {
     await expect.poll(async () => (await sideNavBox(page).boundingBox())!.x).toBeGreaterThan(viewport.width / 2);
   });
 
+  test('right to left, a question on the log-in page keeps its marks where they belong', async ({ page }) => {
+    await page.goto('/log-in');
+    await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), direction: 'rtl' })));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const link = page.getByRole('link', { name: '¿Olvidó su contraseña?' });
+    // Without isolation it reads "?Olvidó su contraseña¿": the opening mark must be drawn left of the closing one.
+    const marks = await link.evaluate((a) => {
+      const text = a.querySelector('bdi')!.firstChild!;
+      const left = (from: number) => {
+        const range = document.createRange();
+        range.setStart(text, from);
+        range.setEnd(text, from + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { open: left(0), close: left(text.textContent!.length - 1) };
+    });
+    expect(marks.open).toBeLessThan(marks.close);
+    expect(await page.getByLabel('Correo electrónico').getAttribute('dir')).toBe('auto');
+  });
+
   test('the side navigation collapses to 80px and expands back to 250px', async ({ page }) => {
     await signIn(page, ADMIN.email);
     const width = async () => (await sideNavBox(page).boundingBox())!.width;

@@ -164,6 +164,27 @@ test.describe('insurers list as administrator', () => {
     await expect(page).toHaveURL(new RegExp(`/app/aseguradoras/editar/${fourth!.id}$`));
   });
 
+  test('a long page renders only the rows in view, and the keyboard still reaches the last one', async ({ page }) => {
+    const token = await tokenOf(page);
+    for (let n = 1; n <= 30; n++) {
+      const code = `E2EV${String(n).padStart(2, '0')}`;
+      created.push(code);
+      await createInsurer(page.request, token, { code, name: `Virtual ${n}` });
+    }
+    await openList(page, '?pageSize=100&sort=code');
+    await expect(page.getByText('1–55 de 55')).toBeVisible();
+    await expect(page.locator('table')).toHaveAttribute('aria-rowcount', '56');
+    expect(await rows(page).count()).toBeLessThan(55);
+
+    await rows(page).first().focus();
+    await page.keyboard.press('End');
+    const last = page.locator('table tbody tr[data-index="54"]');
+    await expect(last).toBeFocused();
+    await expect(last).toContainText('VEN');
+    await page.keyboard.press('Home');
+    await expect(page.locator('table tbody tr[data-index="0"]')).toBeFocused();
+  });
+
   test('the column chooser hides a column, remembered for this user after a reload', async ({ page }) => {
     await openList(page);
     await expect(page.getByRole('columnheader', { name: 'País' })).toBeVisible();
