@@ -35,6 +35,22 @@ test.describe('when things go wrong', () => {
     await expect(alert).toContainText('500');
   });
 
+  test('a list that fails to load says so and loads on retry', async ({ page }) => {
+    let fail = true;
+    await page.route(/\/api\/insurers\?/, (route) =>
+      fail
+        ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'server.unexpected' }) })
+        : route.continue(),
+    );
+    await page.goto('/app/aseguradoras');
+    const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los datos.' });
+    await expect(alert).toBeVisible({ timeout: 20_000 });
+    fail = false;
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(page.getByText('1–20 de 25')).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+
   test('an expired session asks to sign in again without losing the form being edited', async ({ page, request }) => {
     const token = await apiToken(request);
     const insurer = await createInsurer(request, token, { code: 'E2EEXP', name: 'Antes de caducar' });
