@@ -62,13 +62,14 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
       </Card.Header>
       <Card.Body>
         <Stack gap="5">
+          <UserSummary user={user} own />
           <form noValidate onSubmit={form.handleSubmit((values) => submit(values))}>
             <Stack gap="4">
               <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
                 <FormField label={t('profile.field.name')} required error={errorOf('name')}>
                   <Input dir="auto" autoComplete="name" {...form.register('name')} />
                 </FormField>
-                <FormField label={t('profile.field.locale')} required error={errorOf('locale')} helper={t('profile.field.locale.help')}>
+                <FormField label={t('profile.field.locale')} required error={errorOf('locale')} helper={<bdi>{t('profile.field.locale.help')}</bdi>}>
                   <NativeSelect.Root>
                     <NativeSelect.Field {...form.register('locale')}>
                       {LOCALES.map((code) => (
@@ -85,7 +86,9 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
                 {saved && (
                   <Alert.Root status="success" role="presentation">
                     <Alert.Indicator />
-                    <Alert.Title>{t('profile.saved')}</Alert.Title>
+                    <Alert.Title>
+                      <bdi>{t('profile.saved')}</bdi>
+                    </Alert.Title>
                   </Alert.Root>
                 )}
               </div>
@@ -96,7 +99,6 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
               </HStack>
             </Stack>
           </form>
-          <UserSummary user={user} withStatus={false} />
         </Stack>
       </Card.Body>
       <ConflictDialog

@@ -47,7 +47,7 @@ export function PasswordForm() {
           {t('profile.password.title')}
         </Card.Title>
         <Text fontSize="sm" color="fg.muted">
-          {t('profile.password.help')}
+          <bdi>{t('profile.password.help')}</bdi>
         </Text>
       </Card.Header>
       <Card.Body>
@@ -69,7 +69,9 @@ export function PasswordForm() {
               {done && (
                 <Alert.Root status="success" role="presentation">
                   <Alert.Indicator />
-                  <Alert.Title>{t('profile.password.done')}</Alert.Title>
+                  <Alert.Title>
+                    <bdi>{t('profile.password.done')}</bdi>
+                  </Alert.Title>
                 </Alert.Root>
               )}
             </div>

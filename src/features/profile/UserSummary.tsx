@@ -2,8 +2,8 @@ import { Badge, DataList, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { statusOf, type User } from '../../api/users.ts';
 
-/** A user's account as others see it: e-mail, language, roles, status and since when. */
-export function UserSummary({ user, withStatus = true }: { user: User; withStatus?: boolean }) {
+/** A user's account as others see it: e-mail, language, roles, status and since when; one's own shows what the form does not edit. */
+export function UserSummary({ user, own = false }: { user: User; own?: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -14,10 +14,12 @@ export function UserSummary({ user, withStatus = true }: { user: User; withStatu
           <bdi>{user.email}</bdi>
         </DataList.ItemValue>
       </DataList.Item>
-      <DataList.Item>
-        <DataList.ItemLabel>{t('profile.language')}</DataList.ItemLabel>
-        <DataList.ItemValue>{t(`lang.${user.locale}`)}</DataList.ItemValue>
-      </DataList.Item>
+      {!own && (
+        <DataList.Item>
+          <DataList.ItemLabel>{t('profile.language')}</DataList.ItemLabel>
+          <DataList.ItemValue>{t(`lang.${user.locale}`)}</DataList.ItemValue>
+        </DataList.Item>
+      )}
       <DataList.Item>
         <DataList.ItemLabel>{t('profile.roles')}</DataList.ItemLabel>
         <DataList.ItemValue>
@@ -34,7 +36,7 @@ export function UserSummary({ user, withStatus = true }: { user: User; withStatu
           )}
         </DataList.ItemValue>
       </DataList.Item>
-      {withStatus && (
+      {!own && (
         <DataList.Item>
           <DataList.ItemLabel>{t('profile.status')}</DataList.ItemLabel>
           <DataList.ItemValue>{t(`users.status.${statusOf(user)}`)}</DataList.ItemValue>

@@ -99,7 +99,7 @@ export function PermissionGrid({ value, onChange, flagged = [], caption }: Props
   return (
     <Box>
       <Text id={hintId} fontSize="sm" color="fg.muted" mb="2">
-        {t('roles.grid.keyboardHint')}
+        <bdi>{t('roles.grid.keyboardHint')}</bdi>
       </Text>
       <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" overflowX="auto">
         <Table.Root ref={tableRef} size="sm" aria-describedby={hintId} onKeyDown={onKeyDown} data-testid="permission-grid">
@@ -139,7 +139,7 @@ export function PermissionGrid({ value, onChange, flagged = [], caption }: Props
         </Table.Root>
       </Box>
       <Text fontSize="sm" mt="2" aria-live="polite">
-        {intl.formatMessage({ id: 'roles.grid.selected' }, { count: value.filter((p) => matrix.resources.includes(p.split(':')[0])).length })}
+        <bdi>{intl.formatMessage({ id: 'roles.grid.selected' }, { count: value.filter((p) => matrix.resources.includes(p.split(':')[0])).length })}</bdi>
       </Text>
     </Box>
   );

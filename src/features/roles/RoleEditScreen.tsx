@@ -66,7 +66,7 @@ function RoleForm({ role }: { role: Role }) {
               </DataList.Root>
               {role.system && (
                 <Text mt="3" fontSize="sm" color="fg.muted">
-                  {t('roles.systemNote')}
+                  <bdi>{t('roles.systemNote')}</bdi>
                 </Text>
               )}
             </Card.Body>
@@ -78,13 +78,15 @@ function RoleForm({ role }: { role: Role }) {
             <Card.Body gap="4">
               <Alert.Root status="info">
                 <Alert.Indicator />
-                <Alert.Title>{t('roles.applyNote')}</Alert.Title>
+                <Alert.Title>
+                  <bdi>{t('roles.applyNote')}</bdi>
+                </Alert.Title>
               </Alert.Root>
               {error && (
                 <Alert.Root status="error" role="alert" id="permissions-error">
                   <Alert.Indicator />
                   <Alert.Title>
-                    {missing.length ? t('roles.lockout', { permissions: intl.formatList(missing.map(permissionName)) }) : fieldMessage(intl, t('roles.permissions'), rule!)}
+                    <bdi>{missing.length ? t('roles.lockout', { permissions: intl.formatList(missing.map(permissionName)) }) : fieldMessage(intl, t('roles.permissions'), rule!)}</bdi>
                   </Alert.Title>
                 </Alert.Root>
               )}

@@ -39,11 +39,13 @@ export function AccountActions({ user, onChanged }: { user: User; onChanged: (us
       <HStack gap="3" wrap="wrap">
         <StatusBadge user={user} />
         <Text fontSize="sm" aria-live="polite">
-          {!user.active
+          <bdi>
+            {!user.active
             ? t('users.inactiveNote')
             : user.locked && user.lockedUntil
               ? t('users.lockedUntil', { time: intl.formatTime(user.lockedUntil, { hour: '2-digit', minute: '2-digit' }) })
               : t('users.activeNote')}
+          </bdi>
         </Text>
       </HStack>
       <HStack gap="3" wrap="wrap">

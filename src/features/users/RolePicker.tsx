@@ -20,8 +20,10 @@ export function RolePicker({ value, onChange, error }: Props) {
   const toggle = (code: string, on: boolean) => onChange(on ? [...value, code].sort() : value.filter((c) => c !== code));
   return (
     <Fieldset.Root invalid={Boolean(error)} data-testid="role-picker">
-      <Fieldset.Legend>{label}</Fieldset.Legend>
-      <Fieldset.HelperText>{t('users.field.roles.help')}</Fieldset.HelperText>
+      <Fieldset.Legend fontSize="lg" fontWeight="semibold">{label}</Fieldset.Legend>
+      <Fieldset.HelperText>
+        <bdi>{t('users.field.roles.help')}</bdi>
+      </Fieldset.HelperText>
       <Fieldset.Content>
         {roles.isPending && <Skeleton h="16" />}
         {roles.isError && <Text color="fg.error">{t('users.rolesLoadFailed')}</Text>}
@@ -37,7 +39,7 @@ export function RolePicker({ value, onChange, error }: Props) {
       </Fieldset.Content>
       {error && (
         <Fieldset.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }} role="alert">
-          {fieldMessage(intl, label, decodeRule(error))}
+          <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>
         </Fieldset.ErrorText>
       )}
     </Fieldset.Root>

@@ -1,3 +1,4 @@
+import { useEffect, type ReactNode } from 'react';
 import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -20,7 +21,7 @@ import { userPayload } from './user-payload.ts';
 
 const SCHEMAS = { create: 'UserCreate', update: 'UserUpdate' } as const;
 
-function Section({ titleId, children }: { titleId: string; children: React.ReactNode }) {
+function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
   const intl = useIntl();
   return (
     <Card.Root as="fieldset">
@@ -48,6 +49,10 @@ function UserForm({ record }: { record?: User }) {
       edit.backToList();
     },
   });
+  // A new user starts in the language the administrator is using; a default, so the form stays clean.
+  useEffect(() => {
+    if (!record) edit.form.resetField('locale', { defaultValue: intl.locale });
+  }, [record, edit.form, intl.locale]);
   const field = (name: string) => <FieldInput resource="users" name={name} spec={USER_FIELDS[name as keyof typeof USER_FIELDS]} form={edit.form} />;
 
   return (
