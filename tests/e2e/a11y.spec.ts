@@ -85,6 +85,19 @@ for (const theme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page);
     });
 
+    test('insurers in Japanese, right to left, with the top navigation and its more menu', async ({ page }) => {
+      await openLogIn(page, theme);
+      await signIn(page, ADMIN.email);
+      await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja', direction: 'rtl', navType: 'TOP' })));
+      await page.goto('/app/aseguradoras');
+      await expect(page.getByRole('heading', { level: 1, name: '保険会社' })).toBeVisible();
+      await expect(page.locator('table')).toHaveAttribute('aria-busy', 'false');
+      await expectNoSeriousViolations(page);
+      await page.getByRole('button', { name: 'その他' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page);
+    });
+
     test('insurer form, empty and with errors', async ({ page }) => {
       await openLogIn(page, theme);
       await signIn(page, ADMIN.email);
