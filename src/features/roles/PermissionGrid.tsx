@@ -44,7 +44,10 @@ export function PermissionGrid({ value, onChange, flagged = [], caption }: Props
       }),
     ]),
   ];
-  const [focus, setFocus] = useState<[number, number]>([1, 1]);
+  // The grid's one tab stop: where the user last was, else the first permission (rows re-sort with the language).
+  const [moved, setFocus] = useState<[number, number] | null>(null);
+  const firstRow = cells.findIndex((row, r) => r > 0 && row.some((cell, c) => c > 0 && cell));
+  const focus: [number, number] = moved && cells[moved[0]]?.[moved[1]] ? moved : [firstRow, cells[firstRow].findIndex((cell, c) => c > 0 && cell)];
   const tableRef = useRef<HTMLTableElement>(null);
 
   const moveTo = (row: number, column: number) => {
