@@ -41,6 +41,7 @@ test.describe('own profile', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Personal details' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('Paz Renombrada');
+    await expect(page.getByRole('banner').getByRole('button', { name: /Paz Renombrada/ })).toBeVisible();
     const saved = await getUser(page.request, user.adminToken, user.id);
     expect(saved).toMatchObject({ name: 'Paz Renombrada', locale: 'en', version: user.version + 1 });
 

@@ -1,6 +1,7 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { useMe } from '../../api/me.ts';
 import { Session } from '../session.tsx';
 import { Icon } from '../../components/layout/icons.tsx';
 
@@ -9,8 +10,10 @@ export function UserMenu() {
   const intl = useIntl();
   const [, navigate] = useLocation();
   const session = Session.useActorRef();
-  const user = Session.useSelector((s) => s.context.user);
-  const name = user?.name ?? '';
+  const token = Session.useSelector((s) => s.context.token);
+  const stored = Session.useSelector((s) => s.context.user);
+  // The account as the server has it now (a name changed on the profile shows at once), else as signed in.
+  const name = useMe(token).data?.user.name ?? stored?.name ?? '';
   return (
     <Menu.Root
       onSelect={({ value }) => {
