@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { LOCALES } from '../../machines/preferences.machine.ts';
 import { useUpdateMe } from './api.ts';
+import { SavedNotice } from './SavedNotice.tsx';
 import { UserSummary } from './UserSummary.tsx';
 
 type Values = { name: string; locale: string };
@@ -27,7 +28,6 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
   const save = useUpdateMe();
   const [version, setVersion] = useState(user.version);
   const [conflict, setConflict] = useState(false);
-  // Said on the page, not in a toast: rendered after the language switch, it reads in the new language.
   const [saved, setSaved] = useState(false);
   const payload = (values: Values, withVersion = version) => ({ name: values.name.trim(), locale: values.locale as Schemas['Locale'], version: withVersion });
   const form = useForm<Values>({
@@ -82,16 +82,7 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
                   </NativeSelect.Root>
                 </FormField>
               </SimpleGrid>
-              <div role="status">
-                {saved && (
-                  <Alert.Root status="success" role="presentation">
-                    <Alert.Indicator />
-                    <Alert.Title>
-                      <bdi>{t('profile.saved')}</bdi>
-                    </Alert.Title>
-                  </Alert.Root>
-                )}
-              </div>
+              <SavedNotice message={saved ? t('profile.saved') : null} />
               <HStack justify="flex-end">
                 <Button type="submit" colorPalette="blue" loading={save.isPending} loadingText={t('common.saving')}>
                   {t('common.save')}

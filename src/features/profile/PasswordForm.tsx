@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -7,6 +7,7 @@ import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { useChangePassword } from './api.ts';
+import { SavedNotice } from './SavedNotice.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirm: string };
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
@@ -64,17 +65,7 @@ export function PasswordForm() {
                 <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
               </FormField>
             </SimpleGrid>
-            {/* A live region present from the start, so the confirmation is announced when it appears. */}
-            <div role="status">
-              {done && (
-                <Alert.Root status="success" role="presentation">
-                  <Alert.Indicator />
-                  <Alert.Title>
-                    <bdi>{t('profile.password.done')}</bdi>
-                  </Alert.Title>
-                </Alert.Root>
-              )}
-            </div>
+            <SavedNotice message={done ? t('profile.password.done') : null} />
             <HStack justify="flex-end">
               <Button type="submit" colorPalette="blue" loading={change.isPending}>
                 {t('profile.password.title')}
