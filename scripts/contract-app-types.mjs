@@ -56,10 +56,11 @@ const specs = {};
 for (const [resource, { record, input }] of Object.entries(RESOURCES)) {
   const read = flatten(schemas[record]);
   const written = flatten(schemas[input]);
-  // Fields only written (a user's initial password) follow the record's own; the version is the save's business.
-  const writtenOnly = Object.entries(written.properties).filter(([name]) => !(name in read.properties) && name !== 'version');
+  // The version is the save's business, never a form field; fields only written (a user's initial password) follow the record's own.
+  const writable = (name) => name in written.properties && name !== 'version';
+  const writtenOnly = Object.entries(written.properties).filter(([name]) => !(name in read.properties) && writable(name));
   specs[resource] = Object.fromEntries(
-    [...Object.entries(read.properties), ...writtenOnly].map(([name, property]) => [name, fieldSpec(property, written.required.has(name), name in written.properties)]),
+    [...Object.entries(read.properties), ...writtenOnly].map(([name, property]) => [name, fieldSpec(property, written.required.has(name), writable(name))]),
   );
 }
 /** A list operation's sortable fields (from its `sort` pattern), default sort and filters (its other query parameters). */
