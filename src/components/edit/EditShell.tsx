@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -12,35 +13,43 @@ import { PageHeader } from '../layout/PageHeader.tsx';
 import { useScreen } from '../layout/screen-context.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { RecordNotFound } from './RecordNotFound.tsx';
-import { useEditController, useRecordLoader } from './useEditController.ts';
+import { useEditController, useRecordLoader, type EditController, type EditOptions } from './useEditController.ts';
 
 /** A form's sections: a legend and the fields in it, each by name or with the input it should get. */
 export type FormLayout = { titleId: string; fields: (string | { name: string; widget: Widget })[] }[];
 
-interface Props<R extends VersionedRecord> {
+interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload' | 'savedMessage'> {
   resource: Resource<R, never, never>;
   /** Absent on the create screen. */
   id?: number;
   specs: FieldSpecs;
   schemas: { create: FormSchema; update: FormSchema };
-  layout: FormLayout;
+  /** The form's sections, drawn from the field specs; or give `body`. */
+  layout?: FormLayout;
+  /** The form's content when the specs cannot draw it (custom controls), inside the same form, above Cancel/Save. */
+  body?: (edit: EditController, record?: R) => ReactNode;
+  /** Let the body use the page's full width (a wide grid) instead of a form's reading width. */
+  wide?: boolean;
   /** The page title: for a new record, or for the record being edited. */
   title: (record?: R) => string;
   listLabel: string;
-  /** The delete confirmation's texts for a record. */
-  deleteTexts: (record: R) => { title: string; body: string };
+  /** The delete confirmation's texts for a record; without them the screen offers no delete. */
+  deleteTexts?: (record: R) => { title: string; body: string };
+  /** Actions on the record shown in the header, before Delete. */
+  headerActions?: (record: R) => ReactNode;
 }
 
 function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { record?: R }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { link, may } = useScreen();
-  const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record });
-  const confirmDelete = record && props.deleteTexts(record);
+  const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record, payload: props.payload, savedMessage: props.savedMessage });
+  const confirmDelete = record && props.resource.remove && props.deleteTexts?.(record);
   return (
     <>
       <PageHeader title={props.title(record)}>
-        {record && may('delete') && (
+        {record && props.headerActions?.(record)}
+        {confirmDelete && may('delete') && (
           <Button variant="outline" colorPalette="red" onClick={edit.deletion.ask}>
             <Trash2 aria-hidden size={16} />
             {t('common.delete')}
@@ -48,8 +57,9 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
         )}
       </PageHeader>
       <form noValidate onSubmit={edit.onSubmit}>
-        <Stack gap="6" maxW="4xl">
-          {props.layout.map((section) => (
+        <Stack gap="6" maxW={props.wide ? undefined : '4xl'}>
+          {props.body?.(edit, record)}
+          {props.layout?.map((section) => (
             <Card.Root key={section.titleId} as="fieldset">
               <Card.Header>
                 <Card.Title as="legend">{t(section.titleId)}</Card.Title>

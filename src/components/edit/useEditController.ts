@@ -33,8 +33,8 @@ export interface EditOptions<R extends VersionedRecord> {
   record?: R;
   /** Adjusts the body the specification maps from the form (fields it does not know, or derived ones). */
   payload?: (body: Record<string, unknown>, values: FormValues, creating: boolean) => Record<string, unknown>;
-  /** After a save, instead of the standard notification and the way back to the list. */
-  onSaved?: (saved: R, creating: boolean) => void;
+  /** The notification after a save, instead of the standard 'saved'/'created'; the screen then goes back to the list. */
+  savedMessage?: (saved: R, creating: boolean, values: FormValues) => string;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface EditOptions<R extends VersionedRecord> {
  * contract), save with `version`, the stale-version dialog (reload or overwrite), server field errors
  * on their fields, delete with confirmation, the unsaved-changes guard, and the notifications.
  */
-export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record, payload: toBody, onSaved }: EditOptions<R>) {
+export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record, payload: toBody, savedMessage }: EditOptions<R>) {
   const intl = useIntl();
   const { link } = useScreen();
   const [, navigate] = useLocation();
@@ -74,8 +74,8 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
       { id: record?.id, input: payload(values) as never, version: withVersion },
       {
         onSuccess: (saved) => {
-          if (onSaved) return onSaved(saved, !record);
-          messenger.create({ type: 'success', title: intl.formatMessage({ id: record ? 'common.saved' : 'common.created' }) });
+          const title = savedMessage?.(saved, !record, values) ?? intl.formatMessage({ id: record ? 'common.saved' : 'common.created' });
+          messenger.create({ type: 'success', title });
           backToList();
         },
         onError: (error) => {
