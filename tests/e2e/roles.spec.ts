@@ -30,6 +30,10 @@ test.describe('roles', () => {
     await expect(row.locator('td').nth(2)).toHaveText(String(auditor.userCount));
     await expect(row.locator('td').nth(3)).toHaveText(String(auditor.permissions.length));
     await expect(page.locator('table tbody tr')).toHaveCount(7);
+    // Every role on one page: the list operation has no paging, so no pager either.
+    await expect(page.getByRole('combobox', { name: 'Registros por página' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Página siguiente' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Página anterior' })).toHaveCount(0);
 
     await row.click();
     await expect(page).toHaveURL(new RegExp(`/app/roles/editar/${auditor.id}$`));

@@ -48,13 +48,23 @@ test.describe('users as administrator', () => {
 
     await page.getByRole('searchbox', { name: 'Buscar' }).fill('');
     await expect(page).not.toHaveURL(/[?&]q=/);
-    await page.getByRole('combobox', { name: 'Rol' }).selectOption({ label: 'Verificador' });
+    // The role filter offers the roles there are, by their translated names (the contract does not enumerate them).
+    const token = await tokenOf(page);
+    const roleCodes = ((await (await page.request.get('/api/roles', { headers: authHeader(token) })).json()) as { items: { code: string }[] }).items.map((role) => role.code);
+    const roleNames: Record<string, string> = {
+      administrator: 'Administrador', supervisor: 'Supervisor', verifier: 'Verificador', reimbursement_analyst: 'Analista de reembolsos',
+      dental_auditor: 'Auditor odontológico', treasury: 'Tesorería', read_only: 'Consulta',
+    };
+    const roleFilter = page.getByRole('combobox', { name: 'Rol' });
+    await expect(roleFilter.locator('option:not([value=""])')).toHaveCount(roleCodes.length);
+    const offered = await roleFilter.locator('option:not([value=""])').evaluateAll((options) => options.map((option) => [(option as HTMLOptionElement).value, option.textContent]));
+    expect(offered).toEqual(roleCodes.map((code) => [code, roleNames[code] ?? code]));
+    await roleFilter.selectOption({ label: 'Verificador' });
     await expect(page).toHaveURL(/[?&]role=verifier(&|$)/);
     await expect(rows(page).filter({ hasText: 'verificador@demo.local' })).toHaveCount(1);
     await expect(rows(page).filter({ hasNotText: 'Verificador' })).toHaveCount(0);
 
     // A deactivated verifier of this test's own, found by both filters together.
-    const token = await tokenOf(page);
     const gone = await createUser(page.request, token, { name: 'Vera Desactivada', email: uniqueEmail('vera'), roles: ['verifier'], password: PASSWORD });
     expect((await page.request.post(`/api/users/${gone.id}/deactivate`, { headers: authHeader(token) })).status()).toBe(200);
     await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Desactivado' });

@@ -12,7 +12,7 @@ import { useScreen } from '../layout/screen-context.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
 import type { ListColumn } from './columns.tsx';
 import { DataGrid } from './DataGrid.tsx';
-import { FilterSelect } from './FilterSelect.tsx';
+import { FilterSelect, type FilterOption } from './FilterSelect.tsx';
 import { Pagination } from './Pagination.tsx';
 import { RecordCards } from './RecordCards.tsx';
 import { SearchBox } from './SearchBox.tsx';
@@ -27,6 +27,10 @@ interface Props<R extends VersionedRecord> {
   createLabel?: string;
   /** The search box's hint; without one the list has no search (its operation takes no `q`). */
   searchPlaceholder?: string;
+  /** Choices of filters the contract does not enumerate (their values come from another resource), by filter name. */
+  filterOptions?: Record<string, FilterOption[]>;
+  /** False when the list operation returns every record at once: no page size, previous or next. */
+  paged?: boolean;
   children?: ReactNode;
 }
 
@@ -35,7 +39,7 @@ interface Props<R extends VersionedRecord> {
  * column chooser, the grid (cards on small screens), bulk delete with confirmation, paging, and the
  * loading, empty and error states. Records open on the area's `edit` screen when the user may.
  */
-export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, children }: Props<R>) {
+export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, children }: Props<R>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, may } = useScreen();
@@ -75,7 +79,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
       <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
         {searchPlaceholder && <SearchBox value={list.state.q} placeholder={searchPlaceholder} onSearch={(q) => list.change({ q })} />}
         {Object.entries(list.spec.filters).map(([name, spec]) => (
-          <FilterSelect key={name} resource={list.resource} name={name} spec={spec} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
+          <FilterSelect key={name} resource={list.resource} name={name} spec={spec} options={filterOptions?.[name]} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
         ))}
         {children}
         {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
@@ -120,7 +124,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           </EmptyState.Content>
         </EmptyState.Root>
       )}
-      {list.total !== undefined && <Pagination page={list.state.page} pageSize={list.state.pageSize} total={list.total} onChange={list.change} />}
+      {paged && list.total !== undefined && <Pagination page={list.state.page} pageSize={list.state.pageSize} total={list.total} onChange={list.change} />}
       <ConfirmDialog
         open={confirming}
         title={t('list.deleteTitle', { count: chosen.length })}

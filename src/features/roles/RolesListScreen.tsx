@@ -26,6 +26,7 @@ export default function RolesListScreen() {
       title={intl.formatMessage({ id: 'area.roles.list' })}
       columns={columns}
       rowLabel={(role) => intl.formatMessage({ id: `role.${role.code}`, defaultMessage: role.code })}
+      paged={false}
     />
   );
 }

@@ -1,17 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { allRolesQuery } from '../../api/roles.ts';
 import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { users, type User } from './api.ts';
 import { USER_COLUMNS, USER_FIELDS, USER_LIST } from './fields.tsx';
-import { useUserListSpec } from './useUserListSpec.ts';
 
 const columns = fieldColumns<User>('users', USER_FIELDS, USER_LIST, USER_COLUMNS);
 
 /** `/usuarios`: search by name or e-mail, filters by role and status, sorting and paging, all in the URL. */
 export default function UsersListScreen() {
   const intl = useIntl();
-  const list = useListController(users, useUserListSpec());
+  const list = useListController(users, USER_LIST);
+  // The contract types `role` as any role code: the choices are the roles there are, by their names.
+  const { data: roles } = useQuery(allRolesQuery());
+  const roleOptions = (roles?.items ?? []).map((role) => ({ value: role.code, label: intl.formatMessage({ id: `role.${role.code}`, defaultMessage: role.code }) }));
   return (
     <ListShell
       controller={list}
@@ -20,6 +24,7 @@ export default function UsersListScreen() {
       rowLabel={(user) => user.name}
       createLabel={intl.formatMessage({ id: 'area.users.new' })}
       searchPlaceholder={intl.formatMessage({ id: 'users.search' })}
+      filterOptions={{ role: roleOptions }}
     />
   );
 }
