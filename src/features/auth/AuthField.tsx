@@ -1,11 +1,9 @@
 import { useId } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { fieldMessage, type FieldRule } from '../../i18n/form-messages.ts';
 
 interface Props {
-  /** The form's registration of the field (name, ref and handlers). */
-  field: UseFormRegisterReturn;
+  name: string;
   label: string;
   type?: string;
   autoComplete?: string;
@@ -15,7 +13,7 @@ interface Props {
 }
 
 /** A required text field of the public forms, with its error in the user's language under it. */
-export function AuthField({ field, label, type = 'text', autoComplete, autoFocus, defaultValue, error }: Props) {
+export function AuthField({ name, label, type = 'text', autoComplete, autoFocus, defaultValue, error }: Props) {
   const intl = useIntl();
   const id = useId();
   return (
@@ -26,7 +24,7 @@ export function AuthField({ field, label, type = 'text', autoComplete, autoFocus
       </label>
       <input
         id={id}
-        {...field}
+        name={name}
         dir="auto"
         type={type}
         className="ui-input"

@@ -12,14 +12,14 @@ export default function ForgotPasswordScreen() {
   const intl = useIntl();
   const session = Session.useActorRef();
   const loading = Session.useSelector((s) => s.hasTag('loading'));
-  const { errors, onSubmit, field } = usePublicForm('ForgotPasswordRequest', toPayload, ({ email }) => session.send({ type: 'REQUEST_RESET', email }));
+  const { errors, onSubmit, formRef } = usePublicForm('ForgotPasswordRequest', toPayload, ({ email }) => session.send({ type: 'REQUEST_RESET', email }));
   const label = (id: string) => intl.formatMessage({ id });
   return (
     <AuthCard titleId="auth.forgot.title" links={[{ href: '/log-in', labelId: 'auth.link.logIn' }]}>
-      <form noValidate onSubmit={onSubmit} className="ui-stack">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="ui-stack">
         <p className="ui-muted">{label('auth.forgot.help')}</p>
         <AuthMessage />
-        <AuthField field={field('email')} type="email" label={label('auth.email')} autoComplete="email" autoFocus error={errors.email} />
+        <AuthField name="email" type="email" label={label('auth.email')} autoComplete="email" autoFocus error={errors.email} />
         <SubmitButton labelId="auth.forgot.submit" busy={loading} />
       </form>
     </AuthCard>

@@ -12,7 +12,7 @@ export default function LogInScreen() {
   const intl = useIntl();
   const session = Session.useActorRef();
   const loading = Session.useSelector((s) => s.hasTag('loading'));
-  const { errors, onSubmit, field } = usePublicForm('LoginRequest', toPayload, (credentials) => session.send({ type: 'SIGN_IN', ...credentials }));
+  const { errors, onSubmit, formRef } = usePublicForm('LoginRequest', toPayload, (credentials) => session.send({ type: 'SIGN_IN', ...credentials }));
   const label = (id: string) => intl.formatMessage({ id });
   return (
     <AuthCard
@@ -23,10 +23,10 @@ export default function LogInScreen() {
         { href: '/register', labelId: 'auth.link.register' },
       ]}
     >
-      <form noValidate onSubmit={onSubmit} className="ui-stack">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="ui-stack">
         <AuthMessage />
-        <AuthField field={field('email')} type="email" label={label('auth.email')} autoComplete="username" autoFocus error={errors.email} />
-        <AuthField field={field('password')} type="password" label={label('auth.password')} autoComplete="current-password" error={errors.password} />
+        <AuthField name="email" type="email" label={label('auth.email')} autoComplete="username" autoFocus error={errors.email} />
+        <AuthField name="password" type="password" label={label('auth.password')} autoComplete="current-password" error={errors.password} />
         <SubmitButton labelId="auth.logIn.submit" busy={loading} />
       </form>
     </AuthCard>

@@ -12,16 +12,16 @@ export default function RegisterScreen() {
   const intl = useIntl();
   const session = Session.useActorRef();
   const loading = Session.useSelector((s) => s.hasTag('loading'));
-  const { errors, onSubmit, field } = usePublicForm('RegisterRequest', toPayload, (registration) => session.send({ type: 'REGISTER', ...registration }));
+  const { errors, onSubmit, formRef } = usePublicForm('RegisterRequest', toPayload, (registration) => session.send({ type: 'REGISTER', ...registration }));
   const label = (id: string) => intl.formatMessage({ id });
   return (
     <AuthCard titleId="auth.register.title" links={[{ href: '/log-in', labelId: 'auth.link.logIn' }]}>
-      <form noValidate onSubmit={onSubmit} className="ui-stack">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="ui-stack">
         <p className="ui-muted">{label('auth.register.help')}</p>
         <AuthMessage />
-        <AuthField field={field('name')} label={label('auth.name')} autoComplete="name" autoFocus error={errors.name} />
-        <AuthField field={field('email')} type="email" label={label('auth.email')} autoComplete="email" error={errors.email} />
-        <AuthField field={field('password')} type="password" label={label('auth.password')} autoComplete="new-password" error={errors.password} />
+        <AuthField name="name" label={label('auth.name')} autoComplete="name" autoFocus error={errors.name} />
+        <AuthField name="email" type="email" label={label('auth.email')} autoComplete="email" error={errors.email} />
+        <AuthField name="password" type="password" label={label('auth.password')} autoComplete="new-password" error={errors.password} />
         <SubmitButton labelId="auth.register.submit" busy={loading} />
       </form>
     </AuthCard>

@@ -16,7 +16,7 @@ export default function ResetPasswordScreen() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const reset = useMutation<unknown, ApiError, { token: string; password: string }>({ mutationFn: (body) => resetPassword(body.token, body.password) });
-  const { errors, onSubmit, field } = usePublicForm('ResetPasswordRequest', (v) => ({ token, password: v.password ?? '' }), (body) => reset.mutate(body));
+  const { errors, onSubmit, formRef } = usePublicForm('ResetPasswordRequest', (v) => ({ token, password: v.password ?? '' }), (body) => reset.mutate(body));
   const label = (id: string) => intl.formatMessage({ id });
   if (reset.isSuccess) {
     return (
@@ -28,9 +28,9 @@ export default function ResetPasswordScreen() {
   const tokenProblem = reset.error ? codeMessage(intl, reset.error.code) : !token || errors.token ? label('auth.reset.missingToken') : null;
   return (
     <AuthCard titleId="auth.reset.title" links={[{ href: '/log-in', labelId: 'auth.link.logIn' }]}>
-      <form noValidate onSubmit={onSubmit} className="ui-stack">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="ui-stack">
         {tokenProblem && <Notice tone="error">{tokenProblem}</Notice>}
-        <AuthField field={field('password')} type="password" label={label('auth.newPassword')} autoComplete="new-password" autoFocus error={errors.password} />
+        <AuthField name="password" type="password" label={label('auth.newPassword')} autoComplete="new-password" autoFocus error={errors.password} />
         <SubmitButton labelId="auth.reset.submit" busy={reset.isPending} disabled={!token} />
       </form>
     </AuthCard>
