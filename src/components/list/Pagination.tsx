@@ -12,19 +12,29 @@ interface Props {
 /** Range, previous/next and the page size ('20 / página'). */
 export function Pagination({ page, pageSize, total, onChange }: Props) {
   const intl = useIntl();
+  // A sentence of the UI language with numbers in it keeps its own reading order in a right-to-left page
+  // ("1–7 de 7", not "de 7 7–1"): the sentence is isolated, and so is each number inside it.
+  const sentence = (id: string, numbers: Record<string, number>) => (
+    <bdi>
+      {intl.formatMessage(
+        { id },
+        Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, <bdi key={name}>{intl.formatNumber(value)}</bdi>])),
+      )}
+    </bdi>
+  );
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (
     <HStack justify="space-between" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {intl.formatMessage({ id: 'pagination.range' }, { from: intl.formatNumber(from), to: intl.formatNumber(to), total: intl.formatNumber(total) })}
+        {sentence('pagination.range', { from, to, total })}
       </Text>
       <HStack gap="2" wrap="wrap">
         <NativeSelect.Root size="sm" width="auto">
           <NativeSelect.Field aria-label={intl.formatMessage({ id: 'pagination.pageSize' })} value={pageSize} onChange={(e) => onChange({ pageSize: Number(e.currentTarget.value) })}>
             {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>{intl.formatMessage({ id: 'pagination.perPage' }, { size })}</option>
+              <option key={size} value={size} dir="auto">{intl.formatMessage({ id: 'pagination.perPage' }, { size })}</option>
             ))}
           </NativeSelect.Field>
           <NativeSelect.Indicator />
@@ -32,7 +42,7 @@ export function Pagination({ page, pageSize, total, onChange }: Props) {
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>
           <span aria-hidden className="flip-rtl">‹</span> {intl.formatMessage({ id: 'pagination.previous' })}
         </Button>
-        <Text fontSize="sm" whiteSpace="nowrap">{intl.formatMessage({ id: 'pagination.page' }, { page, pages })}</Text>
+        <Text fontSize="sm" whiteSpace="nowrap">{sentence('pagination.page', { page, pages })}</Text>
         <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onChange({ page: page + 1 })}>
           {intl.formatMessage({ id: 'pagination.next' })} <span aria-hidden className="flip-rtl">›</span>
         </Button>
