@@ -45,6 +45,12 @@ test.describe('own profile', () => {
     const saved = await getUser(page.request, user.adminToken, user.id);
     expect(saved).toMatchObject({ name: 'Paz Renombrada', locale: 'en', version: user.version + 1 });
 
+    // The dashboard greets the account by its new name, not the one it signed in with.
+    await page.getByTestId('side-nav').getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('Hello, Paz Renombrada')).toBeVisible();
+    await page.goBack();
+
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.locator('main').getByLabel('Language')).toHaveValue('en');

@@ -1,8 +1,8 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { useMe } from '../../api/me.ts';
 import { Session } from '../session.tsx';
+import { useAccountName } from '../useAccountName.ts';
 import { Icon } from '../../components/layout/icons.tsx';
 
 /** The signed-in user's menu: profile and log-out. */
@@ -10,10 +10,7 @@ export function UserMenu() {
   const intl = useIntl();
   const [, navigate] = useLocation();
   const session = Session.useActorRef();
-  const token = Session.useSelector((s) => s.context.token);
-  const stored = Session.useSelector((s) => s.context.user);
-  // The account as the server has it now (a name changed on the profile shows at once), else as signed in.
-  const name = useMe(token).data?.user.name ?? stored?.name ?? '';
+  const name = useAccountName();
   return (
     <Menu.Root
       onSelect={({ value }) => {
