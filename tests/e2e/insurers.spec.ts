@@ -464,7 +464,7 @@ test.describe('insurers right to left', () => {
     // The pager's range is a Spanish sentence: "1–20 de 25" drawn left to right, not "de 25 20–1".
     const range = page.locator('p[aria-live="polite"]').filter({ hasText: /^1–20 de \d+$/ });
     await expect(range).toHaveText(/^1–20 de \d+$/);
-    const numbers = await range.locator('bdi bdi').evaluateAll((spans) => spans.map((span) => ({ text: span.textContent, left: span.getBoundingClientRect().left })));
+    const numbers = await range.locator('bdi').filter({ hasText: /^\d+$/ }).evaluateAll((spans) => spans.map((span) => ({ text: span.textContent, left: span.getBoundingClientRect().left })));
     expect(numbers.map((n) => n.text).slice(0, 2)).toEqual(['1', '20']);
     expect(numbers[0].left).toBeLessThan(numbers[1].left);
     expect(numbers[1].left).toBeLessThan(numbers[2].left);
