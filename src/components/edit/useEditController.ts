@@ -90,8 +90,6 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
   return {
     form,
     record,
-    /** Goes back to the area's list without asking (the form is saved or deleted). */
-    backToList,
     /** The version to save against after another action changed the record (an account action, say). */
     adoptVersion: setVersion,
     saving: save.isPending,

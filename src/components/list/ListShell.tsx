@@ -76,14 +76,17 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           </Button>
         )}
       </PageHeader>
-      <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
-        {searchPlaceholder && <SearchBox value={list.state.q} placeholder={searchPlaceholder} onSearch={(q) => list.change({ q })} />}
-        {Object.entries(list.spec.filters).map(([name, spec]) => (
-          <FilterSelect key={name} resource={list.resource} name={name} spec={spec} options={filterOptions?.[name]} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
-        ))}
-        {children}
-        {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
-      </HStack>
+      {/* Without search, filters or columns to choose (roles on a phone) there is no toolbar to leave a gap. */}
+      {(searchPlaceholder || Object.keys(list.spec.filters).length > 0 || children || !cards) && (
+        <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
+          {searchPlaceholder && <SearchBox value={list.state.q} placeholder={searchPlaceholder} onSearch={(q) => list.change({ q })} />}
+          {Object.entries(list.spec.filters).map(([name, spec]) => (
+            <FilterSelect key={name} resource={list.resource} name={name} spec={spec} options={filterOptions?.[name]} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
+          ))}
+          {children}
+          {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
+        </HStack>
+      )}
       {chosen.length > 0 && (
         <HStack gap="3" wrap="wrap" p="2" ps="4" borderRadius="md" bg="blue.subtle" role="region" aria-label={t('list.bulkActions')}>
           <Text fontSize="sm" aria-live="polite">{t('list.selected', { count: chosen.length })}</Text>
