@@ -78,6 +78,11 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
   }
 
   const app = new Hono();
+  // Answers carry patient and staff data: no browser or proxy may keep them.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
   const run = async (c: Context, op: Operation) => {
     const ip = clientAddress(c);
     const userAgent = c.req.header('user-agent') ?? '';
