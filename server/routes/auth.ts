@@ -10,52 +10,70 @@ const invalidCredentials = () => new HttpProblem(401, 'auth.invalidCredentials',
 
 // Verifying against a real hash when the account does not exist keeps timing from revealing it.
 let dummyHash: Promise<string> | undefined;
+// Serialises the attempts of one address (with its hash as the second key), also across servers.
+const ADDRESS_LOCK = 8_150_344;
 
 export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn' | 'register' | 'logOut' | 'forgotPassword' | 'resetPassword' | 'getMe'> {
   const lockWindow = config.lockoutMinutes;
 
-  async function refuseBusyAddress(ip: string) {
-    const { count } = await db.kysely
-      .selectFrom('login_failures')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('ip', '=', ip)
-      .where(sql<boolean>`at > now() - make_interval(mins => ${lockWindow})`)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= config.addressAttempts) {
-      throw new HttpProblem(429, 'auth.tooManyAttempts', 'Too many failed sign-ins from this address; try again later.', undefined, {
-        'Retry-After': String(lockWindow * 60),
-      });
-    }
-  }
+  const tooManyFromAddress = () =>
+    new HttpProblem(429, 'auth.tooManyAttempts', 'Too many failed sign-ins from this address; try again later.', undefined, {
+      'Retry-After': String(lockWindow * 60),
+    });
+  const locked = (seconds: number) =>
+    new HttpProblem(429, 'auth.locked', 'The account is locked after too many failed sign-ins; try again later.', undefined, { 'Retry-After': String(seconds) });
+
+  /**
+   * Counts the attempt as a failure of its address and its account BEFORE the password is checked,
+   * in one transaction (the address under an advisory lock, the account row locked), so a burst of
+   * simultaneous attempts cannot outrun the limits: attempts in flight count like failures.
+   */
+  const reserveAttempt = (ip: string, email: string) =>
+    db.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ADDRESS_LOCK, ip]);
+      // Failures older than the window no longer count; dropping them keeps the table small.
+      await tx.kysely.deleteFrom('login_failures').where('ip', '=', ip).where(sql<boolean>`at < now() - make_interval(mins => ${lockWindow})`).execute();
+      const { count } = await tx.kysely
+        .selectFrom('login_failures')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('ip', '=', ip)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= config.addressAttempts) return { refused: 'address' as const };
+      const account = await tx.kysely
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'active', 'failed_attempts', sql<number | null>`CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END`.as('locked_for')])
+        .where(sql`lower(email)`, '=', email)
+        .forUpdate()
+        .executeTakeFirst();
+      if (account?.locked_for || (account && account.failed_attempts >= config.lockoutAttempts)) {
+        return { refused: 'locked' as const, account, retryAfter: account.locked_for ?? lockWindow * 60 };
+      }
+      const failure = await tx.kysely.insertInto('login_failures').values({ ip }).returning('id').executeTakeFirstOrThrow();
+      if (account) await tx.kysely.updateTable('users').set({ failed_attempts: sql`failed_attempts + 1` }).where('id', '=', account.id).execute();
+      return { refused: null, account, failureId: failure.id };
+    });
 
   return {
     async logIn({ body, ip, userAgent }) {
-      await refuseBusyAddress(ip);
       const email = String(body.email).trim().toLowerCase();
-      const account = await db.kysely
-        .selectFrom('users')
-        .select(['id', 'password_hash', 'active', sql<number | null>`CASE WHEN locked_until > now() THEN ceil(extract(epoch FROM locked_until - now()))::int END`.as('locked_for')])
-        .where(sql`lower(email)`, '=', email)
-        .executeTakeFirst();
-      if (account?.locked_for) {
-        await db.transaction((tx) => appendAudit(tx, { userId: account.id, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { reason: 'locked' } }));
-        throw new HttpProblem(429, 'auth.locked', 'The account is locked after too many failed sign-ins; try again later.', undefined, {
-          'Retry-After': String(account.locked_for),
-        });
+      const attempt = await reserveAttempt(ip, email);
+      if (attempt.refused === 'address') throw tooManyFromAddress();
+      if (attempt.refused === 'locked') {
+        await db.transaction((tx) => appendAudit(tx, { userId: attempt.account.id, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { reason: 'locked' } }));
+        throw locked(attempt.retryAfter);
       }
+      const { account, failureId } = attempt;
       const passwordOk = await verifyPassword(body.password, account?.password_hash ?? (await (dummyHash ??= hashPassword(newToken()))));
       if (!account || !passwordOk || !account.active) {
         await db.transaction(async (tx) => {
-          // Failures older than the window no longer count; dropping them keeps the table small.
-          await tx.kysely.deleteFrom('login_failures').where('ip', '=', ip).where(sql<boolean>`at < now() - make_interval(mins => ${lockWindow})`).execute();
-          await tx.kysely.insertInto('login_failures').values({ ip }).execute();
           if (account) {
-            const locks = sql<boolean>`failed_attempts + 1 >= ${config.lockoutAttempts}`;
+            // The attempt is already counted; reaching the limit locks the account and starts the count again.
+            const reached = sql<boolean>`failed_attempts >= ${config.lockoutAttempts}`;
             await tx.kysely
               .updateTable('users')
               .set({
-                failed_attempts: sql`CASE WHEN ${locks} THEN 0 ELSE failed_attempts + 1 END`,
-                locked_until: sql`CASE WHEN ${locks} THEN now() + make_interval(mins => ${lockWindow}) ELSE locked_until END`,
+                failed_attempts: sql`CASE WHEN ${reached} THEN 0 ELSE failed_attempts END`,
+                locked_until: sql`CASE WHEN ${reached} THEN now() + make_interval(mins => ${lockWindow}) ELSE locked_until END`,
               })
               .where('id', '=', account.id)
               .execute();
@@ -65,6 +83,7 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
         throw invalidCredentials();
       }
       const token = await db.transaction(async (tx) => {
+        await tx.kysely.deleteFrom('login_failures').where('id', '=', failureId).execute();
         await tx.kysely.updateTable('users').set({ failed_attempts: 0, locked_until: null }).where('id', '=', account.id).execute();
         await appendAudit(tx, { userId: account.id, action: 'LOGIN', result: 'ALLOWED', ip, userAgent });
         return sessions.open(tx, account.id);

@@ -1,0 +1,33 @@
+import { expect, it } from 'vitest';
+import { call, useServer } from './helpers.ts';
+
+// Simultaneous attempts: each is counted before its password is checked, so a burst cannot outrun the limits.
+const server = useServer();
+const login = (email: string, password: string, ip: string) => call('POST', '/api/login', { body: { email, password }, ip });
+
+it('a 40-way burst of wrong passwords evaluates at most 5 and leaves the account locked, right password included', async () => {
+  const burst = await Promise.all([
+    ...Array.from({ length: 40 }, (_, i) => login('verificador@demo.local', `wrong-${i}`, `10.1.0.${i}`)),
+    login('verificador@demo.local', 'demo1234', '10.1.1.1'),
+  ]);
+  const statuses = burst.map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(35);
+  expect(statuses.every((s) => [200, 401, 429].includes(s))).toBe(true);
+  const evaluated = await server.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_log a JOIN users u ON u.id = a.user_id WHERE u.email = 'verificador@demo.local' AND a.action IN ('LOGIN', 'LOGIN_FAILED') AND (a.detail->>'reason') IS DISTINCT FROM 'locked'`,
+  );
+  expect(evaluated[0].n).toBeLessThanOrEqual(5);
+  // Whatever the burst's order, the account ends locked unless the right password was among the five evaluated.
+  const after = await login('verificador@demo.local', 'demo1234', '10.1.2.1');
+  if (!statuses.includes(200)) expect(after.status).toBe(429);
+});
+
+it('a 60-way burst from one address evaluates at most the address limit (20)', async () => {
+  const burst = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody-${i}@demo.local`, 'whatever-1', '10.2.0.1')));
+  const statuses = burst.map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(20);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(40);
+  expect((await login('admin@demo.local', 'demo1234', '10.2.0.1')).status).toBe(429);
+  expect((await login('admin@demo.local', 'demo1234', '10.2.0.2')).status).toBe(200);
+});
