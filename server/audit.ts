@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Queryable } from './db/database.ts';
 
@@ -62,7 +63,7 @@ export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<voi
   const last = await tx.kysely.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
   const prevHash = last?.hash ?? GENESIS_HASH;
   const at = new Date().toISOString();
-  await tx.kysely
+  const appended = await tx.kysely
     .insertInto('audit_log')
     .values({
       at,
@@ -77,11 +78,23 @@ export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<voi
       prev_hash: prevHash,
       hash: auditHash(prevHash, at, entry),
     })
+    .returning(['id', 'hash'])
+    .executeTakeFirstOrThrow();
+  await tx.kysely
+    .updateTable('audit_head')
+    .set({ last_id: appended.id, last_hash: appended.hash, row_count: sql`row_count + 1` })
     .execute();
 }
 
-/** Recomputes the chain; returns the id of the first row that does not match, or null when intact. */
-export async function verifyAuditChain(db: Queryable): Promise<number | null> {
+export type AuditChainReport =
+  | { intact: true; rows: number }
+  | { intact: false; rows: number; firstBrokenId: number; reason: 'edited' | 'missing'; detail: string };
+
+/**
+ * Recomputes the chain and compares its end with the recorded head: an edited row is the first whose
+ * hash does not match; rows removed from the end (or all of them) are missing links after the last one left.
+ */
+export async function checkAuditChain(db: Queryable): Promise<AuditChainReport> {
   const rows = await db.query<{
     id: string; at: Date; user_id: number | null; action: AuditAction; entity_type: string | null; entity_id: string | null;
     result: 'ALLOWED' | 'DENIED'; ip: string | null; user_agent: string | null; detail: Record<string, unknown> | null; prev_hash: string; hash: string;
@@ -92,8 +105,27 @@ export async function verifyAuditChain(db: Queryable): Promise<number | null> {
       userId: row.user_id, action: row.action, entityType: row.entity_type ?? undefined, entityId: row.entity_id ?? undefined,
       result: row.result, ip: row.ip ?? undefined, userAgent: row.user_agent ?? undefined, detail: row.detail ?? undefined,
     });
-    if (row.prev_hash !== prev || row.hash !== expected) return Number(row.id);
+    if (row.prev_hash !== prev || row.hash !== expected) {
+      return { intact: false, rows: rows.length, firstBrokenId: Number(row.id), reason: 'edited', detail: `row ${row.id} does not match its hash or its predecessor` };
+    }
     prev = row.hash;
   }
-  return null;
+  const head = await db.kysely.selectFrom('audit_head').select(['last_id', 'last_hash', 'row_count']).executeTakeFirstOrThrow();
+  if (Number(head.row_count) !== rows.length || head.last_hash !== prev) {
+    const lastLeft = rows.length ? Number(rows[rows.length - 1].id) : 0;
+    return {
+      intact: false,
+      rows: rows.length,
+      firstBrokenId: lastLeft + 1,
+      reason: 'missing',
+      detail: `${Number(head.row_count) - rows.length} row(s) missing after row ${lastLeft}; the chain ended at row ${head.last_id}`,
+    };
+  }
+  return { intact: true, rows: rows.length };
+}
+
+/** The id of the first broken or missing link, or null when the chain is intact. */
+export async function verifyAuditChain(db: Queryable): Promise<number | null> {
+  const report = await checkAuditChain(db);
+  return report.intact ? null : report.firstBrokenId;
 }

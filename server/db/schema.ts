@@ -23,6 +23,13 @@ export interface AttachmentsTable {
   uploaded_at: WithDefault<Timestamp>;
 }
 
+export interface AuditHeadTable {
+  singleton: WithDefault<boolean>;
+  last_id: Int8;
+  last_hash: string;
+  row_count: Int8;
+}
+
 export interface AuditLogTable {
   id: WithDefault<Int8>;
   at: WithDefault<Timestamp>;
@@ -373,6 +380,7 @@ export interface WorkflowHistoryTable {
 
 export interface DB {
   attachments: AttachmentsTable;
+  audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   benefit_ledger: BenefitLedgerTable;
   benefit_rules: BenefitRulesTable;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectProblem, fieldErrors, signIn, TestServer, useServer } from './helpers.ts';
-import { verifyAuditChain } from '../../server/audit.ts';
+import { checkAuditChain, verifyAuditChain } from '../../server/audit.ts';
 import { hashToken } from '../../server/auth/passwords.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
 
@@ -423,5 +423,27 @@ describe('audit log', () => {
     ).rejects.toBe(rolledBack);
     expect(broken).toBe(edited);
     expect(await verifyAuditChain(server.db)).toBeNull();
+  });
+
+  it('refuses TRUNCATE, and reports the newest rows removed behind the guard as missing links', async () => {
+    await expect(server.db.query('TRUNCATE audit_log')).rejects.toThrow(/append-only/);
+    const rolledBack = new Error('roll back');
+    const reports: Awaited<ReturnType<typeof checkAuditChain>>[] = [];
+    let lastKept = 0;
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update');
+        const [{ id }] = await tx.query<{ id: string }>('SELECT a.id::text AS id FROM audit_log a ORDER BY a.id DESC OFFSET 3 LIMIT 1');
+        lastKept = Number(id);
+        await tx.query('DELETE FROM audit_log WHERE id > $1', [lastKept]);
+        reports.push(await checkAuditChain(tx));
+        await tx.query('DELETE FROM audit_log');
+        reports.push(await checkAuditChain(tx));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(reports[0]).toMatchObject({ intact: false, reason: 'missing', firstBrokenId: lastKept + 1, detail: expect.stringContaining('3 row(s) missing') });
+    expect(reports[1]).toMatchObject({ intact: false, reason: 'missing', rows: 0, firstBrokenId: 1 });
+    expect(await checkAuditChain(server.db)).toMatchObject({ intact: true });
   });
 });
