@@ -16,6 +16,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env) {
     lockoutMinutes: Number(env.LOCKOUT_MINUTES ?? 15),
     /** Failed sign-ins from one address within the lockout window before it is refused. */
     addressAttempts: Number(env.ADDRESS_ATTEMPTS ?? 20),
+    /** Per hour: accounts one address may create, reset mails to one account and reset requests from one address. */
+    registrationsPerAddress: Number(env.REGISTRATIONS_PER_ADDRESS ?? 10),
+    resetMailsPerAccount: Number(env.RESET_MAILS_PER_ACCOUNT ?? 3),
+    resetRequestsPerAddress: Number(env.RESET_REQUESTS_PER_ADDRESS ?? 10),
     publicUrl: env.PUBLIC_URL ?? null,
   };
 }

@@ -319,6 +319,13 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
 }
 
+export interface ThrottleEventsTable {
+  id: WithDefault<Int8>;
+  kind: string;
+  key: string;
+  at: WithDefault<Timestamp>;
+}
+
 export interface UserRolesTable {
   user_id: number;
   role_id: number;
@@ -401,6 +408,7 @@ export interface DB {
   scheduled_runs: ScheduledRunsTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
+  throttle_events: ThrottleEventsTable;
   user_roles: UserRolesTable;
   users: UsersTable;
   verifications: VerificationsTable;

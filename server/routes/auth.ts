@@ -1,6 +1,7 @@
 import { appendAudit } from '../audit.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/passwords.ts';
 import { mailResetLink } from '../auth/reset-mail.ts';
+import { takeThrottle } from '../auth/throttle.ts';
 import { loadUser, publicUser } from '../auth/sessions.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { sql } from 'kysely';
@@ -95,6 +96,9 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
     async register({ body, ip, userAgent }) {
       const passwordHash = await hashPassword(body.password);
       const { id, token } = await db.transaction(async (tx) => {
+        if (!(await takeThrottle(tx, 'register', ip, config.registrationsPerAddress, 60))) {
+          throw new HttpProblem(429, 'auth.tooManyAttempts', 'Too many accounts created from this address; try again later.', undefined, { 'Retry-After': '3600' });
+        }
         const row = await tx.kysely
           .insertInto('users')
           .values({ name: body.name.trim(), email: body.email.trim().toLowerCase(), password_hash: passwordHash })
@@ -119,9 +123,14 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
       const email = body.email.trim().toLowerCase();
       await db.transaction(async (tx) => {
         const account = await tx.kysely.selectFrom('users').select(['id', 'email']).where(sql`lower(email)`, '=', email).where('active', '=', true).executeTakeFirst();
-        await appendAudit(tx, { userId: account?.id ?? null, action: 'PASSWORD_RESET_REQUESTED', result: account ? 'ALLOWED' : 'DENIED', ip, userAgent, detail: { email } });
-        if (!account) return;
-        await mailResetLink(tx, account, config.publicUrl);
+        // Throttled requests answer exactly like the others: the answer never tells what happened.
+        const sends =
+          account !== undefined &&
+          (await takeThrottle(tx, 'reset-address', ip, config.resetRequestsPerAddress, 60)) &&
+          (await takeThrottle(tx, 'reset-account', String(account.id), config.resetMailsPerAccount, 60));
+        const detail = { email, ...(account && !sends ? { reason: 'throttled' } : {}) };
+        await appendAudit(tx, { userId: account?.id ?? null, action: 'PASSWORD_RESET_REQUESTED', result: sends ? 'ALLOWED' : 'DENIED', ip, userAgent, detail });
+        if (sends) await mailResetLink(tx, account, config.publicUrl);
       });
       return { status: 202 };
     },
