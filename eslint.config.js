@@ -6,8 +6,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
-/** The area folders (src/features/<area>, src/screens/<area>), read from disk so a new area is covered at once. */
-const areaDirs = ['src/features', 'src/screens'].flatMap((parent) =>
+/** The area folders (src/features/<area>), read from disk so a new area is covered at once. */
+const areaDirs = ['src/features'].flatMap((parent) =>
   fs.existsSync(parent)
     ? fs
         .readdirSync(parent, { withFileTypes: true })
@@ -26,22 +26,22 @@ const areaZones = areaDirs.map(({ area, dir }) => ({
 const layerZones = [
   {
     target: './src/machines',
-    from: ['./src/api', './src/screens', './src/components', './src/features', './src/app'],
+    from: ['./src/api', './src/components', './src/features', './src/app'],
     message: 'Machines are pure: no API client, screens, components or app shell.',
   },
   {
     target: './src/domain',
-    from: ['./server', './src/api', './src/screens', './src/components', './src/features', './src/app'],
+    from: ['./server', './src/api', './src/components', './src/features', './src/app'],
     message: 'The domain is shared by server and browser: no server code and no UI.',
   },
   {
     target: './src/components',
-    from: ['./src/app', './src/screens', './src/features'],
+    from: ['./src/app', './src/features'],
     message: 'Shared components must not depend on the app shell or on an area.',
   },
   {
     target: './server',
-    from: ['./src/screens', './src/components', './src/app', './src/api', './src/features'],
+    from: ['./src/components', './src/app', './src/api', './src/features'],
     message: 'The server must not import browser UI code.',
   },
   {
