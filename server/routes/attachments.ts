@@ -1,13 +1,19 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { contentDisposition } from '../workflow/attachments/presenter.ts';
 import { attachmentService } from '../workflow/attachments/service.ts';
+import { appendAudit } from '../audit.ts';
 import { requestActor } from './workflow-actor.ts';
 
 export function attachmentHandlers({ db, files }: Deps): HandlersOf<'listAttachments' | 'uploadAttachment' | 'downloadAttachment'> {
   const service = attachmentService(db, files);
   return {
     async listAttachments(request) {
-      return { status: 200, body: { items: await service.list(request.query.ownerType, request.query.ownerId) } };
+      const { ownerType, ownerId } = request.query;
+      const items = await service.list(ownerType, ownerId);
+      const { id: userId, ip, userAgent } = requestActor(request);
+      const detail = { ownerType, ownerId, ids: items.map((item) => item.id) };
+      await db.transaction((tx) => appendAudit(tx, { userId, action: 'LIST', entityType: 'attachment', result: 'ALLOWED', ip, userAgent, detail }));
+      return { status: 200, body: { items } };
     },
 
     async uploadAttachment(request) {

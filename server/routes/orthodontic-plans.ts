@@ -1,7 +1,7 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { planService as service, planWorkflow } from '../workflow/orthodontic/service.ts';
 import { machineEvent } from '../workflow/shared/machine-event.ts';
-import { requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor } from './workflow-actor.ts';
 
 type Operation =
   | 'listOrthodonticPlans'
@@ -43,7 +43,9 @@ export function orthodonticPlanHandlers({ db, today }: Deps): HandlersOf<Operati
     },
 
     async getOrthodonticPlanHistory(request) {
-      return { status: 200, body: { items: await service.history(db, request.params.id) } };
+      const items = await service.history(db, request.params.id);
+      await auditPartRead(db, 'orthodontic_plan', request, request.params.id, 'history');
+      return { status: 200, body: { items } };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
 import { machineEvent } from '../workflow/shared/machine-event.ts';
-import { requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor } from './workflow-actor.ts';
 
 type Operation =
   | 'listReimbursements'
@@ -46,11 +46,15 @@ export function reimbursementHandlers({ db, today }: Deps): HandlersOf<Operation
     },
 
     async getReimbursementHistory(request) {
-      return { status: 200, body: { items: await service.history(db, request.params.id) } };
+      const items = await service.history(db, request.params.id);
+      await auditPartRead(db, 'reimbursement', request, request.params.id, 'history');
+      return { status: 200, body: { items } };
     },
 
     async previewLiquidation(request) {
-      return { status: 200, body: await service.previewLiquidation(db, request.params.id, requestActor(request), today()) };
+      const liquidation = await service.previewLiquidation(db, request.params.id, requestActor(request), today());
+      await auditPartRead(db, 'reimbursement', request, request.params.id, 'liquidation');
+      return { status: 200, body: liquidation };
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { machineEvent } from '../workflow/shared/machine-event.ts';
 import { verificationService as service, verificationWorkflow } from '../workflow/verification/service.ts';
-import { requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor } from './workflow-actor.ts';
 
 type Operation = 'listVerifications' | 'getVerification' | 'createVerification' | 'updateVerification' | 'sendVerificationEvent' | 'getVerificationHistory';
 
@@ -37,7 +37,9 @@ export function verificationHandlers({ db, today }: Deps): HandlersOf<Operation>
     },
 
     async getVerificationHistory(request) {
-      return { status: 200, body: { items: await service.history(db, request.params.id) } };
+      const items = await service.history(db, request.params.id);
+      await auditPartRead(db, 'verification', request, request.params.id, 'history');
+      return { status: 200, body: { items } };
     },
   };
 }

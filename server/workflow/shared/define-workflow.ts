@@ -177,10 +177,11 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
       return (await present(db, [row], actor, today))[0];
     },
 
-    /** A page of records as the API returns them, its reading audited with the filter it used. */
+    /** A page of records as the API returns them, its reading audited with the filter it used and the ids it returned. */
     async list(db: Database, page: { total: number; rows: Row[] }, actor: Actor, today: string, filter: Record<string, unknown>) {
       const items = await present(db, page.rows, actor, today, true);
-      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'LIST', undefined, filter));
+      // Which records were shown, not only the query: a patient's data read in a list is traceable too.
+      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'LIST', undefined, { ...filter, ids: page.rows.map((row) => row.id) }));
       return { items, total: page.total };
     },
   };
