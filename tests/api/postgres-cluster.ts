@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { TestServer } from './helpers.ts';
 
 export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 export const hasPostgres = fs.existsSync(path.join(PG_BIN, 'initdb'));
@@ -38,4 +40,19 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server on its own throw-away PostgreSQL for the enclosing describe block; read `.server` inside tests. */
+export function usePostgresServer() {
+  const handle = {} as { server: TestServer };
+  let cluster: Awaited<ReturnType<typeof startPostgres>> | undefined;
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    handle.server = await TestServer.start({}, cluster.url);
+  }, 120_000);
+  afterAll(async () => {
+    await handle.server?.close();
+    cluster?.stop();
+  });
+  return handle;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestServer } from './helpers.ts';
-import { hasPostgres, startPostgres } from './postgres-cluster.ts';
+import { hasPostgres, usePostgresServer } from './postgres-cluster.ts';
 
 /**
  * A list page builds its rows' statechart facts for the whole page at once; what it answers must be what
@@ -79,17 +79,7 @@ describe('workflow lists on PGlite', () => {
 });
 
 describe.skipIf(!hasPostgres)('workflow lists on PostgreSQL 15', () => {
-  let cluster: Awaited<ReturnType<typeof startPostgres>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    cluster = await startPostgres();
-    server = await TestServer.start({}, cluster.url);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-    cluster?.stop();
-  });
-
-  it('answer for every row what the record’s own GET answers, allowedEvents included, for every role', () => pagesMatchRecords(server));
-  it('cost the same number of queries for one row as for a whole page', () => queriesDoNotGrowWithThePage(server));
+  const postgres = usePostgresServer();
+  it('answer for every row what the record’s own GET answers, allowedEvents included, for every role', () => pagesMatchRecords(postgres.server));
+  it('cost the same number of queries for one row as for a whole page', () => queriesDoNotGrowWithThePage(postgres.server));
 });
