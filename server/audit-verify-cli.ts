@@ -7,7 +7,7 @@ import { migrate } from './db/migrate.ts';
 
 /** `npm run audit:verify`: walks the audit chain of DATABASE_URL (or of the embedded database, server stopped). */
 const config = readConfig();
-const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+const release = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
 const db = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pgdata'));
 try {
   // As the server does at start: a database from before the chain's head gets it.

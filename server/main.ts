@@ -16,7 +16,7 @@ async function main() {
   let releaseLock = () => {};
   let databaseTarget = config.databaseUrl;
   if (!databaseTarget) {
-    releaseLock = lockDataDir(config.dataDir);
+    releaseLock = await lockDataDir(config.dataDir);
     databaseTarget = path.join(config.dataDir, 'pgdata');
   }
   const { api, db, seeded } = await createServer(config, {

@@ -9,7 +9,7 @@ import { fileStore } from './files.ts';
 
 /** `npm run seed`: demo data into DATABASE_URL (or the embedded database when the server is stopped). */
 const config = readConfig();
-const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+const release = config.databaseUrl ? () => {} : await lockDataDir(config.dataDir);
 const db = await openDatabase(config.databaseUrl ?? path.join(config.dataDir, 'pgdata'));
 try {
   await migrate(db);
