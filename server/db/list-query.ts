@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { AliasNode, IdentifierNode, SelectionNode, SelectQueryNode, sql, type Expression, type KyselyPlugin, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 /** How the API's sort keys order rows. */
 export type SortColumns = Record<string, Expression<unknown>>;
@@ -27,21 +27,49 @@ export function pageOf<Q extends SelectQueryBuilder<any, any, any>>(query: Q, pa
   return ordered.orderBy(tieBreaker, 'asc').limit(page.pageSize).offset((page.page - 1) * page.pageSize) as Q;
 }
 
-/** The number of rows a filtered query finds, without its columns, order or window. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- counts any table's query
-export async function countOf(query: SelectQueryBuilder<any, any, any>): Promise<number> {
-  const row = await query.clearSelect().clearOrderBy().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  return (row as { total: number }).total;
+/**
+ * Past this many rows a list says "more than N" instead of counting: an exact total over a million
+ * patients costs a scan of them all on every page, and nobody pages through ten thousand rows.
+ */
+export const LIST_COUNT_BOUND = 10_000;
+
+/** A list's total: exact, or (`totalIsLowerBound`) the filter finds more rows than `total`. */
+export interface ListTotal {
+  total: number;
+  totalIsLowerBound: boolean;
 }
 
-/** A page of the filtered query and how many rows the filter finds in all. */
+/** Turns the query it runs on into `SELECT count(*) AS total FROM (<query>) AS counted`. */
+const countRows: KyselyPlugin = {
+  transformQuery: ({ node }) =>
+    SelectQueryNode.cloneWithSelections(SelectQueryNode.createFrom([AliasNode.create(node, IdentifierNode.create('counted'))]), [
+      SelectionNode.create(sql`count(*)::int`.as('total').toOperationNode()),
+    ]),
+  transformResult: async ({ result }) => result,
+};
+
+/**
+ * How many rows a filtered query finds, counting no further than `bound`: a LIMITed subquery stops
+ * the scan at bound + 1 rows.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- counts any table's query
+export async function countOf(query: SelectQueryBuilder<any, any, any>, bound: number): Promise<ListTotal> {
+  const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(bound + 1);
+  const row = await limited.withPlugin(countRows).executeTakeFirstOrThrow();
+  const counted = (row as unknown as { total: number }).total;
+  return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
+}
+
+/** A page of the filtered query and how many rows the filter finds in all, up to `countBound` (default LIST_COUNT_BOUND). */
 export async function listOf<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: { page: number; pageSize: number; sort: string },
   columns: SortColumns,
   tieBreaker: Expression<unknown>,
+  { countBound = LIST_COUNT_BOUND }: { countBound?: number } = {},
 ) {
-  const total = await countOf(query);
+  // A page beyond the bound (a later page of a long list) still learns whether a next page follows.
+  const total = await countOf(query, Math.max(countBound, page.page * page.pageSize));
   const rows = await pageOf(query, page, columns, tieBreaker).execute();
-  return { total, rows };
+  return { ...total, rows };
 }

@@ -84,8 +84,8 @@ export async function listRows(resource: Resource, db: Queryable, query: ListQue
   }
   const sortable = Object.fromEntries(Object.entries(resource.sortable).map(([key, column]) => [key, ref(column)]));
   const filtered = (db.kysely as AnyDb).selectFrom(resource.table).selectAll().where((eb) => eb.and(conditions));
-  const { rows, total } = await listOf(filtered, query, sortable, sql.ref('id'));
-  return { rows: rows as Row[], total };
+  const { rows, ...total } = await listOf(filtered, query, sortable, sql.ref('id'));
+  return { rows: rows as Row[], ...total };
 }
 
 export async function findRow(resource: Resource, db: Queryable, id: number, lock = false): Promise<Row> {
@@ -141,10 +141,10 @@ export function resourceHandlers<O extends CrudOperations>(resource: Resource, o
   const handlers: Record<string, (request: UntypedRequest) => Promise<unknown>> = {};
   if (operations.list) {
     handlers[operations.list] = async (request) => {
-      const { rows, total } = await listRows(resource, db, request.query as ListQuery & Record<string, unknown>);
+      const { rows, total, totalIsLowerBound } = await listRows(resource, db, request.query as ListQuery & Record<string, unknown>);
       const items = await present(resource, db, rows);
       await db.transaction((tx) => audit(tx, request, resource.entity, 'LIST', undefined, { q: request.query.q ?? null, page: request.query.page }));
-      return { status: 200, body: { items, total, page: request.query.page, pageSize: request.query.pageSize } };
+      return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
     };
   }
   if (operations.get) {

@@ -15,8 +15,8 @@ type Operation =
 export function reimbursementHandlers({ db, today }: Deps): HandlersOf<Operation> {
   return {
     async listReimbursements(request) {
-      const { items, total } = await service.list(db, request.query, requestActor(request), today());
-      return { status: 200, body: { items, total, page: request.query.page, pageSize: request.query.pageSize } };
+      const { items, total, totalIsLowerBound } = await service.list(db, request.query, requestActor(request), today());
+      return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
     },
 
     async createReimbursement(request) {

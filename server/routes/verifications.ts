@@ -8,8 +8,8 @@ type Operation = 'listVerifications' | 'getVerification' | 'createVerification' 
 export function verificationHandlers({ db, today }: Deps): HandlersOf<Operation> {
   return {
     async listVerifications(request) {
-      const { items, total } = await service.list(db, request.query, requestActor(request), today());
-      return { status: 200, body: { items, total, page: request.query.page, pageSize: request.query.pageSize } };
+      const { items, total, totalIsLowerBound } = await service.list(db, request.query, requestActor(request), today());
+      return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
     },
 
     async getVerification(request) {

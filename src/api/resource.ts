@@ -4,6 +4,8 @@ import { queryKeys, type QueryKeys } from './query-keys.ts';
 export interface Page<R> {
   items: R[];
   total: number;
+  /** The list holds more than `total` records (the server stops counting at 10 000). */
+  totalIsLowerBound?: boolean;
   page: number;
   pageSize: number;
 }

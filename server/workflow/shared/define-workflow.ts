@@ -2,6 +2,7 @@ import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateM
 import { allowedEvents, snapshotAt, step } from '../../../src/machines/workflow.ts';
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import type { ListTotal } from '../../db/list-query.ts';
 import { NotFoundError, RuleRefusedError, StaleVersionError } from '../../domain/errors.ts';
 import type { Actor } from './actor.ts';
 import { auditWorkflow } from './audit.ts';
@@ -178,11 +179,11 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     },
 
     /** A page of records as the API returns them, its reading audited with the filter it used and the ids it returned. */
-    async list(db: Database, page: { total: number; rows: Row[] }, actor: Actor, today: string, filter: Record<string, unknown>) {
+    async list(db: Database, page: ListTotal & { rows: Row[] }, actor: Actor, today: string, filter: Record<string, unknown>) {
       const items = await present(db, page.rows, actor, today, true);
       // Which records were shown, not only the query: a patient's data read in a list is traceable too.
       await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'LIST', undefined, { ...filter, ids: page.rows.map((row) => row.id) }));
-      return { items, total: page.total };
+      return { items, total: page.total, totalIsLowerBound: page.totalIsLowerBound };
     },
   };
 }

@@ -127,7 +127,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           </EmptyState.Content>
         </EmptyState.Root>
       )}
-      {paged && list.total !== undefined && <Pagination page={list.state.page} pageSize={list.state.pageSize} total={list.total} onChange={list.change} />}
+      {paged && list.total !== undefined && <Pagination page={list.state.page} pageSize={list.state.pageSize} total={list.total} totalIsLowerBound={list.totalIsLowerBound} onChange={list.change} />}
       <ConfirmDialog
         open={confirming}
         title={t('list.deleteTitle', { count: chosen.length })}

@@ -6,11 +6,13 @@ interface Props {
   page: number;
   pageSize: number;
   total: number;
+  /** More records than `total` exist ("1–20 de más de 10 000"): no last page is known, next stays open. */
+  totalIsLowerBound?: boolean;
   onChange: (changes: { page?: number; pageSize?: number }) => void;
 }
 
 /** Range, previous/next and the page size ('20 / página'). */
-export function Pagination({ page, pageSize, total, onChange }: Props) {
+export function Pagination({ page, pageSize, total, totalIsLowerBound = false, onChange }: Props) {
   const intl = useIntl();
   // A sentence of the UI language with numbers in it keeps its own reading order in a right-to-left page
   // ("1–7 de 7", not "de 7 7–1"): the sentence is isolated, and so is each number inside it.
@@ -28,7 +30,7 @@ export function Pagination({ page, pageSize, total, onChange }: Props) {
   return (
     <HStack justify="space-between" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted" aria-live="polite">
-        {sentence('pagination.range', { from, to, total })}
+        {sentence(totalIsLowerBound ? 'pagination.rangeAtLeast' : 'pagination.range', { from, to, total })}
       </Text>
       <HStack gap="2" wrap="wrap">
         <NativeSelect.Root size="sm" width="auto">
@@ -42,8 +44,8 @@ export function Pagination({ page, pageSize, total, onChange }: Props) {
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>
           <span aria-hidden className="flip-rtl">‹</span> {intl.formatMessage({ id: 'pagination.previous' })}
         </Button>
-        <Text fontSize="sm" whiteSpace="nowrap">{sentence('pagination.page', { page, pages })}</Text>
-        <Button size="sm" variant="outline" disabled={page >= pages} onClick={() => onChange({ page: page + 1 })}>
+        <Text fontSize="sm" whiteSpace="nowrap">{totalIsLowerBound ? sentence('pagination.pageOfMany', { page }) : sentence('pagination.page', { page, pages })}</Text>
+        <Button size="sm" variant="outline" disabled={!totalIsLowerBound && page >= pages} onClick={() => onChange({ page: page + 1 })}>
           {intl.formatMessage({ id: 'pagination.next' })} <span aria-hidden className="flip-rtl">›</span>
         </Button>
       </HStack>

@@ -18,8 +18,9 @@ export function useListController<R extends VersionedRecord, Q extends object>(r
   const query = useQuery(resource.listQuery(listQuery(state, spec) as Q));
   const change = useCallback((c: ListChange) => setSearch((previous) => applyListChange(previous, c, spec), { replace: true }), [setSearch, spec]);
 
-  // A page beyond the last (after deletions, or from an old link) moves to the last page.
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / state.pageSize)) : null;
+  // A page beyond the last (after deletions, or from an old link) moves to the last page; a list
+  // whose total is only a lower bound has no known last page.
+  const lastPage = query.data && !query.data.totalIsLowerBound ? Math.max(1, Math.ceil(query.data.total / state.pageSize)) : null;
   useEffect(() => {
     if (lastPage && state.page > lastPage) change({ page: lastPage });
   }, [lastPage, state.page, change]);
@@ -40,6 +41,7 @@ export function useListController<R extends VersionedRecord, Q extends object>(r
     change,
     rows: query.data?.items,
     total: query.data?.total,
+    totalIsLowerBound: query.data?.totalIsLowerBound ?? false,
     loading: query.isFetching,
     failed: query.isError && !query.data,
     retry: () => void query.refetch(),
