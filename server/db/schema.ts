@@ -66,6 +66,14 @@ export interface BenefitRulesTable {
   months: number | null;
 }
 
+export interface DoctorAgreementsTable {
+  id: WithDefault<number>;
+  doctor_id: number;
+  insurer_id: number;
+  valid_from: Timestamp;
+  valid_to: Timestamp | null;
+}
+
 export interface DoctorsTable {
   id: WithDefault<number>;
   first_names: string;
@@ -79,6 +87,17 @@ export interface DoctorsTable {
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  document_type: string | null;
+  document_number: string | null;
+  license_verified_on: Timestamp | null;
+  other_specialties: WithDefault<string[]>;
+  clinic_name: string | null;
+  clinic_address: string | null;
+  clinic_city: string | null;
+  clinic_phone: string | null;
+  clinic_email: string | null;
+  suspension_reason: string | null;
+  suspended_on: Timestamp | null;
 }
 
 export interface InsurersTable {
@@ -180,6 +199,17 @@ export interface PatientsTable {
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  sex: string | null;
+  email: string | null;
+  phone: string | null;
+  credential_number: string | null;
+  is_student: WithDefault<boolean>;
+  student_until: Timestamp | null;
+  other_coverage_insurer: string | null;
+  other_coverage_number: string | null;
+  coverage_order: number | null;
+  suspended_on: Timestamp | null;
+  state_reason: string | null;
 }
 
 export interface PoliciesTable {
@@ -204,6 +234,9 @@ export interface PoliciesTable {
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  stage: WithDefault<string>;
+  suspension_reason: string | null;
+  cancellation_reason: string | null;
 }
 
 export interface PolicyholdersTable {
@@ -225,6 +258,28 @@ export interface PolicyholdersTable {
   active: WithDefault<boolean>;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+  address: string | null;
+  disclosure_authorized: WithDefault<boolean>;
+  privacy_consent_version: string | null;
+  privacy_consent_date: Timestamp | null;
+}
+
+export interface ProcedureCodesTable {
+  code: string;
+  category: string;
+  coding_system: WithDefault<string>;
+  requires_tooth: WithDefault<boolean>;
+  descriptions: Json;
+  active: WithDefault<boolean>;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface ReasonCodesTable {
+  code: string;
+  texts: Json;
+  version: WithDefault<number>;
   updated_at: WithDefault<Timestamp>;
 }
 
@@ -284,6 +339,15 @@ export interface ReimbursementsTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+export interface RequiredDocumentsTable {
+  document_type: string;
+  general: string;
+  orthodontic_initial: string;
+  orthodontic_installment: string;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface RolePermissionsTable {
   role_id: number;
   permission: string;
@@ -317,6 +381,28 @@ export interface SessionsTable {
   last_seen_at: WithDefault<Timestamp>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+}
+
+export interface SettingDefaultsTable {
+  key: string;
+  rule: string;
+  unit: string;
+  value: number;
+  minimum: number;
+  maximum: number;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface SettingsHistoryTable {
+  id: WithDefault<Int8>;
+  catalog: string;
+  item_key: string;
+  version: number;
+  changed_by: number | null;
+  changed_at: WithDefault<Timestamp>;
+  before: Json | null;
+  after: Json;
 }
 
 export interface ThrottleEventsTable {
@@ -391,6 +477,7 @@ export interface DB {
   audit_log: AuditLogTable;
   benefit_ledger: BenefitLedgerTable;
   benefit_rules: BenefitRulesTable;
+  doctor_agreements: DoctorAgreementsTable;
   doctors: DoctorsTable;
   insurers: InsurersTable;
   login_failures: LoginFailuresTable;
@@ -401,13 +488,18 @@ export interface DB {
   patients: PatientsTable;
   policies: PoliciesTable;
   policyholders: PolicyholdersTable;
+  procedure_codes: ProcedureCodesTable;
+  reason_codes: ReasonCodesTable;
   reimbursement_lines: ReimbursementLinesTable;
   reimbursements: ReimbursementsTable;
+  required_documents: RequiredDocumentsTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   scheduled_runs: ScheduledRunsTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
+  setting_defaults: SettingDefaultsTable;
+  settings_history: SettingsHistoryTable;
   throttle_events: ThrottleEventsTable;
   user_roles: UserRolesTable;
   users: UsersTable;
