@@ -8,6 +8,7 @@ import { startScheduler } from './scheduler.ts';
 import { systemToday } from './clock.ts';
 import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
+import { logUnexpected } from './http/log-unexpected.ts';
 
 const distDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
@@ -55,6 +56,6 @@ main().catch((error) => {
     console.error(error.message);
     process.exit(2);
   }
-  console.error(error);
+  logUnexpected('Server start', error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { installmentsFallingDue, plansWithScheduleFinished } from './workflow/or
 import { planWorkflow, plansWithLifetimeReached } from './workflow/orthodontic/service.ts';
 import { curePeriodsEnded } from './workflow/reimbursement/repository.ts';
 import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
+import { logUnexpected } from './http/log-unexpected.ts';
 
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
@@ -95,7 +96,7 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
 
 /** Runs the daily jobs now and then every hour (the date changes at midnight; the claim keeps it once a day). */
 export function startScheduler(db: Database, today: () => string, everyMs = 60 * 60 * 1000): () => void {
-  const tick = () => runDailyJobs(db, today()).catch((error) => console.error('Scheduled jobs failed:', error));
+  const tick = () => runDailyJobs(db, today()).catch((error) => logUnexpected('Scheduled jobs', error));
   void tick();
   const timer = setInterval(tick, everyMs);
   timer.unref();

@@ -5,10 +5,8 @@ import { fromDomainError } from './domain-problem.ts';
 import { HttpProblem, problemBody } from './problem.ts';
 import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
 import { appendAudit } from '../audit.ts';
-
-const MAX_BODY_BYTES = 1024 * 1024;
-/** 15 MB per file (R21) plus the form's own overhead. */
-const MAX_UPLOAD_BYTES = 15 * 1024 * 1024 + 64 * 1024;
+import { readJson, readMultipart } from './body.ts';
+import { logUnexpected } from './log-unexpected.ts';
 
 function send(c: Context, reply: Reply) {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
@@ -31,30 +29,6 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
   }
   if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
   return null;
-}
-
-/** Uploads: the form's text fields as strings and its files as File objects, within the size limit. */
-async function readMultipart(c: Context, maxBytes: number): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^multipart\/form-data\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the upload as multipart/form-data.');
-  if (Number(c.req.header('content-length') ?? 0) > maxBytes) throw new HttpProblem(413, 'request.tooLarge', 'The upload is too large.');
-  try {
-    return (await c.req.parseBody({ all: false })) as Record<string, unknown>;
-  } catch {
-    throw new HttpProblem(400, 'request.malformedForm', 'The upload is not a valid multipart form.', [{ path: 'body', keyword: 'multipart' }]);
-  }
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the body as application/json.');
-  const text = await c.req.text();
-  if (text.length > MAX_BODY_BYTES) throw new HttpProblem(413, 'request.tooLarge', 'The body is too large.');
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpProblem(400, 'request.malformedJson', 'The body is not valid JSON.', [{ path: 'body', keyword: 'json' }]);
-  }
 }
 
 function clientAddress(c: Context): string {
@@ -99,7 +73,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       }
       const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());
       const body =
-        op.bodyType === 'json' ? op.validateBody(await readJson(c)) : op.bodyType === 'multipart' ? op.validateBody(await readMultipart(c, MAX_UPLOAD_BYTES)) : undefined;
+        op.bodyType === 'json' ? op.validateBody(await readJson(c)) : op.bodyType === 'multipart' ? op.validateBody(await readMultipart(c)) : undefined;
       request = { params, query, body, user, token, ip, userAgent, header: (name) => c.req.header(name) };
       const reply = await handlers[op.operationId](request);
       const binary = reply.body instanceof ReadableStream || reply.body instanceof Uint8Array;
@@ -118,7 +92,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
 
   app.all('/api/*', (c) => sendProblem(c, new HttpProblem(404, 'request.noSuchOperation', `No operation answers ${c.req.method} ${c.req.path}.`)));
   app.onError((error, c) => {
-    console.error(error);
+    logUnexpected(`${c.req.method} ${c.req.routePath}`, error);
     return sendProblem(c, new HttpProblem(500, 'server.unexpected', 'Something went wrong on the server; nothing was changed.'));
   });
   return app;
