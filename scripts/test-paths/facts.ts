@@ -2,6 +2,7 @@ import type { VerificationFacts } from '../../src/machines/verification.machine.
 import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
+import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts, type PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
 
 /**
  * The facts every guard of each workflow machine accepts, shared by the test-path fixtures (./fixtures.ts) and the
@@ -84,4 +85,67 @@ export const REIMBURSEMENT_EVENTS: ReimbursementEvent[] = [
   { type: 'PAY', reference: '  ' },
   { type: 'CANCEL', reason: 'Presentado por error' },
   { type: 'CANCEL', reason: '' },
+];
+
+/** A child's place on an open policy every guard accepts: holder enrolled, places left, suspended since May. */
+export const PATIENT_COVERAGE_FACTS: PatientCoverageFacts = {
+  today: '2025-06-01',
+  policyState: 'ACTIVE',
+  policyStartsOn: '2025-01-01',
+  policyEndsOn: '2025-12-31',
+  maxBeneficiaries: 8,
+  otherBeneficiaries: 3,
+  otherHolder: true,
+  holderDocument: { type: 'DNI', number: '40000000X' },
+  documentInPolicy: false,
+  documentElsewhere: false,
+  enrolledOn: '2025-02-01',
+  suspendedOn: '2025-05-01',
+  relationship: 'CHILD',
+  coveredDependents: 0,
+  ages: DEPENDENT_AGES,
+};
+
+const CHILD: PatientDetails = {
+  relationship: 'CHILD',
+  birthDate: '2010-03-01',
+  enrolledOn: '2025-02-01',
+  documentType: null,
+  documentNumber: null,
+  isStudent: false,
+  studentUntil: null,
+  confirmDuplicate: false,
+};
+const SPOUSE: PatientDetails = { ...CHILD, relationship: 'SPOUSE', birthDate: '1985-04-10', documentType: 'DNI', documentNumber: '50000000Y' };
+const HOLDER: PatientDetails = { ...CHILD, relationship: 'HOLDER', birthDate: '1983-09-20', documentType: 'DNI', documentNumber: '40000000X' };
+
+/** The patient details of an enrolment or amendment, with variants that make each event-reading guard pass and fail. */
+const PATIENT_DETAILS: PatientDetails[] = [
+  CHILD,
+  SPOUSE,
+  { ...SPOUSE, confirmDuplicate: true },
+  HOLDER,
+  { ...HOLDER, documentNumber: '40000001X' },
+  { ...CHILD, enrolledOn: '2024-12-31' },
+  { ...CHILD, birthDate: '2025-03-01' },
+  // 19 at enrolment: over the limit, unless a student (then up to 24) with the end of the studies given.
+  { ...CHILD, birthDate: '2006-01-15' },
+  { ...CHILD, birthDate: '2006-01-15', isStudent: true },
+  { ...CHILD, birthDate: '2006-01-15', isStudent: true, studentUntil: '2026-06-30' },
+  { ...SPOUSE, birthDate: '2008-05-05' },
+  { ...SPOUSE, documentNumber: null },
+];
+
+/** Every coverage event, with payload variants that make each event-reading guard pass and fail. */
+export const PATIENT_COVERAGE_EVENTS: PatientCoverageEvent[] = [
+  ...PATIENT_DETAILS.map((d) => ({ type: 'ENROL' as const, ...d })),
+  ...PATIENT_DETAILS.map((d) => ({ type: 'AMEND' as const, ...d })),
+  { type: 'SUSPEND', date: '2025-05-15', reason: 'Impago de la cuota' },
+  { type: 'SUSPEND', date: '2025-01-31', reason: 'Impago de la cuota' },
+  { type: 'SUSPEND', date: '2025-05-15', reason: ' ' },
+  { type: 'RESUME', date: '2025-05-20' },
+  { type: 'RESUME', date: '2025-04-30' },
+  { type: 'END_COVERAGE', date: '2025-06-30', reason: 'Baja voluntaria' },
+  { type: 'END_COVERAGE', date: '2025-02-01', reason: 'Baja voluntaria' },
+  { type: 'END_COVERAGE', date: '2025-06-30', reason: '' },
 ];

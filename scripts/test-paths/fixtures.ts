@@ -9,6 +9,7 @@
  * before it must pass there (xstate stops at the first refusing guard).
  */
 import { MACHINES } from '../../src/machines/registry.ts';
+import { PATIENT_COVERAGE_EVENTS, PATIENT_COVERAGE_FACTS as PATIENT } from './facts.ts';
 import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from './facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
@@ -216,6 +217,36 @@ const orthodonticInstallment: MachineFixture = {
   ],
 };
 
+// ---------------------------------------------------------------------------------------------------
+// patient coverage (tests/machines/patient-coverage.machine.test.ts)
+
+const patientCoverage: MachineFixture = {
+  subject: "a patient's coverage",
+  events: byType(PATIENT_COVERAGE_EVENTS),
+  scenarios: [
+    facts('family-member', 'a child of an open policy with its holder enrolled and places left', PATIENT),
+    facts('no-holder-yet', 'the policy has no holder-patient yet', { ...PATIENT, otherHolder: false }),
+    facts('policy-suspended', 'the policy is suspended', { ...PATIENT, policyState: 'SUSPENDED' }),
+    facts('policy-full', 'the policy has as many patients as it allows', { ...PATIENT, otherBeneficiaries: 8 }),
+    facts('document-in-policy', 'another patient of the policy has the same document', { ...PATIENT, documentInPolicy: true }),
+    facts('document-elsewhere', 'a patient of another policy has the same document', { ...PATIENT, documentElsewhere: true }),
+    facts('holder-with-dependents', 'the holder-patient, with two dependants still covered', { ...PATIENT, relationship: 'HOLDER', otherHolder: false, coveredDependents: 2 }),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------
+// policy (tests/machines/policy.machine.test.ts)
+
+const policy: MachineFixture = {
+  subject: 'a policy',
+  events: byType(POLICY_EVENTS),
+  scenarios: [
+    facts('in-validity', 'within its validity (January to December), in June', POLICY),
+    facts('not-started', 'validity starting next month', { ...POLICY, startsOn: '2025-07-01' }),
+    facts('ended', 'validity ended two weeks ago', { ...POLICY, today: '2026-01-15' }),
+  ],
+};
+
 /** Fixtures by registered machine name. */
 export const FIXTURES: Record<string, MachineFixture> = {
   app,
@@ -224,6 +255,7 @@ export const FIXTURES: Record<string, MachineFixture> = {
   reimbursement,
   'orthodontic-plan': orthodonticPlan,
   'orthodontic-installment': orthodonticInstallment,
+  'patient-coverage': patientCoverage,
 };
 
 /** Registered machines without a fixture (a new machine must get one). */

@@ -341,6 +341,7 @@ export interface ReimbursementsTable {
 
 export interface RequiredDocumentsTable {
   document_type: string;
+  position: number;
   general: string;
   orthodontic_initial: string;
   orthodontic_installment: string;

@@ -68,6 +68,7 @@ export {
   type LiquidationTotals,
   type YearUsage,
 } from './liquidate.ts';
+export { runningWaitingPeriods, waitingPeriodEnd, type WaitingFacts } from './waiting-periods.ts';
 export {
   orthodonticInstallmentDue,
   orthodonticSchedule,

@@ -4,6 +4,7 @@ import { assertCents, percentOf } from './money.ts';
 import { categoryOf, normalizeTooth, requiresTooth, type Category } from './procedures.ts';
 import type { RejectionCode } from './reasons.ts';
 import type { BenefitRules, FrequencyRule } from './rules.ts';
+import { waitingPeriodEnd } from './waiting-periods.ts';
 
 /** GENERAL claims carry non-orthodontic lines; ORTHODONTIC claims carry only D8xxx lines (else 03). */
 export type ClaimType = 'GENERAL' | 'ORTHODONTIC';
@@ -275,13 +276,8 @@ function eligibility(
   const active = facts.coveragePeriods.some((p) => p.from <= line.serviceDate && (p.to === undefined || p.to === null || line.serviceDate <= p.to));
   if (!active) return '07';
   // 17 waiting period from enrolment, unless waived by prior continuous coverage.
-  const waitingMonths = rules.waitingPeriods.months[category];
-  if (waitingMonths > 0) {
-    const prior = category === 'ORTHODONTIC' ? (facts.priorOrthodonticCoverageMonths ?? facts.priorCoverageMonths ?? 0) : (facts.priorCoverageMonths ?? 0);
-    const waiver = rules.waitingPeriods.waiverPriorCoverageMonths;
-    const waived = waiver !== null && prior >= waiver;
-    if (!waived && line.serviceDate < addMonths(facts.enrolmentDate, waitingMonths)) return '17';
-  }
+  const waitingEnds = waitingPeriodEnd(rules, category, facts);
+  if (waitingEnds !== null && line.serviceDate < waitingEnds) return '17';
   // 04 age: orthodontics under the age limit at banding (and on each service date if payments stop
   // at the limit); frequency groups with an age limit on the service date.
   if (category === 'ORTHODONTIC' && rules.orthodontic.ageLimit !== null) {
