@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import jpeg from 'jpeg-js';
+import { PNG as PNGJS } from 'pngjs';
+import { textPdf } from '../../server/db/demo-documents.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 const server = useServer();
@@ -7,8 +10,10 @@ let analyst: string;
 let readOnly: string;
 let verificationId: number;
 
-const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+const PDF = textPdf(['Factura 12']);
+const PNG = new Uint8Array(PNGJS.sync.write(Object.assign(new PNGJS({ width: 2, height: 2 }), { data: Buffer.alloc(16, 255) })));
+const JPEG = new Uint8Array(jpeg.encode({ width: 2, height: 2, data: Buffer.alloc(16, 200) }, 90).data);
+const text = (value: string) => new TextEncoder().encode(value);
 
 function form(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type?: string }) {
   const data = new FormData();
@@ -48,12 +53,40 @@ describe('attachments', () => {
       token: analyst,
       body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType: 'XRAY_INITIAL', clinical: 'true' }, { bytes: PNG, name: 'rx.pdf' }),
     });
-    expect(png.body).toMatchObject({ mime: 'image/png', clinical: true });
+    // The stored name says what the file is.
+    expect(png.body).toMatchObject({ mime: 'image/png', clinical: true, fileName: 'rx.pdf.png' });
     expectProblem(
-      await call('POST', '/api/attachments', { token: analyst, body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType: 'OTHER' }, { bytes: new TextEncoder().encode('hello'), name: 'a.pdf' }) }),
+      await call('POST', '/api/attachments', { token: analyst, body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType: 'OTHER' }, { bytes: text('hello'), name: 'a.pdf' }) }),
       422,
       'attachment.type',
     );
+  });
+
+  it('refuses a file that does not open as what its first bytes claim, and stores nothing of it', async () => {
+    const before = await server.db.query('SELECT id FROM attachments');
+    const upload = (bytes: Uint8Array, name: string) =>
+      call('POST', '/api/attachments', { token: analyst, body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType: 'OTHER' }, { bytes, name }) });
+    const randomAfterHeader = new Uint8Array([...text('%PDF-1.7\n'), ...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)]);
+    expectProblem(await upload(randomAfterHeader, 'informe.pdf'), 422, 'attachment.unreadable');
+    expectProblem(await upload(text('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>'), 'informe.pdf'), 422, 'attachment.unreadable');
+    expectProblem(await upload(new Uint8Array([...PNG.slice(0, 8), ...text('not really a png')]), 'rx.png'), 422, 'attachment.unreadable');
+    expectProblem(await upload(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...text('<svg onload=alert(1)>')]), 'foto.jpg'), 422, 'attachment.unreadable');
+    expect(await server.db.query('SELECT id FROM attachments')).toEqual(before);
+    expect((await upload(JPEG, 'foto.jpeg')).body).toMatchObject({ mime: 'image/jpeg', fileName: 'foto.jpeg' });
+  });
+
+  it('keeps a safe display name: no path, no control or bidirectional characters, an RFC 6266 download name', async () => {
+    const upload = (name: string) =>
+      call('POST', '/api/attachments', { token: analyst, body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType: 'OTHER' }, { bytes: PDF, name }) });
+    expect((await upload('../../etc/passwd.pdf')).body.fileName).toBe('passwd.pdf');
+    expect((await upload('..\\..\\windows\\informe.pdf')).body.fileName).toBe('informe.pdf');
+    expect((await upload('factura\u202Efdp.exe')).body.fileName).toBe('facturafdp.exe.pdf');
+    expect((await upload('a\r\nX-Injected: 1.pdf')).body.fileName).toBe('aX-Injected: 1.pdf');
+    expect((await upload('...')).body.fileName).toBe('documento.pdf');
+    const long = await upload(`${'ñ'.repeat(300)}.pdf`);
+    expect(long.body.fileName).toBe(`${'ñ'.repeat(116)}.pdf`);
+    const response = await server.server.api.request(`http://localhost/api/attachments/${long.body.id}/content`, { headers: { authorization: `Bearer ${analyst}` } });
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${'_'.repeat(116)}.pdf"; filename*=UTF-8''${'%C3%B1'.repeat(116)}.pdf`);
   });
 
   it('refuses files over 15 MB, unknown owners, missing files and users without permission', async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { textPdf } from '../../server/db/demo-documents.ts';
 
 /** Text PostgreSQL cannot store answers 400 at the edge, on every operation, before any handler runs. */
 const server = useServer();
@@ -82,7 +83,7 @@ describe('bad text in a body', () => {
       data.set('ownerType', 'verification');
       data.set('ownerId', String(verificationId));
       data.set('documentType', documentType);
-      data.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], fileName));
+      data.set('file', new File([textPdf(['Factura']).slice()], fileName));
       return data;
     };
     const before = await snapshot();

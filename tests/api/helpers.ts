@@ -3,6 +3,7 @@ import { createServer } from '../../server/server.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
+import { textPdf } from '../../server/db/demo-documents.ts';
 
 type Api = Awaited<ReturnType<typeof createServer>>['api'];
 
@@ -128,6 +129,6 @@ export function attachToReimbursement(token: string, reimbursementId: number, do
   form.set('ownerType', 'reimbursement');
   form.set('ownerId', String(reimbursementId));
   form.set('documentType', documentType);
-  form.set('file', new File([new TextEncoder().encode('%PDF-1.4\n%%EOF\n')], `${documentType}.pdf`));
+  form.set('file', new File([textPdf([documentType]).slice()], `${documentType}.pdf`));
   return call('POST', '/api/attachments', { token, body: form });
 }

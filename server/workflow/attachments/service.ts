@@ -5,16 +5,11 @@ import { BusinessRuleError, InvalidInputError, NotFoundError } from '../../domai
 import type { FileStore } from '../../files.ts';
 import type { Actor } from '../shared/actor.ts';
 import { presentAttachment } from './presenter.ts';
+import { displayName, fileOpens, sniff } from './inspect.ts';
 import { attachmentsOf, findAttachment, insertAttachment, ownerExists, type Owner } from './repository.ts';
 
-/** R21: at most 15 MB, pdf, jpg or png, told apart by their first bytes rather than by the name. */
+/** R21: at most 15 MB. */
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
-const SIGNATURES: [mime: string, bytes: number[]][] = [
-  ['application/pdf', [0x25, 0x50, 0x44, 0x46, 0x2d]],
-  ['image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['image/jpeg', [0xff, 0xd8, 0xff]],
-];
-const sniff = (bytes: Uint8Array) => SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b))?.[0] ?? null;
 
 type Upload = operations['uploadAttachment']['requestBody']['content']['multipart/form-data'];
 
@@ -32,6 +27,9 @@ export function attachmentService(db: Database, files: FileStore) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const mime = sniff(bytes);
       if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: 'body/file', keyword: 'mime' }]);
+      if (!(await fileOpens(mime, bytes))) {
+        throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: 'body/file', keyword: 'content' }]);
+      }
       const owner = Number(ownerId);
       if (!(await ownerExists(db, ownerType, owner))) {
         throw new BusinessRuleError('attachment.ownerUnknown', `No such ${ownerType}.`, [{ path: 'body/ownerId', keyword: 'exists' }]);
@@ -43,7 +41,7 @@ export function attachmentService(db: Database, files: FileStore) {
             owner_type: ownerType,
             owner_id: owner,
             document_type: documentType,
-            file_name: file.name.slice(0, 200) || 'documento',
+            file_name: displayName(file.name, mime),
             mime,
             size_bytes: bytes.length,
             sha256: stored.sha256,
