@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 
 /** The contract schemas that browser forms validate against. */
-const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange'];
+const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange'];
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
 const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true } });
@@ -17,6 +17,15 @@ let code = standaloneCode.default(ajv, Object.fromEntries(FORM_SCHEMAS.map((name
 
 // The one runtime helper Ajv refers to: string length in code points.
 code = code.replace(/require\("ajv\/dist\/runtime\/ucs2length"\)\.default/g, '((text) => [...text].length)');
+// Dates (format: date) are checked as ajv-formats does: YYYY-MM-DD naming a real calendar day.
+const DATE_FORMAT = `{ validate: (text) => {
+  const m = /^(\\d{4})-(\\d{2})-(\\d{2})$/.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month >= 1 && month <= 12 && day >= 1 && day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+} }`;
+code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats\.date\b/g, DATE_FORMAT);
 const leftover = code.match(/require\([^)]*\)/);
 if (leftover) throw new Error(`The generated validators still need ${leftover[0]}; inline it in scripts/contract-validators.mjs`);
 

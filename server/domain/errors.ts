@@ -31,6 +31,9 @@ export class StaleVersionError extends DomainError {
   }
 }
 
+/** A value that must be unique is already another record's (409); `errors` name the field, `code` the rule. */
+export class DuplicateValueError extends DomainError {}
+
 /** A business rule refused the request (422); `code` names the rule for the UI to translate. */
 export class BusinessRuleError extends DomainError {}
 

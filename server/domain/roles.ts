@@ -26,6 +26,8 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('messages'),
     'insurers:create',
     'insurers:update',
+    'doctors:create',
+    'doctors:update',
     'downloads:create',
     'audit:read',
     'reimbursements:update',

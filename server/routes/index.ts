@@ -2,6 +2,7 @@ import type { Deps, Handlers } from '../http/types.ts';
 import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
 import { healthHandlers } from './health.ts';
+import { doctorHandlers } from '../resources/doctors.ts';
 import { insurerHandlers } from '../resources/insurers.ts';
 import { orthodonticPlanHandlers } from './orthodontic-plans.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
@@ -18,6 +19,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...profileHandlers(deps),
   ...roleHandlers(deps),
   ...insurerHandlers(deps),
+  ...doctorHandlers(deps),
   ...verificationHandlers(deps),
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),

@@ -56,8 +56,12 @@ type Input = components['schemas']['ReimbursementInput'];
 async function checkDoctor(tx: Queryable, doctorId: number) {
   const doctor = await doctorOf(tx, doctorId);
   if (!doctor) throw new BusinessRuleError('reimbursement.doctorUnknown', 'No such doctor.', [{ path: 'body/doctorId', keyword: 'exists' }]);
+  // Research §2.5: a suspended doctor is named on no new reimbursement; an inactive one no longer works with us.
+  if (doctor.state === 'SUSPENDED') {
+    throw new BusinessRuleError('reimbursement.doctorSuspended', 'The doctor is suspended and cannot be named on a reimbursement.', [{ path: 'body/doctorId', keyword: 'doctorSuspended' }]);
+  }
   if (doctor.state !== 'ACTIVE') {
-    throw new BusinessRuleError('reimbursement.doctorInactive', 'The doctor may not be reimbursed (inactive or suspended).', [{ path: 'body/doctorId', keyword: 'rule' }]);
+    throw new BusinessRuleError('reimbursement.doctorInactive', 'The doctor is inactive and cannot be named on a reimbursement.', [{ path: 'body/doctorId', keyword: 'doctorInactive' }]);
   }
 }
 
