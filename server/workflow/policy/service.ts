@@ -1,0 +1,146 @@
+import type { components } from '../../../openapi/schema';
+import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
+import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '../../../src/machines/policy.machine.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import type { Actor } from '../shared/actor.ts';
+import { auditWorkflow } from '../shared/audit.ts';
+import { defineWorkflowService } from '../shared/define-workflow.ts';
+import { readHistory } from '../shared/history.ts';
+import { policyEffects } from './effects.ts';
+import { policyFacts } from './facts.ts';
+import { centsOf, presentPolicy } from './presenter.ts';
+import { findPolicy, insertPolicy, pagePolicies, replaceRules, savePolicy, type PolicyColumns, type PolicyFilter, type PolicyRow } from './repository.ts';
+
+type PolicyTerms = components['schemas']['PolicyTerms'];
+
+/** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest). */
+const probes = (today: string): PolicyEvent[] => [
+  { type: 'ACTIVATE' },
+  { type: 'SUSPEND', reason: 'x' },
+  { type: 'RESUME' },
+  // A year past today is after any end the facts could name but one further out; enough to offer RENEW.
+  { type: 'RENEW', endsOn: `${Number(today.slice(0, 4)) + 100}${today.slice(4)}` },
+  { type: 'CANCEL', reason: 'x' },
+];
+
+export const policyWorkflow = defineWorkflowService({
+  machine: policyMachine,
+  entity: 'policy',
+  name: 'policy',
+  load: findPolicy,
+  facts: policyFacts,
+  effects: policyEffects,
+  save: (tx, row, changes) => savePolicy(tx, row.id, changes),
+  probes,
+  present: (row, evaluation) => presentPolicy(row, evaluation),
+});
+
+const NUMBER_KEY = 'policies_insurer_id_number_key';
+const numberTaken = () => new DuplicateValueError('policy.numberTaken', 'The insurer already has a policy with this number.', [{ path: 'body/number', keyword: 'numberTaken' }]);
+
+const raceOnNumber = (error: unknown): never => {
+  const pg = error as { code?: string; constraint?: string };
+  if (pg?.code === '23505' && pg.constraint === NUMBER_KEY) throw numberTaken();
+  throw error;
+};
+
+const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: 'rule' }]);
+
+/** The terms and benefit rules as columns, after the checks the contract cannot make: dates in order, rules the engine accepts. */
+function columnsOf(terms: PolicyTerms): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {
+  const rules = (terms.benefitRules ?? []).map((r) => ({ kind: r.kind, category: r.category ?? null, procedureCode: r.procedureCode ?? null, percent: r.percent ?? null, months: r.months ?? null }));
+  const columns: PolicyColumns = {
+    insurer_id: terms.insurerId,
+    number: terms.number.trim(),
+    kind: terms.kind,
+    plan_name: terms.planName.trim(),
+    starts_on: terms.startsOn,
+    ends_on: terms.endsOn,
+    benefit_year: terms.benefitYear,
+    annual_maximum_cents: centsOf(terms.annualMaximum),
+    deductible_cents: centsOf(terms.deductible),
+    family_deductible_cents: centsOf(terms.familyDeductible),
+    max_beneficiaries: terms.maxBeneficiaries ?? 8,
+    ortho_included: terms.orthoIncluded ?? true,
+    ortho_percent: terms.orthoPercent ?? null,
+    ortho_lifetime_maximum_cents: centsOf(terms.orthoLifetimeMaximum),
+    ortho_age_limit: terms.orthoAgeLimit ?? null,
+  };
+  const problems = policyRuleProblems(
+    {
+      benefitYear: terms.benefitYear,
+      annualMaximumCents: columns.annual_maximum_cents!,
+      deductibleCents: columns.deductible_cents!,
+      familyDeductibleCents: columns.family_deductible_cents!,
+      orthoIncluded: columns.ortho_included!,
+      orthoPercent: columns.ortho_percent!,
+      orthoLifetimeMaximumCents: columns.ortho_lifetime_maximum_cents!,
+      orthoAgeLimit: columns.ortho_age_limit!,
+    },
+    rules,
+  ).map((p): { path: string; keyword: string } => ({ path: `body/${p.path}`, keyword: p.keyword }));
+  if (terms.endsOn <= terms.startsOn) problems.unshift({ path: 'body/endsOn', keyword: 'afterStartsOn' });
+  if (problems.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', problems);
+  return { columns, rules: rules.map(normalizeRule) };
+}
+
+async function checkInsurer(tx: Queryable, insurerId: number, changing: boolean) {
+  const insurer = await tx.kysely.selectFrom('insurers').select(['id', 'active']).where('id', '=', insurerId).executeTakeFirst();
+  if (!insurer) throw rule('policy.insurerUnknown', 'No such insurer.', 'insurerId');
+  // Research 2.1: an inactive insurer takes no new policies (its existing ones may still be edited).
+  if (!insurer.active && changing) throw rule('policy.insurerInactive', 'The insurer is inactive and takes no new policies.', 'insurerId');
+}
+
+async function checkNumberFree(tx: Queryable, insurerId: number, number: string, exceptId = 0) {
+  const other = await tx.kysely.selectFrom('policies').select('id').where('insurer_id', '=', insurerId).where('number', '=', number).where('id', '<>', exceptId).executeTakeFirst();
+  if (other) throw numberTaken();
+}
+
+export const policyService = {
+  present: async (q: Queryable, row: PolicyRow, actor: Actor, today: string) => (await policyWorkflow.present(q, [row], actor, today))[0],
+
+  async list(db: Database, filter: PolicyFilter, actor: Actor, today: string) {
+    const page = await pagePolicies(db, filter);
+    const { items, total } = await policyWorkflow.list(db, page, actor, today, { q: filter.q ?? null, state: filter.state ?? null, policyholderId: filter.policyholderId ?? null });
+    return { items, total, totalIsLowerBound: page.totalIsLowerBound };
+  },
+
+  get: policyWorkflow.get,
+
+  /** A new policy is pending until it is activated within its validity. */
+  async create(tx: Queryable, input: components['schemas']['PolicyInput'], actor: Actor): Promise<PolicyRow> {
+    const { columns, rules } = columnsOf(input);
+    const holder = await tx.kysely.selectFrom('policyholders').select('id').where('id', '=', input.policyholderId).executeTakeFirst();
+    if (!holder) throw rule('policy.policyholderUnknown', 'No such policyholder.', 'policyholderId');
+    await checkInsurer(tx, input.insurerId, true);
+    await checkNumberFree(tx, input.insurerId, columns.number!);
+    const id = await insertPolicy(tx, { ...columns, policyholder_id: input.policyholderId, state: 'pending', stage: 'NEW' }).catch(raceOnNumber);
+    await replaceRules(tx, id, rules);
+    await auditWorkflow(tx, 'policy', actor, 'CREATE', id, { number: columns.number, insurerId: input.insurerId, benefitRules: rules.length });
+    return policyWorkflow.find(tx, id);
+  },
+
+  /** Terms and rules change while the policy is in force or suspended; an expired or cancelled one is history. */
+  async update(tx: Queryable, id: number, input: components['schemas']['PolicyUpdate'], actor: Actor): Promise<PolicyRow> {
+    const current = await policyWorkflow.find(tx, id, true);
+    if (current.version !== input.version) throw new StaleVersionError('policy', current.version);
+    if (!(POLICY_EDITABLE_STATES as readonly string[]).includes(current.state)) {
+      throw new StateConflictError('policy.notEditable', 'An expired or cancelled policy is not edited; renew it first.', [{ path: 'body', keyword: 'notEditable' }]);
+    }
+    const { columns, rules } = columnsOf(input);
+    await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id);
+    await checkNumberFree(tx, input.insurerId, columns.number!, id);
+    await savePolicy(tx, id, columns).catch(raceOnNumber);
+    await replaceRules(tx, id, rules);
+    await auditWorkflow(tx, 'policy', actor, 'UPDATE', id, { version: input.version + 1, benefitRules: rules.length });
+    return policyWorkflow.find(tx, id);
+  },
+
+  send: policyWorkflow.send,
+
+  async history(db: Queryable, id: number) {
+    const row = await policyWorkflow.find(db, id);
+    return readHistory(db, 'policy', row.id);
+  },
+};
