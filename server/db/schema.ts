@@ -265,6 +265,24 @@ export interface PolicyholdersTable {
   privacy_consent_date: Timestamp | null;
 }
 
+export interface ProcedureCodesTable {
+  code: string;
+  category: string;
+  coding_system: WithDefault<string>;
+  requires_tooth: WithDefault<boolean>;
+  descriptions: Json;
+  active: WithDefault<boolean>;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface ReasonCodesTable {
+  code: string;
+  texts: Json;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface ReimbursementLinesTable {
   id: WithDefault<number>;
   reimbursement_id: number;
@@ -321,6 +339,16 @@ export interface ReimbursementsTable {
   updated_at: WithDefault<Timestamp>;
 }
 
+export interface RequiredDocumentsTable {
+  document_type: string;
+  position: number;
+  general: string;
+  orthodontic_initial: string;
+  orthodontic_installment: string;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface RolePermissionsTable {
   role_id: number;
   permission: string;
@@ -354,6 +382,28 @@ export interface SessionsTable {
   last_seen_at: WithDefault<Timestamp>;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+}
+
+export interface SettingDefaultsTable {
+  key: string;
+  rule: string;
+  unit: string;
+  value: number;
+  minimum: number;
+  maximum: number;
+  version: WithDefault<number>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface SettingsHistoryTable {
+  id: WithDefault<Int8>;
+  catalog: string;
+  item_key: string;
+  version: number;
+  changed_by: number | null;
+  changed_at: WithDefault<Timestamp>;
+  before: Json | null;
+  after: Json;
 }
 
 export interface ThrottleEventsTable {
@@ -439,13 +489,18 @@ export interface DB {
   patients: PatientsTable;
   policies: PoliciesTable;
   policyholders: PolicyholdersTable;
+  procedure_codes: ProcedureCodesTable;
+  reason_codes: ReasonCodesTable;
   reimbursement_lines: ReimbursementLinesTable;
   reimbursements: ReimbursementsTable;
+  required_documents: RequiredDocumentsTable;
   role_permissions: RolePermissionsTable;
   roles: RolesTable;
   scheduled_runs: ScheduledRunsTable;
   schema_migrations: SchemaMigrationsTable;
   sessions: SessionsTable;
+  setting_defaults: SettingDefaultsTable;
+  settings_history: SettingsHistoryTable;
   throttle_events: ThrottleEventsTable;
   user_roles: UserRolesTable;
   users: UsersTable;

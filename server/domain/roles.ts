@@ -18,8 +18,11 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'audit:read',
     'reimbursements:approve_above_threshold',
     'diagrams:read',
+    'settings:read',
+    'settings:update',
   ],
   supervisor: [
+    'settings:read',
     ...read(...masterData, ...workflows, 'downloads', 'users', 'roles', 'attachments'),
     ...crud('announcements'),
     ...crud('notes'),
@@ -35,6 +38,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'diagrams:read',
   ],
   verifier: [
+    'settings:read',
     ...crud('patients'),
     ...crud('policyholders'),
     ...crud('verifications'),
@@ -45,6 +49,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('messages'),
   ],
   reimbursement_analyst: [
+    'settings:read',
     ...crud('reimbursements'),
     'attachments:read',
     'attachments:create',
@@ -53,6 +58,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('messages'),
   ],
   dental_auditor: [
+    'settings:read',
     'diagrams:read',
     'reimbursements:read',
     'reimbursements:update',
@@ -62,6 +68,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     ...crud('messages'),
   ],
   treasury: [
+    'settings:read',
     'reimbursements:read',
     'reimbursements:update',
     ...read('insurers', 'policies', 'announcements'),
@@ -69,7 +76,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'downloads:create',
     ...crud('messages'),
   ],
-  read_only: [...read(...masterData, ...workflows, 'announcements', 'notes')],
+  read_only: [...read(...masterData, ...workflows, 'announcements', 'notes', 'settings')],
 };
 
 /** Demo accounts, one per role (password `demo1234`); seeded only on the embedded database or on request. */

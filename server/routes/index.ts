@@ -9,6 +9,8 @@ import { reimbursementHandlers } from './reimbursements.ts';
 import { roleHandlers } from '../resources/roles.ts';
 import { userHandlers } from '../resources/users.ts';
 import { profileHandlers } from './profile.ts';
+import { searchHandlers } from './search.ts';
+import { settingsHandlers } from './settings.ts';
 import { verificationHandlers } from './verifications.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
@@ -24,4 +26,6 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),
   ...orthodonticPlanHandlers(deps),
+  ...searchHandlers(deps),
+  ...settingsHandlers(deps),
 });

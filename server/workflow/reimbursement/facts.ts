@@ -1,9 +1,10 @@
 import { addDays } from '../../../src/domain/benefits/dates.ts';
 import { liquidate, type Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
 import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
+import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
+import { requiredDocuments } from '../../settings/required-documents.ts';
 import { approvedLinesOf, coveragePeriods, historyOf, ledgerOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
 import { attachedDocumentsOf, linesOf, type LineRow, type ReimbursementRow } from './repository.ts';
 
@@ -19,7 +20,7 @@ export interface ReimbursementContext {
 }
 
 /** What the benefit engine pays for the lines now, with the patient's ledger and history as they are. */
-function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, history: Awaited<ReturnType<typeof approvedLinesOf>>, today: string): Liquidation {
+function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, history: Awaited<ReturnType<typeof approvedLinesOf>>, today: string, settings: EngineInputs): Liquidation {
   const serviceDates = lines.map((l) => l.service_date).sort();
   return liquidate(
     {
@@ -46,19 +47,14 @@ function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, 
       submissionDate: row.submitted_on ?? today,
       orthoBandingDate: row.plan_banding_date ?? undefined,
     },
-    rulesOf(row),
+    rulesOf(row, settings.defaults),
+    settings.procedures,
   );
 }
 
-/** Research 4.3: what a reimbursement needs attached before it is submitted (plus what review asked for). */
-function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], attachments: Awaited<ReturnType<typeof attachedDocumentsOf>>): string[] {
-  const required = new Set<string>(['INVOICE']);
-  if (row.kind === 'GENERAL') {
-    required.add('CLAIM_FORM');
-    if (lines.some((l) => ['BASIC', 'MAJOR'].includes(categoryOf(l.procedure_code) ?? ''))) required.add('DENTAL_REPORT');
-  } else if (row.installment_number === 0) {
-    ['CLAIM_FORM', 'TREATMENT_PLAN'].forEach((d) => required.add(d));
-  }
+/** Research 4.3: what a reimbursement needs attached before it is submitted (the settings' matrix, plus what review asked for). */
+function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation: Liquidation, attachments: Awaited<ReturnType<typeof attachedDocumentsOf>>, settings: EngineInputs): string[] {
+  const required = new Set(requiredDocuments(settings.documents, row.kind === 'GENERAL' ? 'general' : row.installment_number === 0 ? 'orthodonticInitial' : 'orthodonticInstallment', liquidation, lines));
   const own = attachments.filter((a) => a.owner_id === row.id);
   const attached = new Set(own.map((a) => a.document_type));
   // Documents asked for in review count only when uploaded after the request.
@@ -78,11 +74,12 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   const attachments = await attachedDocumentsOf(q, ids);
   const ledger = await ledgerOf(q, rows);
   const history = await approvedLinesOf(q, rows);
+  const settingsOf = await reimbursementEngineInputs(q, rows);
   return new Map(
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);
-      const liquidation = liquidationOf(row, own, ledger, history, today);
-      const missingDocuments = missingDocumentsOf(row, own, attachments);
+      const liquidation = liquidationOf(row, own, ledger, history, today, settingsOf(row.id));
+      const missingDocuments = missingDocumentsOf(row, own, liquidation, attachments, settingsOf(row.id));
       const reasons = liquidation.lines.map((l) => l.reason);
       const facts: ReimbursementFacts = {
         actorId: actor.id ?? 0,

@@ -73,9 +73,9 @@ export type CoverageRow = {
 
 /**
  * The benefit rules of the policy (its columns and its benefit_rules rows), over the insurer's, over
- * the research defaults.
+ * the defaults (the settings' when given, else the research values).
  */
-export function rulesOf(row: CoverageRow): BenefitRules {
+export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules {
   const policyRules = row.benefit_rules;
   const byCategory = (kind: PolicyRule['kind'], value: (r: PolicyRule) => number | null) =>
     Object.fromEntries(policyRules.filter((r) => r.kind === kind && r.category && value(r) !== null).map((r) => [r.category, value(r)])) as Partial<Record<Category, number>>;
@@ -93,6 +93,7 @@ export function rulesOf(row: CoverageRow): BenefitRules {
       orthodontic: { included: row.ortho_included, lifetimeMaximumCents: row.ortho_lifetime_maximum_cents ?? undefined, ageLimit: row.ortho_age_limit ?? undefined },
     },
     { filingDeadlineDays: row.claim_deadline_days },
+    defaults,
   );
 }
 

@@ -23,7 +23,9 @@ export {
   CATEGORIES,
   PERMANENT_MOLARS,
   PROCEDURE_CATALOG,
+  catalogLookup,
   categoryOf,
+  rangeLookup,
   isPermanentTooth,
   isPrimaryTooth,
   isValidProcedureCode,
@@ -32,8 +34,11 @@ export {
   procedureInfo,
   requiresTooth,
   type Category,
+  type CatalogProcedure,
   type LocalizedText,
+  type ProcedureClass,
   type ProcedureInfo,
+  type ProcedureLookup,
 } from './procedures.ts';
 export { REJECTION_CODES, isRejectionCode, reasonTextId, type RejectionCode } from './reasons.ts';
 export {

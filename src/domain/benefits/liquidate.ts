@@ -1,7 +1,7 @@
 import { addMonths, ageOn, benefitYearStart, daysBetween, isIsoDate, type IsoDate } from './dates.ts';
 import { BenefitInputError } from './errors.ts';
 import { assertCents, percentOf } from './money.ts';
-import { categoryOf, normalizeTooth, requiresTooth, type Category } from './procedures.ts';
+import { normalizeTooth, rangeLookup, type Category, type ProcedureLookup } from './procedures.ts';
 import type { RejectionCode } from './reasons.ts';
 import type { BenefitRules, FrequencyRule } from './rules.ts';
 import { waitingPeriodEnd } from './waiting-periods.ts';
@@ -148,6 +148,7 @@ interface Context {
   readonly policyStart: IsoDate;
   /** Reason applying to every line (invoice after submission, filing deadline). */
   readonly claimReason: RejectionCode | null;
+  readonly procedures: ProcedureLookup;
 }
 
 function assertIsoDate(value: unknown, path: string): asserts value is IsoDate {
@@ -248,9 +249,10 @@ function eligibility(
   counted: readonly Procedure[],
 ): RejectionCode | null {
   const { claim, facts, rules } = ctx;
-  const category = categoryOf(line.code);
+  const procedure = ctx.procedures(line.code);
+  const category = procedure?.category ?? null;
   // 01 unknown or malformed code; 35 excluded by the policy.
-  if (category === null) return '01';
+  if (procedure === null || category === null) return '01';
   if (rules.exclusions.includes(line.code)) return '35';
   // 03 orthodontic line on a general claim or vice versa, or orthodontics not in the plan.
   if ((category === 'ORTHODONTIC') !== (claim.type === 'ORTHODONTIC')) return '03';
@@ -259,7 +261,7 @@ function eligibility(
   const tooth = normalizeTooth(line.tooth);
   const toothGiven = line.tooth !== undefined && line.tooth !== null && line.tooth !== '';
   if (toothGiven && tooth === null) return '01';
-  if (requiresTooth(line.code) && tooth === null) return '01';
+  if (procedure.requiresTooth && tooth === null) return '01';
   const frequencyRules = rules.frequencies.filter((f) => f.codes.includes(line.code));
   for (const f of frequencyRules) {
     if ((f.perTooth || f.teeth) && tooth === null) return '01';
@@ -312,10 +314,11 @@ function eligibility(
  * orthodontic lifetime maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves
  * at 0 is rejected with 30 / 31 — and COB (covered ≤ allowed − other insurer's payment). Each line
  * sees the use of the lines before it. Pure: the inputs are not modified.
+ * Codes are classified by `procedures` (the procedure catalog; by default the CDT ranges).
  * Throws BenefitInputError for malformed input (see ClaimFacts / ClaimLine); business outcomes are
  * rejected lines.
  */
-export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules): Liquidation {
+export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, procedures: ProcedureLookup = rangeLookup): Liquidation {
   validate(claim, facts);
   const earliestPeriod = facts.coveragePeriods.reduce<IsoDate | null>((min, p) => (min === null || p.from < min ? p.from : min), null);
   const claimReason: RejectionCode | null =
@@ -326,6 +329,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules):
     rules,
     policyStart: facts.policyStartDate ?? earliestPeriod ?? facts.enrolmentDate,
     claimReason,
+    procedures,
   };
 
   const historyKeys = new Set(facts.history.map(duplicateKey));
@@ -337,7 +341,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules):
   const lines: LineLiquidation[] = [];
 
   for (const line of claim.lines) {
-    const category = categoryOf(line.code);
+    const category = procedures(line.code)?.category ?? null;
     const benefitYear = isIsoDate(line.serviceDate) ? yearOf(ctx, line.serviceDate) : null;
     const rejected = (reason: RejectionCode, excessCents = 0): LineLiquidation => ({
       lineId: line.lineId,

@@ -62,6 +62,40 @@ export function requiresTooth(code: string): boolean {
   return code[1] === '2' || code[1] === '3' || code.startsWith('D71') || code.startsWith('D72') || code.startsWith('D60');
 }
 
+/** What the engine needs to know of a code: its benefit category and whether a line names a tooth (R19). */
+export interface ProcedureClass {
+  readonly category: Category;
+  readonly requiresTooth: boolean;
+}
+
+/** How the engine classifies a code; null refuses it (reason 01). */
+export type ProcedureLookup = (code: string) => ProcedureClass | null;
+
+/** The CDT ranges alone: the category by range, R19 by range. */
+export const rangeLookup: ProcedureLookup = (code) => {
+  const category = categoryOf(code);
+  return category === null ? null : { category, requiresTooth: requiresTooth(code) };
+};
+
+/** One code of the editable procedure catalog (Configuraciones). */
+export interface CatalogProcedure extends ProcedureClass {
+  readonly code: string;
+  readonly active: boolean;
+}
+
+/**
+ * A code the catalog lists is classified as the catalog says (refused while inactive); any other
+ * well-formed code keeps its CDT range, so a catalog of common codes never narrows what is accepted.
+ */
+export function catalogLookup(entries: readonly CatalogProcedure[]): ProcedureLookup {
+  const byCode = new Map(entries.map((entry) => [entry.code, entry]));
+  return (code) => {
+    const entry = byCode.get(code);
+    if (!entry) return rangeLookup(code);
+    return entry.active && isValidProcedureCode(code) ? { category: entry.category, requiresTooth: entry.requiresTooth } : null;
+  };
+}
+
 /** FDI permanent teeth 11–18, 21–28, 31–38, 41–48. */
 export function isPermanentTooth(tooth: number): boolean {
   const quadrant = Math.floor(tooth / 10);

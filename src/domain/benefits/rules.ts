@@ -189,11 +189,12 @@ function mergeObject<T extends object>(
 }
 
 /**
- * The rules for one policy: each value from the policy, else from the insurer, else DEFAULT_RULES.
+ * The rules for one policy: each value from the policy, else from the insurer, else `defaults` (the
+ * research defaults unless the settings changed them).
  * Throws BenefitInputError when the result is not valid (see validateRules).
  */
-export function resolveRules(policy?: BenefitRulesOverride, insurer?: BenefitRulesOverride): BenefitRules {
-  const d = DEFAULT_RULES;
+export function resolveRules(policy?: BenefitRulesOverride, insurer?: BenefitRulesOverride, defaults: BenefitRules = DEFAULT_RULES): BenefitRules {
+  const d = defaults;
   const p = policy ?? {};
   const i = insurer ?? {};
   const rules: BenefitRules = {

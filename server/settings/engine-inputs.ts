@@ -1,0 +1,120 @@
+import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '../../src/domain/benefits/procedures.ts';
+import { DEFAULT_RULES, type BenefitRules } from '../../src/domain/benefits/rules.ts';
+import type { Queryable } from '../db/database.ts';
+import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCatalog, type SettingDefault } from './catalogs.ts';
+
+/** What the benefit engine and the documents check read from Configuraciones, as of one moment. */
+export interface EngineInputs {
+  /** The research 4.1 defaults as the settings hold them, under every policy's and insurer's own values. */
+  defaults: BenefitRules;
+  procedures: ProcedureLookup;
+  documents: RequiredDocument[];
+}
+
+type Items = { procedures: Map<string, ProcedureCode>; documents: Map<string, RequiredDocument>; defaults: Map<string, SettingDefault> };
+type Change = { catalog: SettingCatalog; item_key: string; before: unknown; changed_at: Date };
+
+/** The engine's rules with each default the settings hold in place of the research value. */
+export function defaultRulesFrom(values: ReadonlyMap<string, number>): BenefitRules {
+  const d = DEFAULT_RULES;
+  const value = (key: string, fallback: number) => values.get(key) ?? fallback;
+  const perCategory = (prefix: string, base: Readonly<Record<Category, number>>) =>
+    Object.fromEntries(CATEGORIES.map((c) => [c, value(`${prefix}.${c}`, base[c])])) as Record<Category, number>;
+  return {
+    ...d,
+    coveragePercent: perCategory('coveragePercent', d.coveragePercent),
+    deductible: { ...d.deductible, individualCents: value('deductible.individualCents', d.deductible.individualCents), familyCents: value('deductible.familyCents', d.deductible.familyCents ?? 0) },
+    annualMaximumCents: value('annualMaximumCents', d.annualMaximumCents),
+    waitingPeriods: {
+      months: perCategory('waitingPeriods.months', d.waitingPeriods.months),
+      waiverPriorCoverageMonths: value('waitingPeriods.waiverPriorCoverageMonths', d.waitingPeriods.waiverPriorCoverageMonths ?? 0),
+    },
+    orthodontic: {
+      ...d.orthodontic,
+      lifetimeMaximumCents: value('orthodontic.lifetimeMaximumCents', d.orthodontic.lifetimeMaximumCents),
+      ageLimit: value('orthodontic.ageLimit', d.orthodontic.ageLimit ?? 0),
+      initialPercent: value('orthodontic.initialPercent', d.orthodontic.initialPercent),
+      months: value('orthodontic.months', d.orthodontic.months),
+      firstDelayDays: value('orthodontic.firstDelayDays', d.orthodontic.firstDelayDays),
+    },
+    filingDeadlineDays: value('insurer.claimDeadlineDays', d.filingDeadlineDays),
+  };
+}
+
+const inputsOf = (items: Items): EngineInputs => ({
+  defaults: defaultRulesFrom(new Map([...items.defaults.values()].map((d) => [d.key, d.value]))),
+  procedures: catalogLookup([...items.procedures.values()]),
+  documents: [...items.documents.values()],
+});
+
+/** The catalogs as they were at `at`: today's items with every later change undone, newest first. */
+function itemsAsOf(current: Items, changes: readonly Change[], at: Date): Items {
+  const items: Items = { procedures: new Map(current.procedures), documents: new Map(current.documents), defaults: new Map(current.defaults) };
+  for (const change of changes) {
+    if (change.changed_at <= at || change.catalog === 'reasons') continue;
+    const map = items[change.catalog] as Map<string, unknown>;
+    if (change.before === null) map.delete(change.item_key);
+    else map.set(change.item_key, change.before);
+  }
+  return items;
+}
+
+async function currentItems(q: Queryable): Promise<Items> {
+  // One after the other: inside a transaction they share one connection.
+  const procedures = await listCatalog(q, 'procedures');
+  const documents = await listCatalog(q, 'documents');
+  const defaults = await listCatalog(q, 'defaults');
+  return {
+    procedures: new Map(procedures.map((p) => [p.code, p])),
+    documents: new Map(documents.map((d) => [d.documentType, d])),
+    defaults: new Map(defaults.map((d) => [d.key, d])),
+  };
+}
+
+/** The engine's inputs as the settings hold them now. */
+export const engineInputs = async (q: Queryable): Promise<EngineInputs> => inputsOf(await currentItems(q));
+
+/**
+ * The engine's inputs for each record: those of the moment it was approved when `approvedAt` names one
+ * (a change to the settings never reaches an approved liquidation), else today's.
+ */
+export async function engineInputsAt(q: Queryable, approvedAt: ReadonlyMap<number, Date>): Promise<(id: number) => EngineInputs> {
+  const current = await currentItems(q);
+  const now = inputsOf(current);
+  const times = [...approvedAt.values()];
+  if (!times.length) return () => now;
+  const since = new Date(Math.min(...times.map((t) => t.getTime())));
+  const changes = (await q.kysely
+    .selectFrom('settings_history')
+    .select(['catalog', 'item_key', 'before', 'changed_at'])
+    .where('changed_at', '>', since)
+    .orderBy('id', 'desc')
+    .execute()) as Change[];
+  if (!changes.length) return () => now;
+  const byTime = new Map<number, EngineInputs>();
+  return (id) => {
+    const at = approvedAt.get(id);
+    if (!at) return now;
+    let inputs = byTime.get(at.getTime());
+    if (!inputs) byTime.set(at.getTime(), (inputs = inputsOf(itemsAsOf(current, changes, at))));
+    return inputs;
+  };
+}
+
+const APPROVED_STATES = ['approved', 'partiallyApproved', 'paid'];
+
+/** The engine's inputs for each reimbursement: as of its approval once approved, else today's. */
+export async function reimbursementEngineInputs(q: Queryable, rows: readonly { id: number; state: string }[]) {
+  const ids = rows.filter((r) => APPROVED_STATES.includes(r.state)).map((r) => r.id);
+  const approvals = ids.length
+    ? await q.kysely
+        .selectFrom('workflow_history')
+        .select(['entity_id', (eb) => eb.fn.max('at').as('at')])
+        .where('entity_type', '=', 'reimbursement')
+        .where('entity_id', 'in', ids)
+        .where('to_state', 'in', ['approved', 'partiallyApproved'])
+        .groupBy('entity_id')
+        .execute()
+    : [];
+  return engineInputsAt(q, new Map(approvals.map((a) => [a.entity_id, new Date(a.at as Date)])));
+}
