@@ -62,10 +62,22 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     const members: [relationship: string, name: string, age: number][] = [['HOLDER', first, 34 + h]];
     if (h % 2) members.push(['SPOUSE', FIRST_NAMES[(h + 7) % FIRST_NAMES.length], 32 + h], ['CHILD', FIRST_NAMES[(h + 3) % FIRST_NAMES.length], 9 + (h % 8)]);
     for (const [relationship, name, age] of members) {
+      // The holder-patient carries the policyholder's document (research 2.4); every patient a credential.
+      const holderDocument = relationship === 'HOLDER' ? `${40_000_000 + h * 7919}X` : null;
       const [patient] = await tx.query<Seeded>(
-        `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [policy.id, relationship, name, LAST_NAMES[h % LAST_NAMES.length], addDays(addMonths(today, -12 * age), -(h * 11) % 200), addMonths(yearStart, -24)],
+        `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        [
+          policy.id,
+          relationship,
+          name,
+          LAST_NAMES[h % LAST_NAMES.length],
+          addDays(addMonths(today, -12 * age), -(h * 11) % 200),
+          addMonths(yearStart, -24),
+          holderDocument && 'DNI',
+          holderDocument,
+          `CR-${100200 + h}-${members.findIndex((m) => m[0] === relationship) + 1}`,
+        ],
       );
       patients.push({ id: patient.id, policyId: policy.id, insurerId: insurer.id, age });
     }

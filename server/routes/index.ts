@@ -5,6 +5,7 @@ import { healthHandlers } from './health.ts';
 import { doctorHandlers } from '../resources/doctors.ts';
 import { insurerHandlers } from '../resources/insurers.ts';
 import { orthodonticPlanHandlers } from './orthodontic-plans.ts';
+import { patientHandlers } from './patients.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
 import { roleHandlers } from '../resources/roles.ts';
 import { userHandlers } from '../resources/users.ts';
@@ -26,6 +27,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),
   ...orthodonticPlanHandlers(deps),
+  ...patientHandlers(deps),
   ...searchHandlers(deps),
   ...settingsHandlers(deps),
 });

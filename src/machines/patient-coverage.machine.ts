@@ -48,7 +48,7 @@ export interface PatientCoverageFacts {
 }
 
 /** The patient as an enrolment or an amendment would leave it: what the enrolment rules read. */
-export interface PatientDetails {
+export type PatientDetails = {
   relationship: Relationship;
   birthDate: string;
   enrolledOn: string;
@@ -58,7 +58,7 @@ export interface PatientDetails {
   studentUntil: string | null;
   /** The user saw the same person on another policy and enrols them all the same. */
   confirmDuplicate: boolean;
-}
+};
 
 export type PatientCoverageEvent =
   | ({ type: 'ENROL' } & PatientDetails)

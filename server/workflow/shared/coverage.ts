@@ -97,9 +97,12 @@ export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules
   );
 }
 
-/** When the patient is covered: the policy's term cut by enrolment and leaving, if both are active. */
+/**
+ * When the patient is covered: the policy's term cut by enrolment and leaving (its last covered day),
+ * while the policy is active and the patient is not suspended.
+ */
 export function coveragePeriods(row: CoverageRow): CoveragePeriod[] {
-  if (row.policy_state !== 'ACTIVE' || row.patient_state !== 'ACTIVE') return [];
+  if (row.policy_state !== 'ACTIVE' || (row.patient_state !== 'ACTIVE' && row.patient_state !== 'LEFT')) return [];
   const from = row.enrolled_on > row.starts_on ? row.enrolled_on : row.starts_on;
   return [{ from, to: row.ends_on }].filter((p) => !row.left_on || p.from < row.left_on).map((p) => (row.left_on && row.left_on <= p.to ? { from: p.from, to: row.left_on } : p));
 }

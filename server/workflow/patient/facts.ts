@@ -1,0 +1,33 @@
+import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts } from '../../../src/machines/patient-coverage.machine.ts';
+import type { Queryable } from '../../db/database.ts';
+import { neighboursOf, type PatientRow } from './repository.ts';
+
+/**
+ * The coverage statechart's facts for each patient: its policy, the policy's other patients, and — for an
+ * enrolment or amendment — who else carries the document the event gives. A few queries per row: rows are
+ * evaluated one record at a time (lists do not offer the coverage events).
+ */
+export async function patientFacts(q: Queryable, rows: readonly PatientRow[], _actor: unknown, today: string, event?: PatientCoverageEvent) {
+  const result = new Map<number, { facts: PatientCoverageFacts; context: undefined }>();
+  for (const row of rows) {
+    const details = event && (event.type === 'ENROL' || event.type === 'AMEND') ? event : null;
+    const document = details ? { type: details.documentType, number: details.documentNumber } : { type: row.document_type, number: row.document_number };
+    const neighbours = await neighboursOf(q, row, document);
+    const facts: PatientCoverageFacts = {
+      today,
+      policyState: row.policy_state,
+      policyStartsOn: row.starts_on,
+      policyEndsOn: row.ends_on,
+      maxBeneficiaries: row.max_beneficiaries,
+      ...neighbours,
+      holderDocument: row.holder_document_type && row.holder_document_number ? { type: row.holder_document_type, number: row.holder_document_number } : null,
+      enrolledOn: row.enrolled_on,
+      suspendedOn: row.suspended_on,
+      relationship: row.relationship,
+      coveredDependents: neighbours.otherBeneficiaries,
+      ages: DEPENDENT_AGES,
+    };
+    result.set(row.id, { facts, context: undefined });
+  }
+  return result;
+}

@@ -1,0 +1,78 @@
+import type { components } from '../../../openapi/schema';
+import { benefitYearEnd, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
+import { runningWaitingPeriods } from '../../../src/domain/benefits/waiting-periods.ts';
+import type { Queryable } from '../../db/database.ts';
+import { coverageActiveOn, ledgerOf, rulesOf, usageOf } from '../shared/coverage.ts';
+import type { PolicySummary } from './policy-summary.ts';
+import type { Patient } from './presenter.ts';
+import type { PatientRow } from './repository.ts';
+
+type Overview = components['schemas']['PatientOverview'];
+
+const figure = (limitCents: number, usedCents: number) => ({ limitCents, usedCents, remainingCents: Math.max(0, limitCents - usedCents) });
+
+/** Why there is no coverage on `date`, in the order a user would look: the policy, the patient, the dates. */
+function coverageGap(row: PatientRow, date: string): Overview['coverage']['reason'] {
+  if (row.policy_state !== 'ACTIVE') return 'POLICY_NOT_ACTIVE';
+  if (row.patient_state === 'SUSPENDED') return 'PATIENT_SUSPENDED';
+  if (row.left_on && row.left_on < date) return 'PATIENT_LEFT';
+  if (date < row.enrolled_on) return 'NOT_YET_ENROLLED';
+  return 'OUTSIDE_VALIDITY';
+}
+
+/** The benefit year of `today` as the ledger has it: annual maximum, deductibles and the orthodontic lifetime maximum. */
+async function benefitsOf(q: Queryable, row: PatientRow, today: string): Promise<Overview['benefits']> {
+  const rules = rulesOf(row);
+  const usage = usageOf(await ledgerOf(q, [row]), row);
+  const yearStart = benefitYearStart(rules.benefitYear, row.starts_on, today);
+  const year = usage.benefitYears[yearStart];
+  return {
+    currency: row.currency,
+    benefitYear: rules.benefitYear,
+    yearStart,
+    yearEnd: benefitYearEnd(rules.benefitYear, row.starts_on, today),
+    annualMaximum: figure(rules.annualMaximumCents, year?.annualUsedCents ?? 0),
+    deductible: figure(rules.deductible.individualCents, year?.deductibleUsedCents ?? 0),
+    familyDeductible: rules.deductible.familyCents === null ? null : figure(rules.deductible.familyCents, year?.familyDeductibleUsedCents ?? 0),
+    orthodontic: rules.orthodontic.included ? figure(rules.orthodontic.lifetimeMaximumCents, usage.orthoLifetimeUsedCents) : null,
+  };
+}
+
+/** The patient's verifications, reimbursements and orthodontic plans, newest first. */
+async function recordsOf(q: Queryable, patientId: number) {
+  const [verifications, reimbursements, orthodonticPlans] = await Promise.all([
+    q.kysely
+      .selectFrom('verifications')
+      .select((eb) => ['id', 'folio', 'kind', 'category', eb.cast<string>('planned_service_date', 'text').as('plannedServiceDate'), 'state'])
+      .where('patient_id', '=', patientId)
+      .orderBy('id', 'desc')
+      .execute(),
+    q.kysely
+      .selectFrom('reimbursements')
+      .select(['id', 'folio', 'verification_id as verificationId', 'kind', 'state', 'claimed_cents as claimedCents', 'payable_cents as payableCents', 'paid_cents as paidCents'])
+      .where('patient_id', '=', patientId)
+      .orderBy('id', 'desc')
+      .execute(),
+    q.kysely
+      .selectFrom('orthodontic_plans')
+      .select((eb) => ['id', 'treatment_code as treatmentCode', 'fee_cents as feeCents', eb.cast<string | null>('banding_date', 'text').as('bandingDate'), 'state'])
+      .where('patient_id', '=', patientId)
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  return { verifications, reimbursements, orthodonticPlans };
+}
+
+/** The patient view: who, on which policy, covered today or why not, what is left of the year, and the linked records. */
+export async function patientOverview(q: Queryable, row: PatientRow, patient: Patient, policy: PolicySummary, today: string): Promise<Overview> {
+  const active = coverageActiveOn(row, today);
+  const rules = rulesOf(row);
+  return {
+    patient,
+    policy,
+    coverage: { date: today, active, reason: active ? null : coverageGap(row, today) },
+    benefits: await benefitsOf(q, row, today),
+    waitingPeriods: runningWaitingPeriods(rules, { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months }, today),
+    ...(await recordsOf(q, row.id)),
+  };
+}
