@@ -8,6 +8,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 
+// The million-patient benchmark (PostgreSQL, API only) is a run of its own: scale.mjs.
+if (process.argv.includes('--scale') || process.env.BENCH_SCALE === '1') {
+  await import('./scale.mjs');
+  process.exit(process.exitCode ?? 0);
+}
+
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-bench-'));

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool.ts';
@@ -51,7 +52,9 @@ export async function openDatabase(target: string): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
     return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }));
   }
-  const db = target === 'memory://' ? new PGlite() : new PGlite(target);
+  // pg_trgm: the trigram indexes of search (migration 010), as on PostgreSQL.
+  const extensions = { pg_trgm };
+  const db = target === 'memory://' ? new PGlite({ extensions }) : new PGlite(target, { extensions });
   await db.waitReady;
   return database('pglite', new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) }));
 }
