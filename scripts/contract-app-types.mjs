@@ -50,6 +50,8 @@ function fieldSpec(property, required, writable) {
   const types = [schema.type].flat();
   const spec = { type: types.find((t) => t !== 'null'), nullable: types.includes('null'), required, writable };
   for (const rule of RULES) if (schema[rule] !== undefined) spec[rule] = schema[rule];
+  // A nullable enum lists null among its values; the spec says it with `nullable`.
+  if (spec.enum) spec.enum = spec.enum.filter((value) => value !== null);
   return spec;
 }
 

@@ -21,8 +21,11 @@ export type FieldSpecs = Readonly<Record<string, FieldSpec>>;
 
 export type Widget = 'text' | 'multiline' | 'email' | 'url' | 'tel' | 'integer' | 'decimal' | 'checkbox' | 'select' | 'country' | 'currency' | 'date' | 'datetime';
 
-/** What a form keeps: the text the user typed, a checkbox's state, or the values picked from a list. */
-export type FormValues = Record<string, string | boolean | string[]>;
+/** One row of a list of records inside a form (an agreement, say): each of its fields as text. */
+export type FormRow = Record<string, string>;
+
+/** What a form keeps: the text the user typed, a checkbox's state, the values picked from a list, or rows. */
+export type FormValues = Record<string, string | boolean | string[] | FormRow[]>;
 
 // Texts this long get a multi-line box.
 const MULTILINE_FROM = 500;
@@ -46,6 +49,11 @@ export function widgetOf(spec: FieldSpec, override?: Widget): Widget {
 }
 
 const text = (value: unknown) => (value == null ? '' : String(value));
+/** An array field as the form keeps it: values as text, records as rows of text. */
+const listOf = (value: unknown) =>
+  (Array.isArray(value) ? value.map((item) => (item !== null && typeof item === 'object' ? Object.fromEntries(Object.entries(item).map(([k, v]) => [k, text(v)])) : String(item))) : []) as
+    | string[]
+    | FormRow[];
 
 /** A new record's form: the contract's defaults, blanks elsewhere. */
 export function emptyFormValues(specs: FieldSpecs, names: readonly string[]): FormValues {
@@ -53,7 +61,7 @@ export function emptyFormValues(specs: FieldSpecs, names: readonly string[]): Fo
     names.map((name) => {
       const spec = specs[name];
       if (spec.type === 'boolean') return [name, spec.default !== false];
-      if (spec.type === 'array') return [name, Array.isArray(spec.default) ? spec.default.map(String) : []];
+      if (spec.type === 'array') return [name, listOf(spec.default)];
       return [name, text(spec.default)];
     }),
   );
@@ -65,13 +73,13 @@ export function toFormValues(specs: FieldSpecs, names: readonly string[], record
     names.map((name) => {
       const type = specs[name].type;
       if (type === 'boolean') return [name, Boolean(record[name])];
-      if (type === 'array') return [name, Array.isArray(record[name]) ? (record[name] as unknown[]).map(String) : []];
+      if (type === 'array') return [name, listOf(record[name])];
       return [name, text(record[name])];
     }),
   );
 }
 
-function toApiValue(spec: FieldSpec, value: string | boolean | string[]): unknown {
+function toApiValue(spec: FieldSpec, value: FormValues[string]): unknown {
   if (typeof value === 'boolean' || Array.isArray(value)) return value;
   const trimmed = value.trim();
   if (spec.type === 'integer' || spec.type === 'number') {

@@ -2,15 +2,16 @@ import { Stethoscope } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const List = lazyScreen(() => import('./DoctorsListScreen.tsx'));
+const Form = lazyScreen(() => import('./DoctorFormScreen.tsx'));
 
 export const doctorsArea = defineArea({
   key: 'doctors',
   routes: [
-    { key: 'create', path: '/doctores/nuevo', titleId: 'area.doctors.new', screen: NotYet, permission: 'doctors:create' },
-    { key: 'edit', path: '/doctores/editar/:id', titleId: 'area.doctors.edit', screen: NotYet, permission: 'doctors:update' },
-    { key: 'list', path: '/doctores', titleId: 'area.doctors.list', screen: NotYet, permission: 'doctors:read' },
+    { key: 'create', path: '/doctores/nuevo', titleId: 'area.doctors.new', screen: Form, permission: 'doctors:create' },
+    { key: 'edit', path: '/doctores/editar/:id', titleId: 'area.doctors.edit', screen: Form, permission: 'doctors:update' },
+    { key: 'list', path: '/doctores', titleId: 'area.doctors.list', screen: List, permission: 'doctors:read' },
   ],
   menu: [{ key: 'doctors', labelId: 'nav.doctors', icon: Stethoscope, path: '/doctores', order: 20 }],
+  actions: { delete: 'doctors:delete' },
 });

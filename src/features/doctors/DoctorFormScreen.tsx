@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Box, Card, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { EditShell } from '../../components/edit/EditShell.tsx';
+import type { EditController } from '../../components/edit/useEditController.ts';
+import { FieldInput } from '../../components/form/FieldInput.tsx';
+import type { FormRow, FormValues } from '../../components/form/field-spec.ts';
+import { AgreementsEditor, agreementsPayload } from './AgreementsEditor.tsx';
+import { doctors, type Doctor } from './api.ts';
+import { doctorName } from './DoctorCells.tsx';
+import { DoctorStatePanel } from './DoctorStatePanel.tsx';
+import { CLINIC_FIELDS, DOCTOR_FIELDS, IDENTITY_FIELDS, LICENSE_FIELDS } from './fields.tsx';
+import { SpecialtiesPicker } from './SpecialtiesPicker.tsx';
+
+const SCHEMAS = { create: 'DoctorInput', update: 'DoctorUpdate' } as const;
+type FieldName = keyof typeof DOCTOR_FIELDS;
+type FieldError = { type: string; message?: string } | undefined;
+
+
+function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
+  const intl = useIntl();
+  return (
+    <Card.Root as="fieldset">
+      <Card.Header>
+        <Card.Title as="legend">{intl.formatMessage({ id: titleId })}</Card.Title>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function DoctorFields({ edit, record }: { edit: EditController; record?: Doctor }) {
+  const field = (name: FieldName) => <FieldInput key={name} resource="doctors" name={name} spec={DOCTOR_FIELDS[name]} widget={name === 'clinicPhone' ? 'tel' : undefined} form={edit.form} />;
+  const grid = (names: readonly FieldName[]) => (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      {names.map(field)}
+    </SimpleGrid>
+  );
+  const main = useWatch({ control: edit.form.control, name: 'specialty' }) as string;
+  return (
+    <>
+      {record && (
+        <Section titleId="doctors.section.state">
+          <DoctorStatePanel record={record} onChanged={(changed) => edit.adoptVersion(changed.version)} />
+        </Section>
+      )}
+      <Section titleId="doctors.section.identity">{grid(IDENTITY_FIELDS)}</Section>
+      <Section titleId="doctors.section.license">
+        <Stack gap="5">
+          {grid(LICENSE_FIELDS)}
+          <Controller
+            control={edit.form.control}
+            name="otherSpecialties"
+            render={({ field: others, fieldState }) => <SpecialtiesPicker value={others.value as string[]} main={main} onChange={others.onChange} error={fieldState.error as FieldError} />}
+          />
+        </Stack>
+      </Section>
+      <Section titleId="doctors.section.clinic">{grid(CLINIC_FIELDS)}</Section>
+      <Section titleId="doctors.section.agreements">
+        <Stack gap="5">
+          {/* A block of its own, so the checkbox starts where the reading does (left, or right in RTL). */}
+          <Box>{field('inNetwork')}</Box>
+          <Controller
+            control={edit.form.control}
+            name="agreements"
+            render={({ field: agreements, fieldState }) => <AgreementsEditor value={agreements.value as FormRow[]} onChange={agreements.onChange} error={fieldState.error as FieldError} />}
+          />
+        </Stack>
+      </Section>
+    </>
+  );
+}
+
+/** Agreement rows as the contract's agreements; the main specialty is never among the others. */
+const payload = (body: Record<string, unknown>, values: FormValues) => ({
+  ...body,
+  otherSpecialties: (values.otherSpecialties as string[]).filter((code) => code !== values.specialty),
+  agreements: agreementsPayload(values.agreements as FormRow[]),
+});
+
+/** `/doctores/nuevo` and `/doctores/editar/:id`. */
+export default function DoctorFormScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const { id } = useParams<{ id?: string }>();
+  return (
+    <EditShell
+      resource={doctors}
+      id={id ? Number(id) : undefined}
+      specs={DOCTOR_FIELDS}
+      schemas={SCHEMAS}
+      payload={payload}
+      body={(edit, record) => <DoctorFields edit={edit} record={record} />}
+      title={(record) => (record ? t('doctors.edit', { name: doctorName(record) }) : t('area.doctors.new'))}
+      listLabel={t('area.doctors.list')}
+      deleteTexts={(record) => ({ title: t('doctors.delete.title'), body: t('doctors.delete.body', { name: doctorName(record) }) })}
+    />
+  );
+}
