@@ -11,6 +11,8 @@ import { policyholdersArea } from '../features/policyholders/area.ts';
 import { profileArea } from '../features/profile/area.ts';
 import { reimbursementsArea } from '../features/reimbursements/area.ts';
 import { rolesArea } from '../features/roles/area.ts';
+import { searchArea } from '../features/search/area.ts';
+import { settingsArea } from '../features/settings/area.ts';
 import { usersArea } from '../features/users/area.ts';
 import { verificationsArea } from '../features/verifications/area.ts';
 import type { Area } from './area-types.ts';
@@ -36,6 +38,8 @@ export const AREAS: Area[] = [
   insurersArea,
   announcementsArea,
   diagramsArea,
+  searchArea,
+  settingsArea,
 ];
 
 /** Every route under the private prefix `/app`, most specific first. */

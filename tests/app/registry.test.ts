@@ -57,7 +57,9 @@ describe('the area registry', () => {
     ]);
     const byKey = Object.fromEntries(NAV_ITEMS.map((item) => [item.key, item]));
     expect(byKey.insurers).toMatchObject({ href: '/aseguradoras', permission: 'insurers:read' });
-    expect(byKey.settings.permission).toBeUndefined();
+    // Configuraciones opens the settings catalogs; Búsqueda its own screen, open to every signed-in user.
+    expect(byKey.settings).toMatchObject({ href: '/configuraciones', permission: 'settings:read' });
+    expect(byKey.search).toMatchObject({ href: '/busqueda', permission: undefined });
     expect(byKey.verifications.children!.map((c) => [c.href, c.permission])).toEqual([
       ['/verificaciones/nuevas', 'verifications:read'],
       ['/verificaciones/existentes', 'verifications:read'],
@@ -68,7 +70,7 @@ describe('the area registry', () => {
   it('shows only what the user may open, dropping empty groups', () => {
     const readOnly = new Set(['insurers:read', 'patients:read']);
     const keys = visibleItems(NAV_ITEMS, (p) => !p || readOnly.has(p)).map((item) => item.key);
-    expect(keys).toEqual(['dashboard', 'settings', 'search', 'patients', 'insurers']);
+    expect(keys).toEqual(['dashboard', 'search', 'patients', 'insurers']);
     expect(isActive(NAV_ITEMS.find((i) => i.key === 'insurers')!, '/app/aseguradoras/editar/3')).toBe(true);
     expect(isActive(NAV_ITEMS.find((i) => i.key === 'reimbursements')!, '/app/reembolsos/general')).toBe(true);
     expect(isActive(NAV_ITEMS.find((i) => i.key === 'dashboard')!, '/app/aseguradoras')).toBe(false);

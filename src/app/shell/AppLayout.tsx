@@ -7,6 +7,7 @@ import { Icon } from '../../components/layout/icons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { visibleItems, type NavItem } from '../../components/layout/nav-items.ts';
 import { SIDE_NAV_COLLAPSED_WIDTH, SIDE_NAV_WIDTH, SideNav } from '../../components/layout/SideNav.tsx';
+import { SearchShortcut } from './SearchShortcut.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { TopNav } from '../../components/layout/TopNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
@@ -51,6 +52,7 @@ export function AppLayout({ items: allItems, can, children }: { items: NavItem[]
             )}
             <Heading as="p" size="sm" truncate>{intl.formatMessage({ id: 'app.title' })}</Heading>
             <Spacer />
+            <SearchShortcut />
             <LanguageSwitcher />
             <ThemeToggle />
             <UserMenu />

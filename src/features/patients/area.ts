@@ -1,4 +1,4 @@
-import { Search, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
@@ -15,9 +15,5 @@ export const patientsArea = defineArea({
     { key: 'byPolicy', path: '/pacientes/:id', titleId: 'area.patients.byPolicy', screen: NotYet, permission: 'patients:read' },
     { key: 'list', path: '/pacientes', titleId: 'area.patients.list', screen: NotYet, permission: 'patients:read' },
   ],
-  // The specification's menu has both "Búsqueda" and "Pacientes"; both open the patients' list.
-  menu: [
-    { key: 'search', labelId: 'nav.search', icon: Search, path: '/pacientes', order: 40 },
-    { key: 'patients', labelId: 'nav.patients', icon: UserRound, path: '/pacientes', order: 60 },
-  ],
+  menu: [{ key: 'patients', labelId: 'nav.patients', icon: UserRound, path: '/pacientes', order: 60 }],
 });

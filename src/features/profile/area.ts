@@ -1,15 +1,13 @@
-import { Settings } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const Profile = lazyScreen(() => import('./ProfileScreen.tsx'));
 
-/** Own profile and display settings (the menu's "Configuraciones"); another user's profile needs `users:read`. */
+/** Own profile and display settings (the user menu opens it); another user's profile needs `users:read`. */
 export const profileArea = defineArea({
   key: 'profile',
   routes: [
     { key: 'other', path: '/perfil/:id', titleId: 'area.profile', screen: Profile, permission: 'users:read' },
     { key: 'own', path: '/perfil', titleId: 'area.profile', screen: Profile },
   ],
-  menu: [{ key: 'settings', labelId: 'nav.settings', icon: Settings, path: '/perfil', order: 30 }],
 });

@@ -1,0 +1,53 @@
+import { Box, Tabs, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'wouter';
+import type { ScreenProps } from '../../app/area-types.ts';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { DefaultsTab } from './DefaultsTab.tsx';
+import { DocumentsTab } from './DocumentsTab.tsx';
+import { ProceduresTab } from './ProceduresTab.tsx';
+import { ReasonsTab } from './ReasonsTab.tsx';
+
+/** The tabs, by their name in the URL (`?catalogo=motivos`), with the catalog each shows. */
+const TABS = [
+  { slug: 'procedimientos', catalog: 'procedures', Tab: ProceduresTab },
+  { slug: 'motivos', catalog: 'reasons', Tab: ReasonsTab },
+  { slug: 'documentos', catalog: 'documents', Tab: DocumentsTab },
+  { slug: 'valores', catalog: 'defaults', Tab: DefaultsTab },
+] as const;
+
+/** `/configuraciones`: one tab per catalog; administrators edit each item, everyone sees its history. */
+export default function SettingsScreen({ titleId }: ScreenProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const { may } = useScreen();
+  const canEdit = may('update');
+  const [params, setParams] = useSearchParams();
+  const current = TABS.find((tab) => tab.slug === params.get('catalogo')) ?? TABS[0];
+  return (
+    <Box>
+      <PageHeader title={t(titleId)} />
+      <Text color="fg.muted" mb="4">
+        {t('settings.appliesLater')} {!canEdit && t('settings.readOnly')}
+      </Text>
+      <Tabs.Root value={current.slug} onValueChange={(e) => setParams({ catalogo: e.value }, { replace: true })} lazyMount unmountOnExit variant="line">
+        <Tabs.List aria-label={t('settings.tabs')} overflowX="auto" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
+          {TABS.map((tab) => (
+            <Tabs.Trigger key={tab.slug} value={tab.slug}>
+              {t(`settings.tab.${tab.catalog}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {TABS.map(({ slug, catalog, Tab }) => (
+          <Tabs.Content key={slug} value={slug}>
+            <Text fontSize="sm" color="fg.muted" mb="3">
+              {t(`settings.intro.${catalog}`)}
+            </Text>
+            <Tab canEdit={canEdit} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </Box>
+  );
+}
