@@ -4,7 +4,7 @@ import type { ReimbursementKind, ReimbursementState } from '../../../src/machine
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
+import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
 type DocumentType = components['schemas']['DocumentType'];
@@ -102,7 +102,9 @@ const SORTABLE: SortColumns = {
 export function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
   const { q: text, kind, state, insurerId, createdBy, from, to } = filter;
   const query = selectReimbursements(q)
-    .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('reimbursements.folio'), patientName, sql.ref('reimbursements.invoice_number')])))
+    .$if(Boolean(text), (qb) =>
+      qb.where(either(matchesText(text!, [sql.ref('reimbursements.folio'), sql.ref('reimbursements.invoice_number')]), refersToMatching(text!, sql.ref('reimbursements.patient_id'), 'patients', [patientName]))),
+    )
     .$if(Boolean(kind), (qb) => qb.where('reimbursements.kind', '=', kind!))
     .$if(Boolean(state), (qb) => qb.where('reimbursements.state', 'in', state!.split(',')))
     .$if(insurerId !== undefined, (qb) => qb.where('reimbursements.insurer_id', '=', insurerId!))

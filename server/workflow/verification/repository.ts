@@ -2,7 +2,7 @@ import { sql, type Updateable } from 'kysely';
 import type { VerificationCategory, VerificationKind, VerificationState } from '../../../src/machines/verification.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
-import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
+import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { patientName } from '../shared/people.ts';
 
 /** The worklist (verificaciones nuevas) and the history (existentes). */
@@ -81,7 +81,7 @@ const SORTABLE: SortColumns = {
 export function pageVerifications(q: Queryable, filter: VerificationFilter) {
   const { q: text, state, group, assigneeId, insurerId, from, to } = filter;
   const query = selectVerifications(q)
-    .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('verifications.folio'), patientName])))
+    .$if(Boolean(text), (qb) => qb.where(either(matchesText(text!, [sql.ref('verifications.folio')]), refersToMatching(text!, sql.ref('verifications.patient_id'), 'patients', [patientName]))))
     .$if(Boolean(state), (qb) => qb.where('verifications.state', 'in', state!.split(',')))
     .$if(Boolean(group), (qb) => qb.where('verifications.state', 'in', group === 'open' ? OPEN_STATES : HISTORY_STATES))
     .$if(assigneeId !== undefined, (qb) => qb.where('verifications.assignee_id', '=', assigneeId!))
