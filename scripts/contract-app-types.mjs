@@ -9,6 +9,7 @@ const RESOURCES = {
   insurers: { record: 'Insurer', input: 'InsurerInput', list: '/api/insurers' },
   users: { record: 'User', input: 'UserCreate', list: '/api/users' },
   roles: { record: 'Role', input: 'RoleUpdate' },
+  patients: { record: 'Patient', input: 'PatientInput', list: '/api/patients' },
   doctors: { record: 'Doctor', input: 'DoctorInput', list: '/api/doctors' },
 };
 

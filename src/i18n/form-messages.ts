@@ -37,6 +37,11 @@ export function fieldMessage(intl: IntlShape, label: string, rule: FieldRule): s
       return t('form.type', { type: intl.formatMessage({ id: `form.types.${String(p.type).split(',')[0]}`, defaultMessage: String(p.type) }) });
     case 'unique':
       return t('form.unique');
+    case 'workflow': {
+      // A statechart's rule about this field: its guard's catalog text (machine.<machine id>.guard.<guard>) says it.
+      const id = `machine.${String(p.rule ?? '').split('.')[0]}.guard.${String(p.guard ?? '')}`;
+      return intl.messages[id] ? intl.formatMessage({ id }) : intl.formatMessage({ id: 'form.default' });
+    }
     default:
       // A rule of the server's own (`unknownRole`, `wrongPassword`…) has its sentence under `form.rule.<keyword>`.
       return intl.messages[`form.rule.${rule.keyword}`] ? t(`form.rule.${rule.keyword}`) : intl.formatMessage({ id: 'form.default' });

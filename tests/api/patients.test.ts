@@ -194,8 +194,9 @@ describe('changes, coverage events and history', () => {
     const { policyId } = await familyPolicy();
     const child = await enrolled(dependentOf(policyId));
     const { id, version } = child;
-    const body = { ...dependentOf(policyId, { firstNames: 'Leonardo', credentialNumber: 'CR-778' }), version };
-    delete body.policyId;
+    // The policy is fixed at enrolment: an update names every field but it.
+    const { policyId: _policy, ...fields } = dependentOf(policyId, { firstNames: 'Leonardo', credentialNumber: 'CR-778' });
+    const body = { ...fields, version };
     const updated = await call('PUT', `/api/patients/${id}`, { token: verifier, body });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     expect(updated.body).toMatchObject({ firstNames: 'Leonardo', credentialNumber: 'CR-778', version: version + 1 });

@@ -18,7 +18,7 @@ import { useEditController, useRecordLoader, type EditController, type EditOptio
 /** A form's sections: a legend and the fields in it, each by name or with the input it should get. */
 export type FormLayout = { titleId: string; fields: (string | { name: string; widget: Widget })[] }[];
 
-interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload' | 'savedMessage'> {
+interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload' | 'savedMessage' | 'backHref'> {
   resource: Resource<R, never, never>;
   /** Absent on the create screen. */
   id?: number;
@@ -28,6 +28,8 @@ interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload
   layout?: FormLayout;
   /** The form's content when the specs cannot draw it (custom controls), inside the same form, above Cancel/Save. */
   body?: (edit: EditController, record?: R) => ReactNode;
+  /** Content after the sections, above Cancel/Save (a confirmation the last save asked for, say). */
+  after?: (edit: EditController, record?: R) => ReactNode;
   /** Let the body use the page's full width (a wide grid) instead of a form's reading width. */
   wide?: boolean;
   /** The page title: for a new record, or for the record being edited. */
@@ -43,7 +45,7 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { link, may } = useScreen();
-  const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record, payload: props.payload, savedMessage: props.savedMessage });
+  const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record, payload: props.payload, savedMessage: props.savedMessage, backHref: props.backHref });
   const confirmDelete = record && props.resource.remove && props.deleteTexts?.(record);
   return (
     <>
@@ -74,9 +76,10 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
               </Card.Body>
             </Card.Root>
           ))}
+          {props.after?.(edit, record)}
           <HStack justify="flex-end" gap="3">
             <Button asChild variant="outline">
-              <Link href={link('list') ?? '/'}>{t('common.cancel')}</Link>
+              <Link href={props.backHref ?? link('list') ?? '/'}>{t('common.cancel')}</Link>
             </Button>
             <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
               {t('common.save')}

@@ -35,6 +35,8 @@ export interface EditOptions<R extends VersionedRecord> {
   payload?: (body: Record<string, unknown>, values: FormValues, creating: boolean) => Record<string, unknown>;
   /** The notification after a save, instead of the standard 'saved'/'created'; the screen then goes back to the list. */
   savedMessage?: (saved: R, creating: boolean, values: FormValues) => string;
+  /** Where Cancel and a save lead (inside `/app`), when not the area's list: a parent record's own list, say. */
+  backHref?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface EditOptions<R extends VersionedRecord> {
  * contract), save with `version`, the stale-version dialog (reload or overwrite), server field errors
  * on their fields, delete with confirmation, the unsaved-changes guard, and the notifications.
  */
-export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record, payload: toBody, savedMessage }: EditOptions<R>) {
+export function useEditController<R extends VersionedRecord>({ resource, specs, schemas, record, payload: toBody, savedMessage, backHref }: EditOptions<R>) {
   const intl = useIntl();
   const { link } = useScreen();
   const [, navigate] = useLocation();
@@ -65,7 +67,7 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
   const guard = useLeaveGuard(form.formState.isDirty && !save.isSuccess && !remover.isSuccess);
   const backToList = () => {
     guard.release();
-    navigate(link('list') ?? '/');
+    navigate(backHref ?? link('list') ?? '/');
   };
 
   const submit = (values: FormValues, withVersion = version) =>

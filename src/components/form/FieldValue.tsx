@@ -27,6 +27,7 @@ export function FieldValue({ resource, name, spec, widget, value }: Props) {
   if (kind === 'datetime') text = intl.formatDate(String(value), { dateStyle: 'medium' });
   else if (kind === 'date') text = intl.formatDate(`${String(value)}T00:00:00`, { dateStyle: 'medium' });
   else if (kind === 'integer') text = intl.formatNumber(Number(value));
+  else if (kind === 'select' && intl.messages[`${resource}.${name}.${text}`]) text = intl.formatMessage({ id: `${resource}.${name}.${text}` });
   else if (kind === 'country' || kind === 'currency') {
     const name = displayName(intl.locale, kind === 'country' ? 'region' : 'currency', String(value));
     text = name === value ? String(value) : `${name} (${String(value)})`;

@@ -31,6 +31,10 @@ interface Props<R extends VersionedRecord> {
   filterOptions?: Record<string, FilterOption[]>;
   /** False when the list operation returns every record at once: no page size, previous or next. */
   paged?: boolean;
+  /** The area's screen a row opens (default `edit`), and the create button's target when not the area's `create`. */
+  open?: { screen: string; create?: string | null };
+  /** What the list is about, shown under its title (a parent record's summary, say). */
+  intro?: ReactNode;
   children?: ReactNode;
 }
 
@@ -39,15 +43,16 @@ interface Props<R extends VersionedRecord> {
  * column chooser, the grid (cards on small screens), bulk delete with confirmation, paging, and the
  * loading, empty and error states. Records open on the area's `edit` screen when the user may.
  */
-export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, children }: Props<R>) {
+export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, open, intro, children }: Props<R>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, may } = useScreen();
   const [, navigate] = useLocation();
   const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [confirming, setConfirming] = useState(false);
-  const createHref = link('create');
-  const href = (row: R) => link('edit', { id: row.id });
+  const createHref = open?.create !== undefined ? open.create : link('create');
+  const openScreen = open?.screen ?? 'edit';
+  const href = (row: R) => link(openScreen, { id: row.id });
   const selectable = list.deletable && may('delete');
   const chosen = (list.rows ?? []).filter((row) => list.selected[row.id]);
   const filtered = Boolean(list.state.q || Object.keys(list.state.filters).length);
@@ -76,6 +81,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           </Button>
         )}
       </PageHeader>
+      {intro}
       {/* Without search, filters or columns to choose (roles on a phone) there is no toolbar to leave a gap. */}
       {(searchPlaceholder || Object.keys(list.spec.filters).length > 0 || children || !cards) && (
         <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
@@ -116,7 +122,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           selectable={selectable}
           selected={list.selected}
           onSelect={list.setSelected}
-          onOpen={link('edit') ? (row) => navigate(href(row)!) : undefined}
+          onOpen={link(openScreen) ? (row) => navigate(href(row)!) : undefined}
           rowLabel={rowLabel}
         />
       )}

@@ -1,0 +1,57 @@
+import { Box, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import type { PatientOverview } from './api.ts';
+import { money } from './money.ts';
+
+type Figure = NonNullable<PatientOverview['benefits']['orthodontic']>;
+
+/** One limit of the benefit year: what is left in large, and a bar of what was used out of the limit. */
+function FigureCard({ labelId, figure, currency }: { labelId: string; figure: Figure; currency: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const used = figure.limitCents > 0 ? Math.min(100, Math.round((figure.usedCents / figure.limitCents) * 100)) : 0;
+  const label = t(labelId);
+  return (
+    <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel">
+      <Text fontSize="sm" fontWeight="medium" color="fg.muted">
+        {label}
+      </Text>
+      <Text fontSize="2xl" fontWeight="semibold">
+        <bdi>{money(intl, figure.remainingCents, currency)}</bdi>
+        <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted" ms="2">
+          {t('patients.benefits.remaining')}
+        </Text>
+      </Text>
+      <Progress.Root value={used} size="sm" colorPalette={used >= 100 ? 'orange' : 'blue'} aria-label={t('patients.benefits.usedOf', { label })} aria-valuetext={t('patients.benefits.usedAmount', { used: money(intl, figure.usedCents, currency), limit: money(intl, figure.limitCents, currency) })}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <HStack justify="space-between" fontSize="sm" wrap="wrap" gap="2">
+        <Box>
+          <bdi>
+            {t('patients.benefits.used')} <bdi>{money(intl, figure.usedCents, currency)}</bdi>
+          </bdi>
+        </Box>
+        <Box>
+          <bdi>
+            {t('patients.benefits.limit')} <bdi>{money(intl, figure.limitCents, currency)}</bdi>
+          </bdi>
+        </Box>
+      </HStack>
+    </Stack>
+  );
+}
+
+/** The benefit year's annual maximum and deductibles, and the orthodontic lifetime maximum, from the ledger. */
+export function BenefitFigures({ benefits }: { benefits: PatientOverview['benefits'] }) {
+  const { currency } = benefits;
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+      <FigureCard labelId="patients.benefits.annualMaximum" figure={benefits.annualMaximum} currency={currency} />
+      <FigureCard labelId="patients.benefits.deductible" figure={benefits.deductible} currency={currency} />
+      {benefits.familyDeductible && <FigureCard labelId="patients.benefits.familyDeductible" figure={benefits.familyDeductible} currency={currency} />}
+      {benefits.orthodontic && <FigureCard labelId="patients.benefits.orthodontic" figure={benefits.orthodontic} currency={currency} />}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { CalendarX2, PauseCircle, PlayCircle } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../../api/client.ts';
+import { notifyError } from '../../components/feedback/notify-error.ts';
+import { messenger } from '../../components/feedback/toaster.tsx';
+import { patientCoverageGuardRules, type PatientCoverageGuard } from '../../machines/patient-coverage.machine.ts';
+import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
+
+type EventType = PatientEvent['type'];
+const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;
+const NEEDS_REASON: EventType[] = ['SUSPEND', 'END_COVERAGE'];
+
+/** The guard text explaining a refused coverage event, in the user's language. */
+function refusalText(intl: ReturnType<typeof useIntl>, error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  const guard = (Object.keys(patientCoverageGuardRules) as PatientCoverageGuard[]).find((g) => patientCoverageGuardRules[g].rule === error.code);
+  return guard ? intl.formatMessage({ id: `machine.patientCoverage.guard.${guard}` }) : null;
+}
+
+/** Suspend, resume or end the coverage with its date (and reason): the events the patient's statechart allows now. */
+export function CoverageActions({ patient, today }: { patient: Patient; today: string }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const send = usePatientEvent(patient.id);
+  const [open, setOpen] = useState<EventType | null>(null);
+  const [date, setDate] = useState(today);
+  const [reason, setReason] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const start = (type: EventType) => {
+    setOpen(type);
+    setDate(today);
+    setReason('');
+    setRefusal(null);
+  };
+  const submit = () => {
+    if (!open) return;
+    send.mutate(
+      { type: open, date, ...(NEEDS_REASON.includes(open) ? { reason } : {}), version: patient.version },
+      {
+        onSuccess: () => {
+          messenger.create({ type: 'success', title: t(`patients.event.${open}.done`, { name: patient.name }) });
+          setOpen(null);
+        },
+        onError: (error) => {
+          const text = refusalText(intl, error);
+          if (text) setRefusal(text);
+          else notifyError(intl, error);
+        },
+      },
+    );
+  };
+  const events = patient.allowedEvents.filter((e): e is EventType => e in ICONS);
+  return (
+    <>
+      {events.map((type) => {
+        const Icon = ICONS[type];
+        return (
+          <Button key={type} variant="outline" colorPalette={type === 'END_COVERAGE' ? 'red' : undefined} onClick={() => start(type)}>
+            <Icon aria-hidden size={16} />
+            {t(`patients.event.${type}.action`)}
+          </Button>
+        );
+      })}
+      <Dialog.Root open={open !== null} onOpenChange={(e) => !e.open && setOpen(null)}>
+        <Portal>
+          <Dialog.Backdrop />
+          <Dialog.Positioner>
+            <Dialog.Content>
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  submit();
+                }}
+              >
+                <Dialog.Header>
+                  <Dialog.Title>{open && t(`patients.event.${open}.title`, { name: patient.name })}</Dialog.Title>
+                </Dialog.Header>
+                <Dialog.Body>
+                  <Stack gap="4">
+                    <Field.Root required>
+                      <Field.Label>
+                        {open && t(`patients.event.${open}.date`)}
+                        <Field.RequiredIndicator />
+                      </Field.Label>
+                      <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+                    </Field.Root>
+                    {open && NEEDS_REASON.includes(open) && (
+                      <Field.Root required>
+                        <Field.Label>
+                          {t('patients.event.reason')}
+                          <Field.RequiredIndicator />
+                        </Field.Label>
+                        <Textarea rows={3} dir="auto" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+                      </Field.Root>
+                    )}
+                    {refusal && (
+                      <Text role="alert" color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
+                        {refusal}
+                      </Text>
+                    )}
+                  </Stack>
+                </Dialog.Body>
+                <Dialog.Footer flexWrap="wrap">
+                  <Button variant="outline" onClick={() => setOpen(null)}>
+                    {t('common.cancel')}
+                  </Button>
+                  <Button type="submit" colorPalette={open === 'END_COVERAGE' ? 'red' : 'blue'} loading={send.isPending}>
+                    {open && t(`patients.event.${open}.action`)}
+                  </Button>
+                </Dialog.Footer>
+              </form>
+            </Dialog.Content>
+          </Dialog.Positioner>
+        </Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { fieldColumns } from '../../components/list/columns.tsx';
+import { ListShell } from '../../components/list/ListShell.tsx';
+import { useListController } from '../../components/list/useListController.ts';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { patients, patientsOfPolicy, policySummaryQuery, type Patient } from './api.ts';
+import { PATIENT_COLUMNS, PATIENT_FIELDS, PATIENT_LIST } from './fields.ts';
+import { PolicySummaryCard } from './PolicySummaryCard.tsx';
+
+const columns = fieldColumns<Patient>('patients', PATIENT_FIELDS, PATIENT_LIST, PATIENT_COLUMNS);
+
+/** `/pacientes` (every patient) and `/pacientes/:id` (one policy's, under its summary); a row opens the patient view. */
+export default function PatientsListScreen() {
+  const intl = useIntl();
+  const { link } = useScreen();
+  const params = useParams<{ id?: string }>();
+  const policyId = params.id ? Number(params.id) : undefined;
+  const summary = useQuery({ ...policySummaryQuery(policyId ?? 0), enabled: policyId !== undefined });
+  const list = useListController(policyId === undefined ? patients : patientsOfPolicy(policyId), PATIENT_LIST);
+  const policy = summary.data;
+  return (
+    <ListShell
+      controller={list}
+      title={policy ? intl.formatMessage({ id: 'patients.ofPolicy' }, { number: policy.number }) : intl.formatMessage({ id: 'patients.title' })}
+      columns={columns}
+      rowLabel={(patient) => patient.name}
+      createLabel={intl.formatMessage({ id: 'patients.new' })}
+      searchPlaceholder={intl.formatMessage({ id: 'patients.search' })}
+      open={{ screen: 'view', create: policy ? (policy.acceptsPatients ? link('createForPolicy', { poliza_id: policy.id }) : null) : undefined }}
+      intro={policy && <PolicySummaryCard policy={policy} />}
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { paths } from '../../../openapi/schema';
+import { api, call, type Schemas } from '../../api/client.ts';
+import { defineResource } from '../../api/resource.ts';
+
+export type Patient = Schemas['Patient'];
+export type PatientInput = Schemas['PatientInput'];
+export type PatientOverview = Schemas['PatientOverview'];
+export type PolicySummary = Schemas['PolicySummary'];
+export type PatientEvent = Schemas['PatientEvent'];
+export type PatientHistory = Schemas['PatientHistory']['items'];
+type PatientQuery = NonNullable<paths['/api/patients']['get']['parameters']['query']>;
+
+export const patients = defineResource<Patient, PatientInput, PatientQuery>('patients', {
+  list: (query) => call(api.GET('/api/patients', { params: { query } })),
+  get: (id) => call(api.GET('/api/patients/{id}', { params: { path: { id } } })),
+  create: (body) => call(api.POST('/api/patients', { body })),
+  // The policy is fixed at enrolment: an update carries every field but it.
+  update: (id, { policyId: _policy, ...body }) => call(api.PUT('/api/patients/{id}', { params: { path: { id } }, body })),
+});
+
+export const overviewQuery = (id: number) =>
+  queryOptions({ queryKey: [...patients.keys.detail(id), 'overview'], queryFn: () => call(api.GET('/api/patients/{id}/overview', { params: { path: { id } } })) });
+
+export const historyQuery = (id: number) =>
+  queryOptions({ queryKey: [...patients.keys.detail(id), 'history'], queryFn: () => call(api.GET('/api/patients/{id}/history', { params: { path: { id } } })) });
+
+export const policySummaryQuery = (id: number) =>
+  queryOptions({ queryKey: ['policy-summaries', 'detail', id], queryFn: () => call(api.GET('/api/policy-summaries/{id}', { params: { path: { id } } })) });
+
+export const policySearchQuery = (q: string) =>
+  queryOptions({
+    queryKey: ['policy-summaries', 'search', q],
+    queryFn: () => call(api.GET('/api/policy-summaries', { params: { query: { q: q || undefined, open: true, limit: 20 } } })),
+    staleTime: 30_000,
+  });
+
+/** Suspends, resumes or ends a patient's coverage; the patient, its view and the lists refresh. */
+export function usePatientEvent(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PatientEvent) => call(api.POST('/api/patients/{id}/events', { params: { path: { id } }, body })),
+    onSuccess: (patient) => {
+      client.setQueryData(patients.keys.detail(id), patient);
+      return Promise.all([client.invalidateQueries({ queryKey: patients.keys.detail(id) }), client.invalidateQueries({ queryKey: patients.keys.lists })]);
+    },
+  });
+}
+
+/** The patients of one policy: the same resource, its list (and cache entries) narrowed to the policy. */
+export const patientsOfPolicy = (policyId: number): typeof patients => ({
+  ...patients,
+  list: (query) => patients.list({ ...query, policyId }),
+  listQuery: (query) => patients.listQuery({ ...query, policyId }),
+});

@@ -1,0 +1,201 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { textPdf } from '../../server/db/demo-documents.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+
+// A family enrolled through the screens on a policy the test creates through the API, the rules the server
+// refuses shown on the form, and the patient view's remaining benefits after a reimbursement paid through the API.
+
+const year = new Date().getFullYear();
+const unique = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+const HOLDER_DOCUMENT = `H${unique}`.slice(0, 20);
+
+interface Family {
+  policyId: number;
+  number: string;
+}
+
+async function call(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await request[method](path, { headers: authHeader(token), data });
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.json();
+}
+
+/** A policyholder and an active family policy for four people, from January to December of this year. */
+async function newPolicy(request: APIRequestContext): Promise<Family> {
+  const token = await apiToken(request);
+  const insurers = await call(request, token, 'get', '/api/insurers?active=true&pageSize=1');
+  const holder = await call(request, token, 'post', '/api/policyholders', {
+    kind: 'PERSON',
+    firstNames: 'Marta',
+    lastNames: 'Ibarra Soler',
+    documentType: 'DNI',
+    documentNumber: HOLDER_DOCUMENT,
+    birthDate: '1984-03-12',
+    email: `marta.${unique.toLowerCase()}@example.com`,
+    memberNumber: `AF-${unique}`,
+    privacyConsentVersion: '2026-01',
+    privacyConsentDate: `${year}-01-02`,
+    bankAccount: 'ES7600000000000000000000',
+  });
+  const number = `POL-E2E-${unique}`;
+  const policy = await call(request, token, 'post', '/api/policies', {
+    policyholderId: holder.id,
+    insurerId: insurers.items[0].id,
+    number,
+    kind: 'FAMILY',
+    planName: 'Dental Familia',
+    startsOn: `${year}-01-01`,
+    endsOn: `${year}-12-31`,
+    benefitYear: 'CALENDAR',
+    maxBeneficiaries: 4,
+  });
+  if (policy.state !== 'ACTIVE') await call(request, token, 'post', `/api/policies/${policy.id}/events`, { type: 'ACTIVATE', version: policy.version });
+  return { policyId: policy.id, number };
+}
+
+/** A form field by its label (a required one ends with its asterisk). */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+
+/** Fills the enrolment form's person (relationship, names, document, birth and enrolment dates). */
+async function fillPerson(page: Page, person: { relationship: string; first: string; last: string; document?: string; birth: string }) {
+  await field(page, 'Parentesco').selectOption({ label: person.relationship });
+  await field(page, 'Nombres').fill(person.first);
+  await field(page, 'Primer apellido').fill(person.last);
+  if (person.document) {
+    await field(page, 'Tipo de documento').selectOption({ label: 'DNI' });
+    await field(page, 'Número de documento').fill(person.document);
+  }
+  await field(page, 'Fecha de nacimiento').fill(person.birth);
+  await field(page, 'Fecha de alta').fill(`${year}-01-01`);
+}
+
+const save = (page: Page) => page.getByRole('button', { name: 'Guardar' }).click();
+
+/** Saves and waits for the policy's list (where an enrolment on `/pacientes/nuevo/:poliza_id` returns). */
+async function saveToPolicyList(page: Page, family: Family) {
+  await save(page);
+  await expect(page).toHaveURL(new RegExp(`/app/pacientes/${family.policyId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Pacientes de la póliza ${family.number}` })).toBeVisible();
+}
+
+/** The refusal shown next to a field: the field is invalid and its error says the rule. */
+async function expectRefusal(page: Page, label: string, message: string) {
+  await expect(field(page, label)).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(message, { exact: true })).toBeVisible();
+}
+
+let family: Family;
+
+test.describe.serial('patients', () => {
+  test.beforeAll(async ({ request }) => {
+    family = await newPolicy(request);
+  });
+
+  test('enrols a family on a new policy: the holder with the picker, then spouse and two children, refusing a second holder, a child over age and one too many', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    // The holder, choosing the policy with the searchable picker.
+    await page.goto('/app/pacientes/nuevo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nuevo paciente' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Buscar la póliza' }).fill(family.number);
+    const choice = page.getByRole('radio', { name: new RegExp(family.number) });
+    await page.locator('label').filter({ has: choice }).click();
+    await expect(choice).toBeChecked();
+    await expect(page.getByRole('heading', { name: `Póliza ${family.number}` })).toBeVisible();
+    await expect(page.getByText('0 de 4', { exact: true }).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await fillPerson(page, { relationship: 'Titular', first: 'Marta', last: 'Ibarra', document: HOLDER_DOCUMENT.toLowerCase(), birth: '1984-03-12' });
+    await save(page);
+    await expect(page.getByText('Marta Ibarra quedó dado de alta.')).toBeVisible();
+
+    // A second holder is refused on the relationship.
+    await page.goto(`/app/pacientes/nuevo/${family.policyId}`);
+    await expect(page.getByRole('heading', { name: `Póliza ${family.number}` })).toBeVisible();
+    await fillPerson(page, { relationship: 'Titular', first: 'Otra', last: 'Ibarra', document: HOLDER_DOCUMENT, birth: '1984-03-12' });
+    await save(page);
+    await expectRefusal(page, 'Parentesco', 'La póliza ya tiene un paciente titular; solo puede haber uno.');
+    await expectNoSeriousViolations(page);
+    // The same form, corrected: the spouse.
+    await fillPerson(page, { relationship: 'Cónyuge', first: 'Jorge', last: 'Ibarra', document: `S${unique}`.slice(0, 20), birth: '1982-07-30' });
+    await saveToPolicyList(page, family);
+
+    // A child over the age limit is refused on the birth date; born later, accepted.
+    await page.getByRole('link', { name: 'Nuevo paciente' }).click();
+    await expect(page).toHaveURL(new RegExp(`/app/pacientes/nuevo/${family.policyId}$`));
+    await fillPerson(page, { relationship: 'Hijo/a', first: 'Lucía', last: 'Ibarra', document: `C${unique}`.slice(0, 20), birth: `${year - 21}-05-01` });
+    await save(page);
+    await expectRefusal(page, 'Fecha de nacimiento', 'Un hijo está cubierto hasta los 18 años, o hasta los 24 si es estudiante.');
+    await field(page, 'Fecha de nacimiento').fill(`${year - 12}-05-01`);
+    await saveToPolicyList(page, family);
+    await page.getByRole('link', { name: 'Nuevo paciente' }).click();
+    await fillPerson(page, { relationship: 'Hijo/a', first: 'Hugo', last: 'Ibarra', birth: `${year - 8}-09-15` });
+    await saveToPolicyList(page, family);
+
+    // The policy is full: a fifth person is refused on the policy.
+    await expect(page.getByText('4 de 4', { exact: true })).toBeVisible();
+    await expect(page.locator('table tbody tr[data-index]')).toHaveCount(4);
+    await expectNoSeriousViolations(page);
+    await page.goto(`/app/pacientes/nuevo/${family.policyId}`);
+    await fillPerson(page, { relationship: 'Hijo/a', first: 'Pablo', last: 'Ibarra', birth: `${year - 5}-02-02` });
+    await save(page);
+    await expect(page.getByText('La póliza ya tiene el máximo de beneficiarios que admite.')).toBeVisible();
+  });
+
+  test('the patient view shows what is left of the year after a paid reimbursement, and the list finds the patient', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    const patients = await call(request, admin, 'get', `/api/patients?policyId=${family.policyId}&q=Jorge`);
+    const spouse = patients.items[0];
+    // Verified, claimed, checked, approved by someone else and paid — all through the API.
+    const verification = await call(request, admin, 'post', '/api/verifications', { patientId: spouse.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: new Date().toISOString().slice(0, 10) });
+    await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'START' });
+    await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' });
+    const analyst = await apiToken(request, 'analista@demo.local');
+    const doctors = await call(request, admin, 'get', '/api/doctors?state=ACTIVE&pageSize=1');
+    const today = new Date().toISOString().slice(0, 10);
+    const draft = await call(request, analyst, 'post', '/api/reimbursements', {
+      verificationId: verification.id,
+      doctorId: doctors.items[0].id,
+      invoiceNumber: `F-${unique}`,
+      invoiceDate: today,
+      lines: [
+        { procedureCode: 'D0120', serviceDate: today, chargedCents: 6000 },
+        { procedureCode: 'D1110', serviceDate: today, chargedCents: 9000 },
+      ],
+    });
+    for (const documentType of draft.missingDocuments) {
+      const upload = await request.post('/api/attachments', {
+        headers: authHeader(analyst),
+        multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: { name: `${documentType}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(textPdf([documentType])) } },
+      });
+      expect(upload.status()).toBe(201);
+    }
+    await call(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT' });
+    await call(request, await apiToken(request, 'auditor@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE' });
+    const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}` });
+    expect(paid.state).toBe('paid');
+
+    await signIn(page, ADMIN.email);
+    await page.goto('/app/pacientes');
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(`S${unique}`.slice(0, 20));
+    await expect(page.locator('table tbody tr[data-index]')).toHaveCount(1);
+    await expectNoSeriousViolations(page);
+    await page.locator('table tbody tr[data-index]').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(new RegExp(`/app/pacientes/ver/${spouse.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Jorge Ibarra' })).toBeVisible();
+
+    // An exam and a cleaning at 100 % without deductible: 150.00 used of the 1 500.00 annual maximum.
+    const currency = paid.currency as string;
+    const format = (cents: number) => page.evaluate(([value, code]) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: code }).format(value), [cents / 100, currency] as const);
+    const annual = page.getByRole('region', { name: /^Año de beneficio/ }).locator('div').filter({ has: page.getByText('Máximo anual', { exact: true }) }).first();
+    await expect(annual).toContainText(await format(135000));
+    await expect(annual).toContainText(await format(15000));
+    await expect(annual.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+    await expect(page.getByText('Cubierto', { exact: true })).toBeVisible();
+    await expect(page.getByText(/^Mayor: 12 meses/)).toBeVisible();
+    const reimbursements = page.getByRole('table', { name: 'Reembolsos' });
+    await expect(reimbursements.getByRole('link', { name: paid.folio })).toBeVisible();
+    await expect(reimbursements).toContainText('Pagado');
+    await expect(page.getByRole('table', { name: 'Verificaciones' }).getByRole('link', { name: verification.folio })).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
+});
