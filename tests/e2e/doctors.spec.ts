@@ -163,6 +163,41 @@ test.describe('doctors as administrator', () => {
     await expect(page).toHaveURL(/\/app\/doctores\/nuevo$/);
   });
 
+  test('an agreement row the contract or the server refuses is named, with its field marked', async ({ page }) => {
+    await page.goto('/app/doctores/nuevo');
+    await field(page, 'Nombres').fill('Convenios');
+    await field(page, 'Apellidos').fill('Con Errores');
+    await field(page, 'Matrícula').fill('E2E-AGR-1');
+    await field(page, 'Jurisdicción').fill('CL');
+    await field(page, 'Especialidad principal').selectOption({ label: 'Endodoncia' });
+    await page.getByRole('button', { name: 'Añadir convenio' }).click();
+    await page.getByRole('button', { name: 'Añadir convenio' }).click();
+    const agreements = page.getByTestId('agreement-row');
+    // The browser checks the contract first: the second row has no insurer.
+    await agreements.nth(0).getByLabel('Aseguradora').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Por favor ingresar Aseguradora');
+    await expect(agreements.nth(1).getByLabel('Aseguradora')).toHaveAttribute('aria-invalid', 'true');
+    await expect(agreements.nth(0).getByLabel('Aseguradora')).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The server's rule: two agreements with one insurer must not cover the same days.
+    await agreements.nth(1).getByLabel('Aseguradora').selectOption({ index: 1 });
+    await agreements.nth(0).getByLabel('Desde').fill('2026-01-01');
+    await agreements.nth(1).getByLabel('Desde').fill('2026-03-01');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Se superpone con otro convenio con la misma aseguradora');
+    await expect(agreements.nth(1).getByLabel('Desde')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/app\/doctores\/nuevo$/);
+
+    // Ending the first before the second starts lets it save.
+    await agreements.nth(0).getByLabel('Hasta').fill('2026-02-28');
+    await page.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByText('Registro creado')).toBeVisible();
+    const saved = await findDoctor(page, 'E2E-AGR-1');
+    expect(saved!.agreements.map((a) => [a.validFrom, a.validTo])).toEqual([['2026-01-01', '2026-02-28'], ['2026-03-01', null]]);
+    created.push(saved!.id);
+  });
+
   test('filters by specialty and network, sorts by licence, and keeps it all in the URL across a reload', async ({ page }) => {
     await page.goto('/app/doctores');
     await expect(rows(page).first()).toBeVisible();

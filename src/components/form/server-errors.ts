@@ -7,9 +7,11 @@ export function applyServerErrors<F extends FieldValues>(error: unknown, fields:
   if (!(error instanceof ApiError)) return false;
   let matched = false;
   for (const fieldError of error.problem.errors ?? []) {
-    const field = fieldError.path.replace(/^body\//, '').split('/')[0];
+    const [field, ...inside] = fieldError.path.replace(/^body\//, '').split('/');
     if (fields.includes(field)) {
-      setError(field as Path<F>, encodeRule({ keyword: fieldError.keyword, params: fieldError.params }), { shouldFocus: !matched });
+      // An error inside a field (a row of a list: `agreements/2/validTo`) keeps where, as `at`, for the field's control to show.
+      const params = inside.length ? { ...fieldError.params, at: inside.join('/') } : fieldError.params;
+      setError(field as Path<F>, encodeRule({ keyword: fieldError.keyword, params }), { shouldFocus: !matched });
       matched = true;
     }
   }

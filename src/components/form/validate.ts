@@ -5,10 +5,12 @@ import type { FieldRule } from '../../i18n/form-messages.ts';
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 export type FormSchema = keyof typeof validators;
 
-function fieldOf(error: ErrorObject): string {
+/** The top-level field an error is about, and where inside it (a row of a list: `2/validFrom`), if anywhere. */
+function fieldOf(error: ErrorObject): [string, string] {
   const params = error.params as Record<string, string>;
   const extra = params.missingProperty ?? params.additionalProperty ?? params.unevaluatedProperty;
-  return (extra ? `${error.instancePath}/${extra}` : error.instancePath).replace(/^\//, '').split('/')[0];
+  const [field, ...inside] = (extra ? `${error.instancePath}/${extra}` : error.instancePath).replace(/^\//, '').split('/');
+  return [field, inside.join('/')];
 }
 
 /**
@@ -21,11 +23,12 @@ export function validateForm(schema: FormSchema, payload: unknown): Record<strin
   const rules: Record<string, FieldRule> = {};
   const sent = (payload ?? {}) as Record<string, unknown>;
   for (const error of validate.errors ?? []) {
-    const field = fieldOf(error);
+    const [field, at] = fieldOf(error);
     if (!field || rules[field] || ['allOf', 'anyOf', 'if'].includes(error.keyword)) continue;
     // A field left blank breaks its length, pattern or format rule, but what the user needs to hear is "please enter it".
     const blank = typeof sent[field] === 'string' && (sent[field] as string).trim() === '';
-    rules[field] = blank ? { keyword: 'required', params: { missingProperty: field } } : { keyword: error.keyword, params: error.params as Record<string, unknown> };
+    const params = { ...(error.params as Record<string, unknown>), ...(at ? { at } : {}) };
+    rules[field] = blank ? { keyword: 'required', params: { missingProperty: field } } : { keyword: error.keyword, params };
   }
   return rules;
 }

@@ -14,6 +14,8 @@ interface Props {
   error?: { type: string; message?: string };
 }
 
+const CELL_LABELS: Record<string, string> = { insurerId: 'doctors.agreements.insurer', validFrom: 'doctors.agreements.validFrom', validTo: 'doctors.agreements.validTo' };
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Agreements with insurers as rows of insurer, first and last day (blank: open-ended), added and removed in place. */
@@ -22,8 +24,17 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { data: insurers = [] } = useQuery(insurerChoicesQuery());
   const label = t('doctors.field.agreements');
-  const set = (index: number, field: string, text: string) => onChange(value.map((row, i) => (i === index ? { ...row, [field]: text } : row)));
-  const blank = (row: FormRow, field: string) => Boolean(error) && !row[field];
+  const set = (index: number, field: string, text: string) => onChange(value.map((agreement, i) => (i === index ? { ...agreement, [field]: text } : agreement)));
+  // Where the refusal points: `2/validTo` is the third row's last day; without a place it concerns the whole list.
+  const rule = error ? decodeRule(error) : null;
+  const [row, cell] = String(rule?.params?.at ?? '').split('/');
+  const badRow = row === '' || !rule ? -1 : Number(row);
+  const invalid = (index: number, field: string) => index === badRow && cell === field;
+  const message = !rule
+    ? null
+    : badRow >= 0
+      ? t('doctors.agreements.error', { n: badRow + 1, message: fieldMessage(intl, t(CELL_LABELS[cell] ?? 'doctors.field.agreements'), rule) })
+      : fieldMessage(intl, label, rule);
   return (
     <Fieldset.Root invalid={Boolean(error)} data-testid="agreements">
       <Fieldset.Legend fontWeight="medium">{label}</Fieldset.Legend>
@@ -34,17 +45,17 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
               <bdi>{t('doctors.agreements.none')}</bdi>
             </Text>
           )}
-          {value.map((row, index) => {
+          {value.map((agreement, index) => {
             const n = index + 1;
             return (
               <Fieldset.Root key={index} borderWidth="1px" borderRadius="md" p="3" data-testid="agreement-row">
                 <Fieldset.Legend srOnly>{t('doctors.agreements.row', { n })}</Fieldset.Legend>
                 <HStack align="end" gap="3">
                   <SimpleGrid columns={{ base: 1, md: 3 }} gap="3" flex="1">
-                    <Field.Root required invalid={blank(row, 'insurerId')}>
+                    <Field.Root required invalid={invalid(index, 'insurerId')}>
                       <Field.Label>{t('doctors.agreements.insurer')}</Field.Label>
                       <NativeSelect.Root>
-                        <NativeSelect.Field value={row.insurerId ?? ''} onChange={(e) => set(index, 'insurerId', e.currentTarget.value)}>
+                        <NativeSelect.Field value={agreement.insurerId ?? ''} onChange={(e) => set(index, 'insurerId', e.currentTarget.value)}>
                           <option value="">{t('form.choose')}</option>
                           {insurers.map((insurer) => (
                             <option key={insurer.value} value={insurer.value}>
@@ -55,13 +66,13 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
                         <NativeSelect.Indicator />
                       </NativeSelect.Root>
                     </Field.Root>
-                    <Field.Root required invalid={blank(row, 'validFrom')}>
+                    <Field.Root required invalid={invalid(index, 'validFrom')}>
                       <Field.Label>{t('doctors.agreements.validFrom')}</Field.Label>
-                      <Input type="date" value={row.validFrom ?? ''} onChange={(e) => set(index, 'validFrom', e.currentTarget.value)} />
+                      <Input type="date" value={agreement.validFrom ?? ''} onChange={(e) => set(index, 'validFrom', e.currentTarget.value)} />
                     </Field.Root>
-                    <Field.Root>
+                    <Field.Root invalid={invalid(index, 'validTo')}>
                       <Field.Label>{t('doctors.agreements.validTo')}</Field.Label>
-                      <Input type="date" value={row.validTo ?? ''} onChange={(e) => set(index, 'validTo', e.currentTarget.value)} />
+                      <Input type="date" value={agreement.validTo ?? ''} onChange={(e) => set(index, 'validTo', e.currentTarget.value)} />
                       <Field.HelperText>
                         <bdi>{t('doctors.agreements.validTo.help')}</bdi>
                       </Field.HelperText>
@@ -80,9 +91,9 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
           </Button>
         </Stack>
       </Fieldset.Content>
-      {error && (
+      {message && (
         <Fieldset.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }} role="alert">
-          <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>
+          <bdi>{message}</bdi>
         </Fieldset.ErrorText>
       )}
     </Fieldset.Root>
