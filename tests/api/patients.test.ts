@@ -328,4 +328,15 @@ describe('patient view', () => {
     expect(overview.coverage).toEqual({ date: today, active: false, reason: 'PATIENT_SUSPENDED' });
     expect(overview.patient.allowedEvents).toEqual(['RESUME', 'END_COVERAGE']);
   });
+
+  it('counts waiting periods by the defaults Configuraciones holds today', async () => {
+    const { policyId } = await familyPolicy();
+    const child = await enrolled(dependentOf(policyId));
+    const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items as { key: string; version: number }[];
+    const major = defaults.find((d) => d.key === 'waitingPeriods.months.MAJOR')!;
+    expect((await call('PUT', '/api/settings/defaults/waitingPeriods.months.MAJOR', { token: admin, body: { version: major.version, value: 6 } })).status).toBe(200);
+    // Enrolled in February: six months of major care are over by November; orthodontics still waits twelve.
+    const overview = (await call('GET', `/api/patients/${child.id}/overview`, { token: verifier })).body;
+    expect(overview.waitingPeriods).toEqual([{ category: 'ORTHODONTIC', months: 12, endsOn: '2027-02-01' }]);
+  });
 });

@@ -1,7 +1,9 @@
 import type { components } from '../../../openapi/schema';
 import { benefitYearEnd, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
+import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
 import { runningWaitingPeriods } from '../../../src/domain/benefits/waiting-periods.ts';
 import type { Queryable } from '../../db/database.ts';
+import { engineInputs } from '../../settings/engine-inputs.ts';
 import { coverageActiveOn, ledgerOf, rulesOf, usageOf } from '../shared/coverage.ts';
 import type { PolicySummary } from './policy-summary.ts';
 import type { Patient } from './presenter.ts';
@@ -21,8 +23,7 @@ function coverageGap(row: PatientRow, date: string): Overview['coverage']['reaso
 }
 
 /** The benefit year of `today` as the ledger has it: annual maximum, deductibles and the orthodontic lifetime maximum. */
-async function benefitsOf(q: Queryable, row: PatientRow, today: string): Promise<Overview['benefits']> {
-  const rules = rulesOf(row);
+async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, today: string): Promise<Overview['benefits']> {
   const usage = usageOf(await ledgerOf(q, [row]), row);
   const yearStart = benefitYearStart(rules.benefitYear, row.starts_on, today);
   const year = usage.benefitYears[yearStart];
@@ -66,12 +67,13 @@ async function recordsOf(q: Queryable, patientId: number) {
 /** The patient view: who, on which policy, covered today or why not, what is left of the year, and the linked records. */
 export async function patientOverview(q: Queryable, row: PatientRow, patient: Patient, policy: PolicySummary, today: string): Promise<Overview> {
   const active = coverageActiveOn(row, today);
-  const rules = rulesOf(row);
+  // The policy's terms over the insurer's, over the defaults Configuraciones holds today (as a new liquidation reads them).
+  const rules = rulesOf(row, (await engineInputs(q)).defaults);
   return {
     patient,
     policy,
     coverage: { date: today, active, reason: active ? null : coverageGap(row, today) },
-    benefits: await benefitsOf(q, row, today),
+    benefits: await benefitsOf(q, row, rules, today),
     waitingPeriods: runningWaitingPeriods(rules, { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months }, today),
     ...(await recordsOf(q, row.id)),
   };
