@@ -52,23 +52,40 @@ export interface ListTotal {
   totalIsLowerBound: boolean;
 }
 
-/** Turns the query it runs on into `SELECT count(*) AS total FROM (<query>) AS counted`. */
-const countRows: KyselyPlugin = {
-  transformQuery: ({ node }) =>
-    SelectQueryNode.cloneWithSelections(SelectQueryNode.createFrom([AliasNode.create(node, IdentifierNode.create('counted'))]), [
+/**
+ * Turns the query it runs on into `SELECT count(*) AS total FROM (<query>) AS counted`; with
+ * `leftJoins`, its inner joins become left joins, which PostgreSQL drops when nothing reads them.
+ */
+const countRows = (leftJoins: boolean): KyselyPlugin => ({
+  transformQuery: ({ node }) => {
+    const inner = leftJoins && SelectQueryNode.is(node) && node.joins
+      ? Object.freeze({ ...node, joins: node.joins.map((join) => (join.joinType === 'InnerJoin' ? Object.freeze({ ...join, joinType: 'LeftJoin' as const }) : join)) })
+      : node;
+    return SelectQueryNode.cloneWithSelections(SelectQueryNode.createFrom([AliasNode.create(inner, IdentifierNode.create('counted'))]), [
       SelectionNode.create(sql`count(*)::int`.as('total').toOperationNode()),
-    ]),
+    ]);
+  },
   transformResult: async ({ result }) => result,
-};
+});
+
+export interface CountOptions {
+  /** Count no further (default LIST_COUNT_BOUND). */
+  countBound?: number;
+  /**
+   * Every inner join of the query follows a NOT NULL foreign key to a primary key, so it neither drops
+   * nor repeats a row: the count leaves the joins out (a million-row list's count then reads one table).
+   */
+  joinsKeepRows?: boolean;
+}
 
 /**
  * How many rows a filtered query finds, counting no further than `bound`: a LIMITed subquery stops
  * the scan at bound + 1 rows.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- counts any table's query
-export async function countOf(query: SelectQueryBuilder<any, any, any>, bound: number): Promise<ListTotal> {
+export async function countOf(query: SelectQueryBuilder<any, any, any>, bound: number, joinsKeepRows = false): Promise<ListTotal> {
   const limited = query.clearSelect().clearOrderBy().select(sql<number>`1`.as('one')).limit(bound + 1);
-  const row = await limited.withPlugin(countRows).executeTakeFirstOrThrow();
+  const row = await limited.withPlugin(countRows(joinsKeepRows)).executeTakeFirstOrThrow();
   const counted = (row as unknown as { total: number }).total;
   return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
 }
@@ -79,10 +96,10 @@ export async function listOf<DB, TB extends keyof DB, O>(
   page: { page: number; pageSize: number; sort: string },
   columns: SortColumns,
   tieBreaker: Expression<unknown>,
-  { countBound = LIST_COUNT_BOUND }: { countBound?: number } = {},
+  { countBound = LIST_COUNT_BOUND, joinsKeepRows = false }: CountOptions = {},
 ) {
   // A page beyond the bound (a later page of a long list) still learns whether a next page follows.
-  const total = await countOf(query, Math.max(countBound, page.page * page.pageSize));
+  const total = await countOf(query, Math.max(countBound, page.page * page.pageSize), joinsKeepRows);
   const rows = await pageOf(query, page, columns, tieBreaker).execute();
   return { ...total, rows };
 }

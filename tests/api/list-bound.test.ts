@@ -9,7 +9,9 @@ describe('a list total counted up to a bound', () => {
   let db: Database;
   beforeAll(async () => {
     db = await openDatabase('memory://');
-    await db.exec('CREATE TABLE bound_rows (id serial PRIMARY KEY, n integer NOT NULL); INSERT INTO bound_rows (n) SELECT generate_series(1, 12);');
+    await db.exec(`CREATE TABLE bound_groups (id integer PRIMARY KEY, odd boolean NOT NULL); INSERT INTO bound_groups VALUES (0, false), (1, true);
+      CREATE TABLE bound_rows (id serial PRIMARY KEY, n integer NOT NULL, group_id integer NOT NULL REFERENCES bound_groups (id));
+      INSERT INTO bound_rows (n, group_id) SELECT n, n % 2 FROM generate_series(1, 12) AS n;`);
   });
   afterAll(() => db.close());
 
@@ -37,6 +39,26 @@ describe('a list total counted up to a bound', () => {
     expect(await page({ page: 3 })).toEqual({ total: 12, totalIsLowerBound: false, ns: [11, 12] });
     // Page 2 of 3 ends at row 6, past a bound of 4: 12 rows are more than 6, so a third page follows.
     expect(await page({ page: 2, pageSize: 3, countBound: 4 })).toEqual({ total: 6, totalIsLowerBound: true, ns: [4, 5, 6] });
+  });
+
+  it('counts a query joined along foreign keys the same with the joins left out, also when the filter reads the joined table', async () => {
+    const joined = (joinsKeepRows: boolean, oddOnly: boolean) =>
+      listOf(
+        (db.kysely as never as Database['kysely'])
+          .selectFrom(sql`bound_rows`.as('r') as never)
+          .innerJoin(sql`bound_groups`.as('g') as never, (join) => join.on(sql<boolean>`g.id = r.group_id`))
+          .select(sql<number>`r.n`.as('n'))
+          .$if(oddOnly, (qb) => qb.where(sql<boolean>`g.odd`)),
+        { page: 1, pageSize: 5, sort: 'n' },
+        { n: sql`r.n` },
+        sql`r.id`,
+        { countBound: 100, joinsKeepRows },
+      );
+    for (const oddOnly of [false, true]) {
+      const [plain, unjoined] = await Promise.all([joined(false, oddOnly), joined(true, oddOnly)]);
+      expect(unjoined).toEqual(plain);
+      expect(unjoined.total).toBe(oddOnly ? 6 : 12);
+    }
   });
 });
 

@@ -89,7 +89,8 @@ export function pageVerifications(q: Queryable, filter: VerificationFilter) {
     .$if(insurerId !== undefined, (qb) => qb.where('verifications.insurer_id', '=', insurerId!))
     .$if(Boolean(from), (qb) => qb.where(sql`verifications.planned_service_date`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`verifications.planned_service_date`, '<=', sql`${to}::date`));
-  return listOf(query, filter, SORTABLE, sql.ref('verifications.id'));
+  // Its joins follow NOT NULL foreign keys (patient, policy, insurer…): the bounded count reads verifications alone.
+  return listOf(query, filter, SORTABLE, sql.ref('verifications.id'), { joinsKeepRows: true });
 }
 
 export async function saveVerification(tx: Queryable, id: number, changes: Updateable<DB['verifications']>) {
