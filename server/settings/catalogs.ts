@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { components } from '../../openapi/schema';
 import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
@@ -26,8 +26,8 @@ type AnyDb = Kysely<any>;
 interface Catalog<Item, Change> {
   table: 'procedure_codes' | 'reason_codes' | 'required_documents' | 'setting_defaults';
   key: string;
-  /** The column the catalog is listed by, when not its key. */
-  order?: string;
+  /** What the catalog is listed by before its key. */
+  order?: string | RawBuilder<unknown>;
   entity: string;
   present(row: Record<string, unknown>): Item;
   columns(change: Change): Record<string, unknown>;
@@ -83,6 +83,8 @@ const documents: Catalog<RequiredDocument, Omit<Schemas['RequiredDocumentUpdate'
 const defaults: Catalog<SettingDefault, { value: number }> = {
   table: 'setting_defaults',
   key: 'key',
+  // By rule (R1, R2 … R17), numerically.
+  order: sql`(substring(rule from 2))::int`,
   entity: 'settingDefault',
   present: (r) => ({
     key: r.key as SettingDefault['key'],
@@ -110,7 +112,7 @@ function trimTexts(texts: Texts): Texts {
 /** Every item of a catalog, in key order. */
 export async function listCatalog<C extends SettingCatalog>(q: Queryable, name: C): Promise<ItemOf<C>[]> {
   const catalog = CATALOGS[name] as Catalog<ItemOf<C>, unknown>;
-  const rows = await (q.kysely as AnyDb).selectFrom(catalog.table).selectAll().orderBy(catalog.order ?? catalog.key).execute();
+  const rows = await (q.kysely as AnyDb).selectFrom(catalog.table).selectAll().orderBy(catalog.order ?? catalog.key).orderBy(catalog.key).execute();
   return rows.map((row) => catalog.present(row as Record<string, unknown>));
 }
 

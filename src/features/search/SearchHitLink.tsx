@@ -37,7 +37,7 @@ export function SearchHitLink({ hit }: { hit: SearchHit }) {
         </Stack>
         <Flex gap="2" align="center" wrap="wrap">
           <Text fontSize="xs" color="fg.muted">
-            {intl.formatMessage({ id: 'search.matched' }, { field: intl.formatMessage({ id: `search.field.${hit.matched}` }) })}
+            <bdi>{intl.formatMessage({ id: 'search.matched' }, { field: intl.formatMessage({ id: `search.field.${hit.matched}` }) })}</bdi>
           </Text>
           {stateId && intl.messages[stateId] && <Badge variant="outline">{intl.formatMessage({ id: stateId })}</Badge>}
         </Flex>

@@ -82,10 +82,10 @@ export default function SearchScreen({ titleId }: ScreenProps) {
           />
         </InputGroup>
         <Text id="search-hint" fontSize="sm" color="fg.muted">
-          {t('search.hint')}
+          <bdi>{t('search.hint')}</bdi>
         </Text>
         <Text role="status" fontSize="sm" className={q.length >= MIN_SEARCH_LENGTH && query.isSuccess ? undefined : 'ui-visually-hidden'}>
-          {q.length >= MIN_SEARCH_LENGTH && query.isSuccess ? (count ? t('search.results', { count }) : t('search.empty', { q })) : ''}
+          <bdi>{q.length >= MIN_SEARCH_LENGTH && query.isSuccess ? (count ? t('search.results', { count }) : t('search.empty', { q })) : ''}</bdi>
         </Text>
         {query.isFetching && !query.data && <Loading cover="inline" />}
         {query.isError && <Notice tone="error">{codeMessage(intl, query.error instanceof ApiError ? query.error.code : 'server.unexpected')}</Notice>}
@@ -108,7 +108,7 @@ export default function SearchScreen({ titleId }: ScreenProps) {
               </Stack>
               {group.more && (
                 <Text fontSize="sm" color="fg.muted" mt="1">
-                  {t('search.more')}
+                  <bdi>{t('search.more')}</bdi>
                 </Text>
               )}
             </Box>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, HStack, Table } from '@chakra-ui/react';
+import { HStack, IconButton, Table } from '@chakra-ui/react';
 import { History, Pencil } from 'lucide-react';
 import { useIntl } from 'react-intl';
 
@@ -8,6 +8,8 @@ export interface CatalogColumn<T> {
   cell: (item: T) => ReactNode;
   /** The column that names the row (a row header). */
   primary?: boolean;
+  /** Left out on phones, so the name, the value and the actions fit. */
+  secondary?: boolean;
 }
 
 /** A catalog as a table: one row per item, with Edit (administrators) and History (everyone). */
@@ -22,6 +24,8 @@ export function CatalogTable<T>({ caption, columns, items, rowKey, rowLabel, onE
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const edit = (item: T) => intl.formatMessage({ id: 'settings.edit' }, { item: rowLabel(item) });
+  const history = (item: T) => intl.formatMessage({ id: 'settings.history.of' }, { item: rowLabel(item) });
   return (
     <Table.ScrollArea borderWidth="1px" rounded="md">
       <Table.Root size="sm" stickyHeader>
@@ -29,7 +33,9 @@ export function CatalogTable<T>({ caption, columns, items, rowKey, rowLabel, onE
         <Table.Header>
           <Table.Row>
             {columns.map((column) => (
-              <Table.ColumnHeader key={column.header}>{column.header}</Table.ColumnHeader>
+              <Table.ColumnHeader key={column.header} hideBelow={column.secondary ? 'md' : undefined}>
+                {column.header}
+              </Table.ColumnHeader>
             ))}
             <Table.ColumnHeader textAlign="end">{t('common.actions')}</Table.ColumnHeader>
           </Table.Row>
@@ -43,21 +49,21 @@ export function CatalogTable<T>({ caption, columns, items, rowKey, rowLabel, onE
                     <th scope="row">{column.cell(item)}</th>
                   </Table.Cell>
                 ) : (
-                  <Table.Cell key={column.header}>{column.cell(item)}</Table.Cell>
+                  <Table.Cell key={column.header} hideBelow={column.secondary ? 'md' : undefined}>
+                    {column.cell(item)}
+                  </Table.Cell>
                 ),
               )}
               <Table.Cell textAlign="end">
                 <HStack gap="1" justify="end">
                   {onEdit && (
-                    <Button size="xs" variant="outline" onClick={() => onEdit(item)} aria-label={intl.formatMessage({ id: 'settings.edit' }, { item: rowLabel(item) })}>
-                      <Pencil aria-hidden size={14} />
-                      {t('common.edit')}
-                    </Button>
+                    <IconButton size="xs" variant="outline" onClick={() => onEdit(item)} aria-label={edit(item)} title={edit(item)}>
+                      <Pencil aria-hidden />
+                    </IconButton>
                   )}
-                  <Button size="xs" variant="ghost" onClick={() => onHistory(item)} aria-label={intl.formatMessage({ id: 'settings.history.of' }, { item: rowLabel(item) })}>
-                    <History aria-hidden size={14} />
-                    {t('settings.history')}
-                  </Button>
+                  <IconButton size="xs" variant="ghost" onClick={() => onHistory(item)} aria-label={history(item)} title={history(item)}>
+                    <History aria-hidden />
+                  </IconButton>
                 </HStack>
               </Table.Cell>
             </Table.Row>

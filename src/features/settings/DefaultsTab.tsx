@@ -53,7 +53,7 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
         rowLabel={name}
         columns={[
           { header: t('settings.default.name'), cell: name, primary: true },
-          { header: t('settings.default.rule'), cell: (d) => d.rule },
+          { header: t('settings.default.rule'), cell: (d) => d.rule, secondary: true },
           { header: t('settings.default.value'), cell: (d) => <bdi>{formatDefault(intl, d.unit, d.value)}</bdi> },
         ]}
         onEdit={canEdit ? open : undefined}

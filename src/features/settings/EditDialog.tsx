@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { usePreferences } from '../../app/preferences.tsx';
 
 interface Props {
   title: string;
@@ -18,19 +19,23 @@ interface Props {
 /** One catalog item's form in a dialog: Save and Cancel, and the stale-version choice in place of Save. */
 export function EditDialog({ title, open, saving, stale, onClose, onSave, onReload, onOverwrite, children }: Props) {
   const intl = useIntl();
+  // Full screen on a phone; a responsive size object would keep the full height on wider screens too.
+  // Ark's dialogs lay out left to right unless told the page's direction.
+  const { direction } = usePreferences();
+  const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
   const t = (id: string) => intl.formatMessage({ id });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content asChild>
-            <form onSubmit={submit} noValidate>
-              <Dialog.Header>
+            <form onSubmit={submit} noValidate dir={direction}>
+              <Dialog.Header pe="12" _rtl={{ ps: '12' }}>
                 <Dialog.Title>
                   <bdi>{title}</bdi>
                 </Dialog.Title>

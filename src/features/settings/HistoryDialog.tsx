@@ -1,6 +1,7 @@
-import { CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { CloseButton, Dialog, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { usePreferences } from '../../app/preferences.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { historyQuery, type Catalog } from './api.ts';
 
@@ -29,14 +30,17 @@ function changes(before: Record<string, unknown> | null, after: Record<string, u
 export function HistoryDialog({ catalog, itemKey, title, describe, onClose }: { catalog: Catalog; itemKey: string | null; title: string; describe: Describe; onClose: () => void }) {
   const intl = useIntl();
   const query = useQuery({ ...historyQuery(catalog, itemKey ?? ''), enabled: itemKey !== null });
+  // Ark's dialogs lay out left to right unless told the page's direction.
+  const { direction } = usePreferences();
+  const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   return (
-    <Dialog.Root open={itemKey !== null} onOpenChange={(e) => !e.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+    <Dialog.Root open={itemKey !== null} onOpenChange={(e) => !e.open && onClose()} size={size} scrollBehavior="inside">
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
+          <Dialog.Content dir={direction}>
+            <Dialog.Header pe="12" _rtl={{ ps: '12' }}>
               <Dialog.Title>
                 <bdi>{title}</bdi>
               </Dialog.Title>

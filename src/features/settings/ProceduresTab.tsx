@@ -76,10 +76,10 @@ export function ProceduresTab({ canEdit }: { canEdit: boolean }) {
         columns={[
           { header: t('settings.procedure.code'), cell: (p) => p.code, primary: true },
           { header: t('settings.procedure.description'), cell: (p) => <bdi>{textIn(p.descriptions, intl.locale)}</bdi> },
-          { header: t('settings.procedure.category'), cell: (p) => t(`settings.category.${p.category}`) },
-          { header: t('settings.procedure.codingSystem'), cell: (p) => p.codingSystem },
-          { header: t('settings.procedure.requiresTooth'), cell: (p) => yesNo(p.requiresTooth) },
-          { header: t('settings.procedure.active'), cell: (p) => yesNo(p.active) },
+          { header: t('settings.procedure.category'), cell: (p) => t(`settings.category.${p.category}`), secondary: true },
+          { header: t('settings.procedure.codingSystem'), cell: (p) => p.codingSystem, secondary: true },
+          { header: t('settings.procedure.requiresTooth'), cell: (p) => yesNo(p.requiresTooth), secondary: true },
+          { header: t('settings.procedure.active'), cell: (p) => yesNo(p.active), secondary: true },
         ]}
         onEdit={canEdit ? open : undefined}
         onHistory={setHistory}

@@ -2,6 +2,7 @@ import { Box, Tabs, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import type { ScreenProps } from '../../app/area-types.ts';
+import { usePreferences } from '../../app/preferences.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { DefaultsTab } from './DefaultsTab.tsx';
@@ -25,13 +26,15 @@ export default function SettingsScreen({ titleId }: ScreenProps) {
   const canEdit = may('update');
   const [params, setParams] = useSearchParams();
   const current = TABS.find((tab) => tab.slug === params.get('catalogo')) ?? TABS[0];
+  // Ark's tabs lay out and take arrow keys left to right unless told the page's direction.
+  const { direction } = usePreferences();
   return (
     <Box>
       <PageHeader title={t(titleId)} />
       <Text color="fg.muted" mb="4">
-        {t('settings.appliesLater')} {!canEdit && t('settings.readOnly')}
+        <bdi>{t('settings.appliesLater')}</bdi> {!canEdit && <bdi>{t('settings.readOnly')}</bdi>}
       </Text>
-      <Tabs.Root value={current.slug} onValueChange={(e) => setParams({ catalogo: e.value }, { replace: true })} lazyMount unmountOnExit variant="line">
+      <Tabs.Root value={current.slug} onValueChange={(e) => setParams({ catalogo: e.value }, { replace: true })} lazyMount unmountOnExit variant="line" dir={direction}>
         <Tabs.List aria-label={t('settings.tabs')} overflowX="auto" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
           {TABS.map((tab) => (
             <Tabs.Trigger key={tab.slug} value={tab.slug}>
@@ -42,7 +45,7 @@ export default function SettingsScreen({ titleId }: ScreenProps) {
         {TABS.map(({ slug, catalog, Tab }) => (
           <Tabs.Content key={slug} value={slug}>
             <Text fontSize="sm" color="fg.muted" mb="3">
-              {t(`settings.intro.${catalog}`)}
+              <bdi>{t(`settings.intro.${catalog}`)}</bdi>
             </Text>
             <Tab canEdit={canEdit} />
           </Tabs.Content>
