@@ -2,15 +2,17 @@ import { ContactRound } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const List = lazyScreen(() => import('./PolicyholdersListScreen.tsx'));
+const Form = lazyScreen(() => import('./PolicyholderFormScreen.tsx'));
 
 export const policyholdersArea = defineArea({
   key: 'policyholders',
   routes: [
-    { key: 'create', path: '/titulares/nuevo', titleId: 'area.policyholders.new', screen: NotYet, permission: 'policyholders:create' },
-    { key: 'edit', path: '/titulares/editar/:id', titleId: 'area.policyholders.edit', screen: NotYet, permission: 'policyholders:update' },
-    { key: 'list', path: '/titulares', titleId: 'area.policyholders.list', screen: NotYet, permission: 'policyholders:read' },
+    { key: 'create', path: '/titulares/nuevo', titleId: 'area.policyholders.new', screen: Form, permission: 'policyholders:create' },
+    // Readers open the holder too (treasury reveals the account there); only `policyholders:update` may save it.
+    { key: 'edit', path: '/titulares/editar/:id', titleId: 'area.policyholders.edit', screen: Form, permission: 'policyholders:read' },
+    { key: 'list', path: '/titulares', titleId: 'area.policyholders.list', screen: List, permission: 'policyholders:read' },
   ],
   menu: [{ key: 'policyholders', labelId: 'nav.policyholders', icon: ContactRound, path: '/titulares', order: 50 }],
+  actions: { delete: 'policyholders:delete', update: 'policyholders:update', revealBank: 'policyholders:reveal_bank', createPolicy: 'policies:create', changePolicy: 'policies:update' },
 });

@@ -1,0 +1,77 @@
+import { useRef, useState } from 'react';
+import { Button, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+
+interface Props {
+  /** What is asked: the reason to suspend or cancel, or the new end of validity to renew. */
+  ask: 'reason' | 'endsOn';
+  title: string;
+  body: string;
+  confirmLabel: string;
+  /** The lowest acceptable date and the one proposed (renewal), as `YYYY-MM-DD`. */
+  min?: string;
+  initial?: string;
+  busy: boolean;
+  /** The reason or date refused by the statechart, in words; shown under the input. */
+  error?: string;
+  onConfirm: (value: string) => void;
+  onClose: () => void;
+}
+
+/** Asks for the one thing a policy event needs before it is sent; the statechart's refusal shows under the input. */
+export function EventDialog({ ask, title, body, confirmLabel, min, initial, busy, error, onConfirm, onClose }: Props) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [value, setValue] = useState(initial ?? '');
+  const [blank, setBlank] = useState(false);
+  // Focused when the dialog opens; Field gives it the id its label points at.
+  const input = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const label = t(ask === 'reason' ? 'policies.event.reason' : 'policies.event.endsOn');
+  const confirm = () => {
+    const trimmed = value.trim();
+    setBlank(!trimmed);
+    if (trimmed) onConfirm(trimmed);
+  };
+  const message = blank ? intl.formatMessage({ id: 'form.required' }, { label }) : error;
+  return (
+    <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && onClose()} initialFocusEl={() => input.current}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text mb="4">{body}</Text>
+              <Field.Root required invalid={Boolean(message)}>
+                <Field.Label>
+                  <bdi>{label}</bdi>
+                  <Field.RequiredIndicator />
+                </Field.Label>
+                {ask === 'reason' ? (
+                  <Textarea ref={input} rows={3} dir="auto" maxLength={1000} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+                ) : (
+                  <Input ref={input} type="date" min={min} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+                )}
+                {message && (
+                  <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
+                    <bdi>{message}</bdi>
+                  </Field.ErrorText>
+                )}
+              </Field.Root>
+            </Dialog.Body>
+            <Dialog.Footer flexWrap="wrap">
+              <Button variant="outline" onClick={onClose}>
+                {t('common.cancel')}
+              </Button>
+              <Button colorPalette={ask === 'reason' ? 'red' : 'blue'} loading={busy} onClick={confirm}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Badge, Button, HStack, Stack, Table, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Plus } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Loading } from '../../components/feedback/Loading.tsx';
+import { notifier } from '../../components/feedback/toaster.tsx';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { addDays, addMonths } from '../../domain/benefits/dates.ts';
+import { POLICY_EDITABLE_STATES } from '../../machines/policy.machine.ts';
+import { holderPoliciesQuery, usePolicyEvent, type Policy, type PolicyEvent } from './api.ts';
+import { EventDialog } from './EventDialog.tsx';
+import { PolicyDialog } from './PolicyDialog.tsx';
+import { policyErrorText } from './policy-errors.ts';
+import { Section } from './Section.tsx';
+
+const STATE_COLORS: Record<string, string> = { pending: 'blue', active: 'green', suspended: 'orange', expired: 'gray', cancelled: 'red' };
+/** Events that ask for something first (a reason, a new end date); the others are sent at once. */
+const ASKING = ['SUSPEND', 'CANCEL', 'RENEW'];
+
+const localToday = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/** The holder's policies: state, validity and the actions the statechart allows now; create and edit open the policy's form. */
+export function PoliciesPanel({ holderId }: { holderId: number }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const { may } = useScreen();
+  const { data: policies, isPending } = useQuery(holderPoliciesQuery(holderId));
+  const send = usePolicyEvent(holderId);
+  const [editing, setEditing] = useState<Policy | 'new' | null>(null);
+  const [asking, setAsking] = useState<{ policy: Policy; type: string } | null>(null);
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const today = localToday();
+  const canChange = may('changePolicy');
+
+  const fire = (policy: Policy, event: PolicyEvent) =>
+    send.mutate(
+      { id: policy.id, event: { ...event, version: policy.version } },
+      {
+        onSuccess: (changed) => {
+          setAsking(null);
+          setRefusal(undefined);
+          notifier.create({ type: 'success', title: t('policies.changed', { number: changed.number, state: t(`machine.policy.state.${changed.state}`) }) });
+        },
+        onError: (error) => (asking ? setRefusal(policyErrorText(intl, error)) : notifier.create({ type: 'error', title: policyErrorText(intl, error) })),
+      },
+    );
+  const act = (policy: Policy, type: string) => (ASKING.includes(type) ? setAsking({ policy, type }) : fire(policy, { type } as PolicyEvent));
+  const validity = (policy: Policy) =>
+    `${intl.formatDate(`${policy.startsOn}T00:00:00`, { dateStyle: 'medium' })} – ${intl.formatDate(`${policy.endsOn}T00:00:00`, { dateStyle: 'medium' })}`;
+
+  return (
+    <Section titleId="policies.title">
+      <Stack gap="4">
+        {may('createPolicy') && (
+          <Button type="button" variant="outline" alignSelf="flex-start" onClick={() => setEditing('new')}>
+            <Plus aria-hidden size={16} />
+            {t('policies.new')}
+          </Button>
+        )}
+        {isPending && <Loading />}
+        {policies?.length === 0 && <Text color="fg.muted">{t('policies.none')}</Text>}
+        {policies && policies.length > 0 && (
+          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+            <Table.Root size="sm" data-testid="policies">
+              <Table.Caption srOnly>{t('policies.title')}</Table.Caption>
+              <Table.Header>
+                <Table.Row>
+                  {['number', 'insurerId', 'planName', 'validity', 'state'].map((column) => (
+                    <Table.ColumnHeader key={column}>{t(`policies.column.${column}`)}</Table.ColumnHeader>
+                  ))}
+                  <Table.ColumnHeader>{t('common.actions')}</Table.ColumnHeader>
+                </Table.Row>
+              </Table.Header>
+              <Table.Body>
+                {policies.map((policy) => (
+                  <Table.Row key={policy.id} data-policy={policy.number} verticalAlign="top">
+                    <Table.Cell fontWeight="medium">
+                      <bdi>{policy.number}</bdi>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <bdi>{policy.insurerName}</bdi>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <bdi>{policy.planName}</bdi>
+                      {(policy.benefitRules ?? []).length > 0 && (
+                        <Text fontSize="xs" color="fg.muted">
+                          {intl.formatMessage({ id: 'policies.rules.count' }, { count: (policy.benefitRules ?? []).length })}
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell whiteSpace="nowrap">
+                      <bdi>{validity(policy)}</bdi>
+                    </Table.Cell>
+                    <Table.Cell>
+                      <Badge colorPalette={STATE_COLORS[policy.state]} data-testid="policy-state">
+                        {t(`machine.policy.state.${policy.state}`)}
+                      </Badge>
+                      {(policy.suspensionReason ?? policy.cancellationReason) && (
+                        <Text fontSize="xs" color="fg.muted" maxW="48">
+                          <bdi>{policy.state === 'cancelled' ? policy.cancellationReason : policy.suspensionReason}</bdi>
+                        </Text>
+                      )}
+                    </Table.Cell>
+                    <Table.Cell>
+                      <HStack gap="2" flexWrap="wrap">
+                        {canChange && (POLICY_EDITABLE_STATES as readonly string[]).includes(policy.state) && (
+                          <Button type="button" size="xs" variant="outline" aria-label={t('policies.action.editNamed', { number: policy.number })} onClick={() => setEditing(policy)}>
+                            <Pencil aria-hidden size={14} />
+                            {t('common.edit')}
+                          </Button>
+                        )}
+                        {canChange &&
+                          policy.allowedEvents.map((type) => (
+                            <Button
+                              key={type}
+                              type="button"
+                              size="xs"
+                              variant={type === 'CANCEL' || type === 'SUSPEND' ? 'ghost' : 'subtle'}
+                              colorPalette={type === 'CANCEL' || type === 'SUSPEND' ? 'red' : 'blue'}
+                              loading={send.isPending && send.variables?.id === policy.id && send.variables.event.type === type}
+                              aria-label={t(`policies.action.${type}.named`, { number: policy.number })}
+                              onClick={() => act(policy, type)}
+                            >
+                              {t(`policies.action.${type}`)}
+                            </Button>
+                          ))}
+                      </HStack>
+                    </Table.Cell>
+                  </Table.Row>
+                ))}
+              </Table.Body>
+            </Table.Root>
+          </Table.ScrollArea>
+        )}
+      </Stack>
+      {editing && <PolicyDialog holderId={holderId} policy={editing === 'new' ? undefined : editing} today={today} onClose={() => setEditing(null)} />}
+      {asking && (
+        <EventDialog
+          ask={asking.type === 'RENEW' ? 'endsOn' : 'reason'}
+          title={t(`policies.event.${asking.type}.title`, { number: asking.policy.number })}
+          body={t(`policies.event.${asking.type}.body`)}
+          confirmLabel={t(`policies.action.${asking.type}`)}
+          min={asking.type === 'RENEW' ? addDays(asking.policy.endsOn, 1) : undefined}
+          initial={asking.type === 'RENEW' ? addMonths(asking.policy.endsOn, 12) : undefined}
+          busy={send.isPending}
+          error={refusal}
+          onConfirm={(value) => fire(asking.policy, (asking.type === 'RENEW' ? { type: 'RENEW', endsOn: value } : { type: asking.type, reason: value }) as PolicyEvent)}
+          onClose={() => {
+            setAsking(null);
+            setRefusal(undefined);
+          }}
+        />
+      )}
+    </Section>
+  );
+}

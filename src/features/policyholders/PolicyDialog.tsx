@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Button, Dialog, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { ApiError } from '../../api/client.ts';
+import { notifier } from '../../components/feedback/toaster.tsx';
+import { contractResolver } from '../../components/form/contract-resolver.ts';
+import { emptyFormValues, toFormValues, toPayload, type FieldSpec, type FormValues } from '../../components/form/field-spec.ts';
+import { FieldInput } from '../../components/form/FieldInput.tsx';
+import { FormField } from '../../components/form/FormField.tsx';
+import { applyServerErrors } from '../../components/form/server-errors.ts';
+import { addDays, addMonths } from '../../domain/benefits/dates.ts';
+import { policyRuleProblems, type PolicyBenefitRule } from '../../domain/benefits/policy-rules.ts';
+import { insurerChoicesQuery, useSavePolicy, type Policy } from './api.ts';
+import { BenefitRulesGrid, type RuleRow } from './BenefitRulesGrid.tsx';
+import { POLICY_FIELDS } from './fields.tsx';
+import { policyErrorText } from './policy-errors.ts';
+
+const CONTRACT = ['number', 'kind', 'planName', 'startsOn', 'endsOn', 'benefitYear', 'maxBeneficiaries'] as const;
+const LIMITS = ['annualMaximum', 'deductible', 'familyDeductible'] as const;
+const ORTHO = ['orthoIncluded', 'orthoPercent', 'orthoLifetimeMaximum', 'orthoAgeLimit'] as const;
+const NAMES = ['insurerId', ...CONTRACT, ...LIMITS, ...ORTHO] as const;
+type Name = (typeof NAMES)[number];
+
+interface Props {
+  holderId: number;
+  /** The policy to edit; absent to create one. */
+  policy?: Policy;
+  today: string;
+  onClose: () => void;
+}
+
+const rowsOf = (policy?: Policy): RuleRow[] =>
+  (policy?.benefitRules ?? []).map((r) => ({ kind: r.kind, category: r.category ?? '', procedureCode: r.procedureCode ?? '', percent: r.percent?.toString() ?? '', months: r.months?.toString() ?? '' }));
+
+/** A typed cell as the contract's value: blank is none, a number stays text when it is not one (the contract then names it). */
+const cell = (text: string) => (text.trim() === '' ? null : text.trim());
+const numberCell = (text: string) => {
+  const value = cell(text);
+  return value !== null && /^\d+$/.test(value) ? Number(value) : value;
+};
+const rulesPayload = (rows: RuleRow[]) =>
+  rows.map((row) => ({ kind: row.kind, category: cell(row.category), procedureCode: cell(row.procedureCode)?.toUpperCase() ?? null, percent: numberCell(row.percent), months: numberCell(row.months) }));
+
+/** The policy's create or edit form in a dialog: its terms, checked by the contract, and its benefit rules, checked by the engine's rules. */
+export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const save = useSavePolicy(holderId);
+  const { data: insurers = [] } = useQuery(insurerChoicesQuery());
+  const [rules, setRules] = useState<RuleRow[]>(() => rowsOf(policy));
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
+  const termsOf = (values: FormValues) => {
+    const body = toPayload(POLICY_FIELDS, NAMES, values);
+    return { ...body, insurerId: values.insurerId ? Number(values.insurerId) : undefined };
+  };
+  const form = useForm<FormValues>({
+    resolver: contractResolver(policy ? 'PolicyUpdate' : 'PolicyInput', (values: FormValues) => ({
+      ...termsOf(values),
+      benefitRules: [],
+      ...(policy ? { version: policy.version } : { policyholderId: holderId }),
+    })),
+    defaultValues: policy
+      ? toFormValues(POLICY_FIELDS, NAMES, policy as unknown as Record<string, unknown>)
+      : { ...emptyFormValues(POLICY_FIELDS, NAMES), benefitYear: 'CALENDAR', startsOn: today, endsOn: addDays(addMonths(today, 12), -1) },
+  });
+
+  /** The grid's rows as the engine checks them; the cells the contract would refuse are said first. */
+  const checkRules = (payload: ReturnType<typeof rulesPayload>): Record<string, string> => {
+    const found: Record<string, string> = {};
+    payload.forEach((rule, n) => {
+      if (rule.procedureCode !== null && !/^D\d{4}$/.test(rule.procedureCode)) found[`${n}/procedureCode`] = 'pattern';
+      if (rule.percent !== null && (typeof rule.percent !== 'number' || rule.percent > 100)) found[`${n}/percent`] = 'range';
+      if (rule.months !== null && (typeof rule.months !== 'number' || rule.months > 120)) found[`${n}/months`] = 'range';
+    });
+    if (Object.keys(found).length) return found;
+    const neutral = { benefitYear: 'CALENDAR' as const, annualMaximumCents: null, deductibleCents: null, familyDeductibleCents: null, orthoIncluded: true, orthoPercent: null, orthoLifetimeMaximumCents: null, orthoAgeLimit: null };
+    for (const problem of policyRuleProblems(neutral, payload as PolicyBenefitRule[])) {
+      const [, n, field] = problem.path.split('/');
+      if (n !== undefined && field) found[`${n}/${field}`] ??= problem.keyword;
+    }
+    return found;
+  };
+
+  const submit = form.handleSubmit((values) => {
+    const benefitRules = rulesPayload(rules);
+    const problems = checkRules(benefitRules);
+    setRuleErrors(problems);
+    if (Object.keys(problems).length) return;
+    save.mutate(
+      { id: policy?.id, version: policy?.version, body: { ...(termsOf(values) as Record<string, unknown>), benefitRules } as never },
+      {
+        onSuccess: () => {
+          notifier.create({ type: 'success', title: t(policy ? 'common.saved' : 'common.created') });
+          onClose();
+        },
+        onError: (error) => {
+          const server: Record<string, string> = {};
+          if (error instanceof ApiError) {
+            for (const e of error.problem.errors ?? []) {
+              const match = /^body\/benefitRules\/(\d+)\/(\w+)$/.exec(e.path);
+              if (match) server[`${match[1]}/${match[2]}`] = e.keyword;
+            }
+          }
+          setRuleErrors(server);
+          if (!applyServerErrors(error, NAMES, form.setError) && !Object.keys(server).length) notifier.create({ type: 'error', title: policyErrorText(intl, error) });
+        },
+      },
+    );
+  });
+
+  const field = (name: Name) => <FieldInput key={name} resource="policies" name={name} spec={POLICY_FIELDS[name] as FieldSpec} form={form} />;
+  const part = (titleId: string, names: readonly Name[]) => (
+    <Stack as="fieldset" gap="3">
+      <Text as="legend" fontWeight="semibold" mb="2">
+        {t(titleId)}
+      </Text>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        {names.map(field)}
+      </SimpleGrid>
+    </Stack>
+  );
+
+  return (
+    <Dialog.Root open size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content asChild>
+            <form
+              noValidate
+              data-testid="policy-form"
+              onSubmit={(e) => {
+                // The dialog sits in a portal: its submit must not reach the holder's own form.
+                e.stopPropagation();
+                void submit(e);
+              }}
+            >
+              <Dialog.Header>
+                <Dialog.Title>{policy ? intl.formatMessage({ id: 'policies.edit' }, { number: policy.number }) : t('policies.new')}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="6">
+                  <Stack as="fieldset" gap="3">
+                    <Text as="legend" fontWeight="semibold" mb="2">
+                      {t('policies.section.contract')}
+                    </Text>
+                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+                      <Controller
+                        control={form.control}
+                        name="insurerId"
+                        render={({ field: insurer, fieldState }) => (
+                          <FormField label={t('policies.field.insurerId')} required error={fieldState.error as { type: string; message?: string } | undefined}>
+                            <NativeSelect.Root>
+                              <NativeSelect.Field name={insurer.name} ref={insurer.ref} onBlur={insurer.onBlur} value={String(insurer.value ?? '')} onChange={(e) => insurer.onChange(e.currentTarget.value)}>
+                                <option value="">{t('form.choose')}</option>
+                                {insurers
+                                  .filter((choice) => choice.active || choice.value === String(policy?.insurerId))
+                                  .map((choice) => (
+                                    <option key={choice.value} value={choice.value}>
+                                      {choice.label}
+                                    </option>
+                                  ))}
+                              </NativeSelect.Field>
+                              <NativeSelect.Indicator />
+                            </NativeSelect.Root>
+                          </FormField>
+                        )}
+                      />
+                      {CONTRACT.map(field)}
+                    </SimpleGrid>
+                  </Stack>
+                  {part('policies.section.limits', LIMITS)}
+                  {part('policies.section.ortho', ORTHO)}
+                  <Stack as="fieldset" gap="3">
+                    <Text as="legend" fontWeight="semibold" mb="2">
+                      {t('policies.rules.title')}
+                    </Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {t('policies.rules.help')}
+                    </Text>
+                    <BenefitRulesGrid rows={rules} onChange={setRules} errors={ruleErrors} />
+                  </Stack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer flexWrap="wrap">
+                <Button variant="outline" onClick={onClose}>
+                  {t('common.cancel')}
+                </Button>
+                <Button type="submit" colorPalette="blue" loading={save.isPending} loadingText={t('common.saving')}>
+                  {t('common.save')}
+                </Button>
+              </Dialog.Footer>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
