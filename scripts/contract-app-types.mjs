@@ -10,6 +10,8 @@ const RESOURCES = {
   users: { record: 'User', input: 'UserCreate', list: '/api/users' },
   roles: { record: 'Role', input: 'RoleUpdate' },
   patients: { record: 'Patient', input: 'PatientInput', list: '/api/patients' },
+  policyholders: { record: 'Policyholder', input: 'PolicyholderInput', list: '/api/policyholders' },
+  policies: { record: 'Policy', input: 'PolicyInput', list: '/api/policies' },
   doctors: { record: 'Doctor', input: 'DoctorInput', list: '/api/doctors' },
 };
 

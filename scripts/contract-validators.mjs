@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 
 /** The contract schemas that browser forms validate against. */
-const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange', 'ProcedureCodeInput', 'ProcedureCodeUpdate', 'ReasonCodeUpdate', 'RequiredDocumentUpdate', 'SettingDefaultUpdate', 'PatientInput', 'PatientUpdate'];
+const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'PolicyholderInput', 'PolicyholderUpdate', 'PolicyInput', 'PolicyUpdate', 'PolicyEvent', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange', 'PatientInput', 'PatientUpdate', 'ProcedureCodeInput', 'ProcedureCodeUpdate', 'ReasonCodeUpdate', 'RequiredDocumentUpdate', 'SettingDefaultUpdate'];
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
 const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true } });

@@ -21,6 +21,8 @@ export type AuditAction =
   | 'UPDATE'
   | 'DELETE'
   | 'STATE_CHANGE'
+  /** A masked value shown in full (a policyholder's bank details). */
+  | 'REVEAL'
   | 'DOWNLOAD';
 
 export interface AuditEntry {

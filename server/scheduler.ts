@@ -7,6 +7,8 @@ import { verificationWorkflow } from './workflow/verification/service.ts';
 import { installmentWorkflow } from './workflow/orthodontic/installment-workflow.ts';
 import { installmentsFallingDue, plansWithScheduleFinished } from './workflow/orthodontic/repository.ts';
 import { planWorkflow, plansWithLifetimeReached } from './workflow/orthodontic/service.ts';
+import { policiesToExpire } from './workflow/policy/repository.ts';
+import { policyWorkflow } from './workflow/policy/service.ts';
 import { curePeriodsEnded } from './workflow/reimbursement/repository.ts';
 import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
@@ -27,6 +29,11 @@ export const JOBS: Job[] = [
     name: 'verification.expire',
     due: verificationsToExpire,
     send: (db, id, today) => db.transaction(async (tx) => void (await verificationWorkflow.send(tx, id, { type: 'EXPIRE' }, { actor: SYSTEM, today }))),
+  },
+  {
+    name: 'policy.expire',
+    due: policiesToExpire,
+    send: (db, id, today) => db.transaction(async (tx) => void (await policyWorkflow.send(tx, id, { type: 'EXPIRE' }, { actor: SYSTEM, today }))),
   },
   {
     name: 'reimbursement.curePeriodEnded',

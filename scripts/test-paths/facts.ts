@@ -2,6 +2,7 @@ import type { VerificationFacts } from '../../src/machines/verification.machine.
 import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
+import type { PolicyEvent, PolicyFacts } from '../../src/machines/policy.machine.ts';
 import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts, type PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
 
 /**
@@ -148,4 +149,21 @@ export const PATIENT_COVERAGE_EVENTS: PatientCoverageEvent[] = [
   { type: 'END_COVERAGE', date: '2025-06-30', reason: 'Baja voluntaria' },
   { type: 'END_COVERAGE', date: '2025-02-01', reason: 'Baja voluntaria' },
   { type: 'END_COVERAGE', date: '2025-06-30', reason: '' },
+];
+
+/** A policy within its validity (January to December), on a day in June. */
+export const POLICY_FACTS: PolicyFacts = { startsOn: '2025-01-01', endsOn: '2025-12-31', today: '2025-06-01' };
+
+/** Every policy event, with payload variants that make each event-reading guard pass and fail. */
+export const POLICY_EVENTS: PolicyEvent[] = [
+  { type: 'ACTIVATE' },
+  { type: 'SUSPEND', reason: 'Impago de la prima' },
+  { type: 'SUSPEND', reason: ' ' },
+  { type: 'RESUME' },
+  { type: 'CANCEL', reason: 'Baja solicitada por el titular' },
+  { type: 'CANCEL', reason: '' },
+  { type: 'RENEW', endsOn: '2026-12-31' },
+  { type: 'RENEW', endsOn: '2025-11-30' },
+  { type: 'RENEW', endsOn: 'diciembre' },
+  { type: 'EXPIRE' },
 ];

@@ -10,7 +10,7 @@
  */
 import { MACHINES } from '../../src/machines/registry.ts';
 import { PATIENT_COVERAGE_EVENTS, PATIENT_COVERAGE_FACTS as PATIENT } from './facts.ts';
-import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT } from './facts.ts';
+import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT, POLICY_FACTS as POLICY, POLICY_EVENTS } from './facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
 import type { MachineFixture, PathEvent, Scenario } from '../statecharts/paths/types.ts';
@@ -255,6 +255,7 @@ export const FIXTURES: Record<string, MachineFixture> = {
   reimbursement,
   'orthodontic-plan': orthodonticPlan,
   'orthodontic-installment': orthodonticInstallment,
+  policy,
   'patient-coverage': patientCoverage,
 };
 

@@ -42,9 +42,10 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     const last = `${LAST_NAMES[h % LAST_NAMES.length]} ${LAST_NAMES[(h * 5 + 3) % LAST_NAMES.length]}`;
     const holderBirth = addMonths(today, -12 * (34 + h));
     const [holder] = await tx.query<Seeded>(
-      `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, assigns_benefits, bank_name, bank_account, account_holder)
-       VALUES ($1, $2, 'DNI', $3, $4, $5, $6, $7, 'Banco Demo', $8, $9) RETURNING id`,
-      [first, last, `${40_000_000 + h * 7919}X`, holderBirth, `titular${h + 1}@demo.local`, `AF-${100200 + h}`, h % 3 === 0, `ES76 0000 0000 00${String(1000 + h)} 0000`, `${first} ${last}`],
+      `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, assigns_benefits, bank_name, bank_account, account_holder,
+         disclosure_authorized, privacy_consent_version, privacy_consent_date)
+       VALUES ($1, $2, 'DNI', $3, $4, $5, $6, $7, 'Banco Demo', $8, $9, true, '2024.1', $10) RETURNING id`,
+      [first, last, `${40_000_000 + h * 7919}X`, holderBirth, `titular${h + 1}@demo.local`, `AF-${100200 + h}`, h % 3 === 0, `ES76 0000 0000 00${String(1000 + h)} 0000`, `${first} ${last}`, addMonths(yearStart, -24)],
     );
     const insurer = insurers[h % insurers.length];
     // One policy in 12 is suspended, to show a coverage that is not active.

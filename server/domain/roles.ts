@@ -20,6 +20,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'diagrams:read',
     'settings:read',
     'settings:update',
+    'policyholders:reveal_bank',
   ],
   supervisor: [
     'settings:read',
@@ -71,7 +72,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'settings:read',
     'reimbursements:read',
     'reimbursements:update',
-    ...read('insurers', 'policies', 'announcements'),
+    // Payouts go to the holder's account: treasury sees whom it pays and reveals the account (audited).
+    ...read('insurers', 'policies', 'policyholders', 'announcements'),
+    'policyholders:reveal_bank',
     'downloads:read',
     'downloads:create',
     ...crud('messages'),

@@ -6,6 +6,8 @@ import { doctorHandlers } from '../resources/doctors.ts';
 import { insurerHandlers } from '../resources/insurers.ts';
 import { orthodonticPlanHandlers } from './orthodontic-plans.ts';
 import { patientHandlers } from './patients.ts';
+import { policyHandlers } from './policies.ts';
+import { policyholderHandlers } from '../resources/policyholders.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
 import { roleHandlers } from '../resources/roles.ts';
 import { userHandlers } from '../resources/users.ts';
@@ -28,6 +30,8 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...reimbursementHandlers(deps),
   ...orthodonticPlanHandlers(deps),
   ...patientHandlers(deps),
+  ...policyholderHandlers(deps),
+  ...policyHandlers(deps),
   ...searchHandlers(deps),
   ...settingsHandlers(deps),
 });

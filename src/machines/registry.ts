@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { appMachine } from './app.machine.ts';
 import { orthodonticInstallmentGuardRules, orthodonticInstallmentMachine } from './orthodontic-installment.machine.ts';
 import { orthodonticPlanGuardRules, orthodonticPlanMachine } from './orthodontic-plan.machine.ts';
+import { policyGuardRules, policyMachine } from './policy.machine.ts';
 import { patientCoverageGuardRules, patientCoverageMachine } from './patient-coverage.machine.ts';
 import { preferencesMachine } from './preferences.machine.ts';
 import { reimbursementGuardRules, reimbursementMachine } from './reimbursement.machine.ts';
@@ -26,5 +27,6 @@ export const MACHINES: RegisteredMachine[] = [
   { name: 'reimbursement', machine: reimbursementMachine, rules: reimbursementGuardRules, kind: 'workflow' },
   { name: 'orthodontic-plan', machine: orthodonticPlanMachine, rules: orthodonticPlanGuardRules, kind: 'workflow' },
   { name: 'orthodontic-installment', machine: orthodonticInstallmentMachine, rules: orthodonticInstallmentGuardRules, kind: 'workflow' },
+  { name: 'policy', machine: policyMachine, rules: policyGuardRules, kind: 'workflow' },
   { name: 'patient-coverage', machine: patientCoverageMachine, rules: patientCoverageGuardRules, kind: 'workflow' },
 ];

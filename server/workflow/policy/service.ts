@@ -45,7 +45,7 @@ const raceOnNumber = (error: unknown): never => {
   throw error;
 };
 
-const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: 'rule' }]);
+const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: code.split('.')[1]! }]);
 
 /** The terms and benefit rules as columns, after the checks the contract cannot make: dates in order, rules the engine accepts. */
 function columnsOf(terms: PolicyTerms): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {

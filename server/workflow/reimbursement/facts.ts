@@ -3,6 +3,7 @@ import { liquidate, type Liquidation } from '../../../src/domain/benefits/liquid
 import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
+import { hasBankDetails } from '../../resources/policyholders.ts';
 import type { Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
 import { approvedLinesOf, coveragePeriods, historyOf, ledgerOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
@@ -97,7 +98,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         actorCanApproveAboveThreshold: actor.permissions?.includes(APPROVE_ABOVE_THRESHOLD) ?? false,
         cureDeadline: row.cure_deadline,
         today,
-        payeeHasBankDetails: row.payee === 'HOLDER' ? Boolean(row.bank_account) : Boolean(row.doctor_tax_id),
+        payeeHasBankDetails: row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id),
         alreadyPaid: row.paid_on !== null,
       };
       const context: ReimbursementContext = { lines: own, liquidation, missingDocuments };

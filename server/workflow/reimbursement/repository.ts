@@ -54,7 +54,9 @@ function selectReimbursements(q: Queryable) {
       patientName.as('patient_name'),
       'insurers.name as insurer_name',
       'insurers.cure_days',
+      'policyholders.bank_name',
       'policyholders.bank_account',
+      'policyholders.account_holder',
       'doctors.tax_id as doctor_tax_id',
       // Orthodontic age limits apply at banding (R7), not on each instalment's service date.
       eb.cast<string | null>('orthodontic_plans.banding_date', 'text').as('plan_banding_date'),

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
 import { resolveRules, type BenefitRules } from '../../../src/domain/benefits/rules.ts';
+import { policyRulesOverride } from '../../../src/domain/benefits/policy-rules.ts';
 import type { Category } from '../../../src/domain/benefits/procedures.ts';
 import type { BenefitUsage, CoveragePeriod, HistoryLine, YearUsage } from '../../../src/domain/benefits/liquidate.ts';
 import type { DB, Queryable } from '../../db/database.ts';
@@ -76,25 +77,18 @@ export type CoverageRow = {
  * the defaults (the settings' when given, else the research values).
  */
 export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules {
-  const policyRules = row.benefit_rules;
-  const byCategory = (kind: PolicyRule['kind'], value: (r: PolicyRule) => number | null) =>
-    Object.fromEntries(policyRules.filter((r) => r.kind === kind && r.category && value(r) !== null).map((r) => [r.category, value(r)])) as Partial<Record<Category, number>>;
-  const coinsurance = byCategory('COINSURANCE', (r) => r.percent);
-  if (row.ortho_percent !== null) coinsurance.ORTHODONTIC = row.ortho_percent;
-  const exclusions = policyRules.filter((r) => r.kind === 'EXCLUSION' && r.procedure_code).map((r) => r.procedure_code!);
-  return resolveRules(
-    {
-      annualMaximumCents: row.annual_maximum_cents ?? undefined,
-      benefitYear: row.benefit_year,
-      deductible: { individualCents: row.policy_deductible_cents ?? undefined, familyCents: row.policy_family_deductible_cents ?? undefined },
-      coveragePercent: coinsurance,
-      waitingPeriods: { months: byCategory('WAITING_PERIOD', (r) => r.months) },
-      exclusions: exclusions.length ? exclusions : undefined,
-      orthodontic: { included: row.ortho_included, lifetimeMaximumCents: row.ortho_lifetime_maximum_cents ?? undefined, ageLimit: row.ortho_age_limit ?? undefined },
-    },
-    { filingDeadlineDays: row.claim_deadline_days },
-    defaults,
-  );
+  const terms = {
+    benefitYear: row.benefit_year,
+    annualMaximumCents: row.annual_maximum_cents,
+    deductibleCents: row.policy_deductible_cents,
+    familyDeductibleCents: row.policy_family_deductible_cents,
+    orthoIncluded: row.ortho_included,
+    orthoPercent: row.ortho_percent,
+    orthoLifetimeMaximumCents: row.ortho_lifetime_maximum_cents,
+    orthoAgeLimit: row.ortho_age_limit,
+  };
+  const rules = row.benefit_rules.map((r) => ({ kind: r.kind, category: r.category, procedureCode: r.procedure_code, percent: r.percent, months: r.months }));
+  return resolveRules(policyRulesOverride(terms, rules), { filingDeadlineDays: row.claim_deadline_days }, defaults);
 }
 
 /**

@@ -39,6 +39,8 @@ interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload
   deleteTexts?: (record: R) => { title: string; body: string };
   /** Actions on the record shown in the header, before Delete. */
   headerActions?: (record: R) => ReactNode;
+  /** The user may look but not save (a reader): no Save button; the body disables its own inputs. */
+  readOnly?: boolean;
 }
 
 function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { record?: R }) {
@@ -81,9 +83,11 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
             <Button asChild variant="outline">
               <Link href={props.backHref ?? link('list') ?? '/'}>{t('common.cancel')}</Link>
             </Button>
-            <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
-              {t('common.save')}
-            </Button>
+            {!props.readOnly && (
+              <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
+                {t('common.save')}
+              </Button>
+            )}
           </HStack>
         </Stack>
       </form>
