@@ -78,14 +78,16 @@ test.describe('doctors as administrator', () => {
     await agreement.getByLabel('Aseguradora').selectOption({ index: 1 });
     const insurerName = (await agreement.getByLabel('Aseguradora').locator('option:checked').textContent())!;
     await agreement.getByLabel('Desde').fill('2026-01-01');
-    await agreement.getByLabel('Hasta').fill('2026-12-31');
+    // Running until the end of next year, so the list shows it whatever day the test runs.
+    const until = `${new Date().getFullYear() + 1}-12-31`;
+    await agreement.getByLabel('Hasta').fill(until);
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     await expect(page.getByText('Registro creado')).toBeVisible();
     await expect(page).toHaveURL(/\/app\/doctores$/);
     const saved = await findDoctor(page, 'E2E-MP-7001');
     expect(saved).toMatchObject({ licenseJurisdiction: 'AR-B', state: 'ACTIVE', otherSpecialties: ['PEDIATRIC'] });
-    expect(saved!.agreements).toEqual([expect.objectContaining({ insurerName, validFrom: '2026-01-01', validTo: '2026-12-31' })]);
+    expect(saved!.agreements).toEqual([expect.objectContaining({ insurerName, validFrom: '2026-01-01', validTo: until })]);
     created.push(saved!.id);
 
     // Found by its licence from the search box, which the URL keeps.
@@ -236,16 +238,17 @@ test.describe('doctors as administrator', () => {
     await expect(page.getByText('Por favor ingresar Nombres', { exact: true })).toBeVisible();
     await expectNoSeriousViolations(page);
 
-    await rowsOfSeed(page);
+    await openActiveDoctor(page);
     await page.getByRole('button', { name: 'Suspender' }).click();
     await expect(page.getByRole('alertdialog')).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 });
 
-/** Opens the first seeded doctor's edit screen from the list. */
-async function rowsOfSeed(page: Page) {
-  await page.goto('/app/doctores');
+/** Opens the first active doctor's edit screen from the list. */
+async function openActiveDoctor(page: Page) {
+  await page.goto('/app/doctores?state=ACTIVE');
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('ACTIVE');
   await rows(page).first().locator('td').nth(1).click();
   await expect(page).toHaveURL(/\/app\/doctores\/editar\/\d+$/);
   await expect(page.getByRole('heading', { level: 1, name: /^Editar doctor: / })).toBeVisible();

@@ -25,18 +25,16 @@ export function Specialties({ doctor }: { doctor: Doctor }) {
   );
 }
 
-/** The insurers the doctor has agreements with, each with its end date when it has one. */
+/** The insurers the doctor has an agreement with today or from a later day (ended ones are history), by name. */
 export function AgreementNames({ doctor }: { doctor: Doctor }) {
-  const intl = useIntl();
-  if (!doctor.agreements.length) return null;
+  const today = new Date().toLocaleDateString('en-CA');
+  const running = doctor.agreements.filter((agreement) => !agreement.validTo || agreement.validTo >= today);
+  if (!running.length) return null;
   return (
     <Wrap gap="1">
-      {doctor.agreements.map((agreement) => (
+      {running.map((agreement) => (
         <Badge key={agreement.id} variant="outline">
-          <bdi>
-            {agreement.insurerName}
-            {agreement.validTo && ` · ${intl.formatMessage({ id: 'doctors.agreements.until' }, { date: intl.formatDate(`${agreement.validTo}T00:00:00`, { dateStyle: 'medium' }) })}`}
-          </bdi>
+          <bdi>{agreement.insurerName}</bdi>
         </Badge>
       ))}
     </Wrap>
