@@ -33,6 +33,12 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
       [first, last, `COL-${28000 + index * 17}`, 'ES-MD', specialty, index % 2 === 0],
     );
     doctorIds.push(row.id);
+    // In-network doctors work under agreements (convenios) with one or two insurers, since the start of last year.
+    if (index % 2 === 0) {
+      for (const insurer of insurers.slice(index % 3, index % 3 + 1 + (index % 4 === 0 ? 1 : 0))) {
+        await tx.query('INSERT INTO doctor_agreements (doctor_id, insurer_id, valid_from) VALUES ($1, $2, $3)', [row.id, insurer.id, `${Number(today.slice(0, 4)) - 1}-01-01`]);
+      }
+    }
   }
 
   const yearStart = `${today.slice(0, 4)}-01-01`;

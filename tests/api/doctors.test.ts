@@ -328,6 +328,10 @@ describe('doctors: list', () => {
     expect(all.status).toBe(200);
     expect(all.body.items.length).toBe(Math.min(all.body.total, 100));
     expect(all.body.items.find((d) => d.id === mine[0].id)?.agreements.map((a) => a.insurerName)).toEqual([insurers[2].name]);
+    // The demo's in-network doctors work under agreements; the others under none.
+    const seeded = all.body.items.filter((d) => /^COL-/.test(d.licenseNumber));
+    expect(seeded.filter((d) => d.inNetwork).every((d) => d.agreements.length > 0)).toBe(true);
+    expect(seeded.filter((d) => !d.inNetwork).every((d) => d.agreements.length === 0)).toBe(true);
   });
 });
 
