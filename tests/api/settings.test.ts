@@ -221,4 +221,29 @@ describe('the engine reads the settings', () => {
     const refused = await preview(later.id);
     expect(refused.lines[1]).toMatchObject({ code: 'D1110', status: 'REJECTED', reason: '01' });
   });
+
+  it('a new orthodontic plan takes its length and initial instalment from the settings’ defaults', async () => {
+    const [{ id: orthodontist }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' AND specialty = 'ORTHODONTICS' ORDER BY id LIMIT 1`);
+    // A patient without open verifications or plans, made 12 years old so orthodontics is covered.
+    const [{ id: child }] = await server.db.query<{ id: number }>(
+      `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
+        WHERE po.state = 'ACTIVE' AND p.state = 'ACTIVE' AND po.ortho_included AND p.enrolled_on < '2025-01-01'
+          AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
+          AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id)
+        ORDER BY p.birth_date DESC, p.id LIMIT 1`,
+    );
+    await server.db.query(`UPDATE patients SET birth_date = '2014-06-01' WHERE id = $1`, [child]);
+    const preauth = await call('POST', '/api/verifications', { token: admin, body: { patientId: child, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate: now, doctorId: orthodontist } });
+    await call('POST', `/api/verifications/${preauth.body.id}/events`, { token: admin, body: { type: 'START' } });
+    const verified = await call('POST', `/api/verifications/${preauth.body.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-SET-1' } });
+    expect(verified.body.state).toBe('verified');
+
+    for (const [key, value] of [['orthodontic.months', 18], ['orthodontic.initialPercent', 25]] as const) {
+      const current = await item<{ version: number }>('defaults', 'key', key);
+      expect((await put(`defaults/${key}`, { version: current.version, value })).status).toBe(200);
+    }
+    const plan = await call('POST', '/api/orthodontic-plans', { token: analyst, body: { preauthorizationId: preauth.body.id, doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 600000 } });
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+    expect(plan.body).toMatchObject({ months: 18, initialPercent: 25, firstDelayDays: 30 });
+  });
 });

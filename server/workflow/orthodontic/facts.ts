@@ -5,6 +5,7 @@ import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodon
 import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
+import { engineInputs } from '../../settings/engine-inputs.ts';
 import { coverageActiveOn, coveragePeriods, ledgerOf, rulesOf, usageOf, type CoverageRow, type Ledger } from '../shared/coverage.ts';
 import {
   OPEN_INSTALLMENT_STATES,
@@ -16,9 +17,12 @@ import {
   type PlanRow,
 } from './repository.ts';
 
-/** The patient's orthodontic lifetime maximum: the rules, what the ledger says was paid (ORTHO_LIFETIME), and what is left. */
-export function lifetimeOf(ledger: Ledger, row: CoverageRow): { rules: BenefitRules; usedCents: number; remainingCents: number } {
-  const rules = rulesOf(row);
+/**
+ * The patient's orthodontic lifetime maximum: the rules (over the settings' defaults), what the ledger
+ * says was paid (ORTHO_LIFETIME), and what is left.
+ */
+export function lifetimeOf(ledger: Ledger, row: CoverageRow, defaults?: BenefitRules): { rules: BenefitRules; usedCents: number; remainingCents: number } {
+  const rules = rulesOf(row, defaults);
   const usedCents = usageOf(ledger, row).orthoLifetimeUsedCents;
   return { rules, usedCents, remainingCents: Math.max(0, rules.orthodontic.lifetimeMaximumCents - usedCents) };
 }
@@ -48,9 +52,10 @@ export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: 
   const ledger = await ledgerOf(q, rows);
   const installments = await installmentsOfPlans(q, ids);
   const paid = await paidBenefitsOf(q, ids);
+  const { defaults } = await engineInputs(q);
   return new Map(
     rows.map((row) => {
-      const lifetime = lifetimeOf(ledger, row);
+      const lifetime = lifetimeOf(ledger, row, defaults);
       const own = installments.filter((i) => i.plan_id === row.id);
       const bandingDate = event?.type === 'ACTIVATE' ? event.bandingDate : (row.banding_date ?? today);
       const waitingOn = event?.type === 'ACTIVATE' && isIsoDate(event.bandingDate) ? event.bandingDate : (row.banding_date ?? row.preauthorization_date);
@@ -83,10 +88,11 @@ export interface InstallmentContext {
 export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: Actor, today: string) {
   const plans = await plansByIds(q, [...new Set(rows.map((r) => r.plan_id))]);
   const ledger = await ledgerOf(q, plans);
+  const { defaults } = await engineInputs(q);
   return new Map(
     rows.map((installment) => {
       const plan = plans.find((p) => p.id === installment.plan_id)!;
-      const { rules, remainingCents } = lifetimeOf(ledger, plan);
+      const { rules, remainingCents } = lifetimeOf(ledger, plan, defaults);
       const outcome = orthodonticInstallmentDue({
         billableCents: installment.billable_cents,
         dueDate: installment.due_date,

@@ -4,6 +4,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
+import { engineInputs } from '../../settings/engine-inputs.ts';
 import { ledgerOf, rulesOf } from '../shared/coverage.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
 import { doctorOf } from '../shared/people.ts';
@@ -72,7 +73,7 @@ export const planService = {
     if (preauth.state !== 'verified') throw rule('orthodonticPlan.preauthorizationNotVerified', 'The orthodontic preauthorization is not verified.', 'preauthorizationId');
     if (!preauth.authorization_number?.trim()) throw rule('orthodonticPlan.authorizationNumberMissing', 'The preauthorization has no authorization number.', 'preauthorizationId');
     if (await hasLivePlan(tx, preauth.id)) throw rule('orthodonticPlan.preauthorizationInUse', 'Another plan already uses this preauthorization.', 'preauthorizationId');
-    const rules = rulesOf(preauth);
+    const rules = rulesOf(preauth, (await engineInputs(tx)).defaults);
     if (!rules.orthodontic.included) throw rule('orthodonticPlan.notCovered', 'The policy does not cover orthodontics.', 'preauthorizationId');
     await checkOrthodontist(tx, input.doctorId);
     const id = await insertPlan(tx, {
@@ -124,5 +125,6 @@ export const planService = {
 export async function plansWithLifetimeReached(q: Queryable): Promise<number[]> {
   const plans = await activePlans(q);
   const ledger = await ledgerOf(q, plans);
-  return plans.filter((plan) => lifetimeOf(ledger, plan).remainingCents <= 0).map((plan) => plan.id);
+  const { defaults } = await engineInputs(q);
+  return plans.filter((plan) => lifetimeOf(ledger, plan, defaults).remainingCents <= 0).map((plan) => plan.id);
 }

@@ -172,9 +172,9 @@ export const historyOf = (lines: Awaited<ReturnType<typeof approvedLinesOf>>, pa
     .filter((l) => l.patient_id === patientId && l.reimbursement_id !== exceptReimbursementId)
     .map(({ code, tooth, serviceDate, quantity }) => ({ code, tooth, serviceDate, quantity }));
 
-/** Remaining annual maximum (benefit year of `date`) and orthodontic lifetime maximum. */
-export function remainingBenefits(row: CoverageRow, usage: BenefitUsage, date: string) {
-  const rules = rulesOf(row);
+/** Remaining annual maximum (benefit year of `date`) and orthodontic lifetime maximum, over the settings' defaults when given. */
+export function remainingBenefits(row: CoverageRow, usage: BenefitUsage, date: string, defaults?: BenefitRules) {
+  const rules = rulesOf(row, defaults);
   const year = usage.benefitYears[benefitYearStart(rules.benefitYear, row.starts_on, date)];
   return {
     annualMaximumRemainingCents: rules.annualMaximumCents - (year?.annualUsedCents ?? 0),
@@ -182,6 +182,6 @@ export function remainingBenefits(row: CoverageRow, usage: BenefitUsage, date: s
   };
 }
 
-export const orthoAgeLimitOf = (row: CoverageRow) => rulesOf(row).orthodontic.ageLimit ?? Number.POSITIVE_INFINITY;
+export const orthoAgeLimitOf = (row: CoverageRow, defaults?: BenefitRules) => rulesOf(row, defaults).orthodontic.ageLimit ?? Number.POSITIVE_INFINITY;
 export const patientAgeOn = (row: CoverageRow, date: string) => ageOn(row.birth_date, date);
 export const benefitYearEndOf = (row: CoverageRow, date: string) => benefitYearEnd(row.benefit_year, row.starts_on, date);

@@ -1,5 +1,6 @@
 import type { VerificationFacts } from '../../../src/machines/verification.machine.ts';
 import type { Queryable } from '../../db/database.ts';
+import { engineInputs } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
 import { coverageActiveOn, ledgerOf, orthoAgeLimitOf, patientAgeOn, remainingBenefits, usageOf } from '../shared/coverage.ts';
 import type { VerificationRow } from './repository.ts';
@@ -7,6 +8,7 @@ import type { VerificationRow } from './repository.ts';
 /** The statechart's facts for each verification, from the rows and one read of their policies' ledger. */
 export async function verificationFacts(q: Queryable, rows: readonly VerificationRow[], actor: Actor, today: string) {
   const ledger = await ledgerOf(q, rows);
+  const { defaults } = await engineInputs(q);
   return new Map(
     rows.map((row) => {
       const date = row.planned_service_date;
@@ -18,8 +20,8 @@ export async function verificationFacts(q: Queryable, rows: readonly Verificatio
         category: row.category,
         coverageActiveOnServiceDate: coverageActiveOn(row, date),
         patientAgeOnServiceDate: patientAgeOn(row, date),
-        orthoAgeLimit: orthoAgeLimitOf(row),
-        ...remainingBenefits(row, usageOf(ledger, row), date),
+        orthoAgeLimit: orthoAgeLimitOf(row, defaults),
+        ...remainingBenefits(row, usageOf(ledger, row), date, defaults),
         hasReimbursements: row.has_reimbursements,
         today,
         validUntil: row.valid_until,
