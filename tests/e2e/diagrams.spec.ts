@@ -51,6 +51,67 @@ test.describe('state diagrams for analysts', () => {
     await expect(page.locator('[data-state-id="app.anonymous"]')).not.toHaveClass(/is-live/);
   });
 
+  for (const width of [1440, 390]) {
+    test(`draws the exported labels untouched and apart at ${width} px, light and dark, left to right and right to left`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page, ADMIN.email);
+      const drawings: Record<string, { text: string; x: number; y: number; w: number; h: number }[]> = {};
+      for (const currentTheme of ['light', 'dark'] as const) {
+        for (const direction of ['ltr', 'rtl'] as const) {
+          await page.evaluate(
+            (prefs) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...prefs })),
+            { currentTheme, direction },
+          );
+          await page.goto('/app/diagramas?machine=reimbursement');
+          await expect(page.locator('[data-state-id="reimbursement.inReview"]')).toBeVisible();
+          const drawing = await page.getByTestId('diagram').evaluate((host) => {
+            const svg = host.shadowRoot!.querySelector('svg')!;
+            const origin = svg.getBoundingClientRect();
+            const scale = origin.width / svg.width.baseVal.value;
+            const background = getComputedStyle(svg.querySelector('.graph > polygon')!).fill;
+            const labels = [...svg.querySelectorAll<SVGTextElement>('text')].map((t) => {
+              const r = t.getBoundingClientRect();
+              return {
+                text: t.textContent ?? '',
+                exported: t.style.fontSize,
+                drawn: getComputedStyle(t).fontSize,
+                fill: getComputedStyle(t).fill,
+                // In the drawing's own units, so LTR and RTL pages and zoom levels compare.
+                x: (r.x - origin.x) / scale,
+                y: (r.y - origin.y) / scale,
+                w: r.width / scale,
+                h: r.height / scale,
+              };
+            });
+            return { scale, background, direction: getComputedStyle(host).direction, labels };
+          });
+          const where = `${currentTheme} ${direction} ${width}px`;
+          expect(drawing.direction, where).toBe('ltr');
+          // Page styles do not reach the drawing: every label keeps the size it was exported with.
+          expect(drawing.labels.filter((l) => l.exported !== l.drawn), where).toEqual([]);
+          const smallest = Math.min(...drawing.labels.map((l) => parseFloat(l.drawn) * drawing.scale));
+          expect(smallest, `${where}: smallest label on screen`).toBeGreaterThanOrEqual(6);
+          const overlaps = [];
+          for (const [i, a] of drawing.labels.entries()) {
+            for (const b of drawing.labels.slice(i + 1)) {
+              const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+              const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+              if (dx > 1 && dy > 1) overlaps.push(`${a.text} × ${b.text}`);
+            }
+          }
+          expect(overlaps, where).toEqual([]);
+          if (currentTheme === 'dark') {
+            expect(drawing.background, where).toBe('rgb(17, 24, 39)');
+            expect(new Set(drawing.labels.map((l) => l.fill)), where).not.toContain('rgb(0, 0, 0)');
+          } else expect(drawing.background, where).toBe('rgb(255, 255, 255)');
+          drawings[`${currentTheme}-${direction}`] = drawing.labels.map(({ text, x, y, w, h }) => ({ text, x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h) }));
+        }
+      }
+      // The right-to-left page keeps the drawing's own geometry.
+      expect(drawings['light-rtl']).toEqual(drawings['light-ltr']);
+    });
+  }
+
   test('is hidden from users without the diagrams permission', async ({ page }) => {
     await signIn(page, READ_ONLY.email);
     await expect(sideNav(page).getByRole('link', { name: 'Diagramas' })).toHaveCount(0);

@@ -1,14 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Box, Button, chakra, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
+import { usePreferences } from '../../app/preferences.tsx';
 import { Session } from '../../app/session.tsx';
 import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
+import { DiagramCanvas } from './DiagramCanvas.tsx';
 import { PanZoom } from './PanZoom.tsx';
 import { StateDetails, stateLabel } from './StateDetails.tsx';
 
@@ -36,7 +38,7 @@ export default function DiagramsScreen() {
   const diagram = useQuery({ queryKey: ['diagram', name], queryFn: () => loadDiagram(name), staleTime: Infinity });
   const history = useWorkflowHistory(entity ?? 'verification', entity ? record : null);
   const sessionValue = Session.useSelector((s) => s.value);
-  const canvas = useRef<HTMLDivElement>(null);
+  const theme = usePreferences().currentTheme;
   const [recordText, setRecordText] = useState(record ? String(record) : '');
 
   const set = (changes: Record<string, string | null>) =>
@@ -58,28 +60,30 @@ export default function DiagramsScreen() {
   }, [description, history.data, entity]);
 
   // Marks the drawing: states are keyboard-reachable buttons; selection, live state and path are classes.
-  useEffect(() => {
-    const root = canvas.current;
-    if (!root || !description) return;
-    for (const state of description.states) {
-      const node = root.querySelector<SVGGElement>(`[id="${stateSvgId(state.id)}"]`);
-      if (!node || state.id === description.root) continue;
-      node.setAttribute('tabindex', '0');
-      node.setAttribute('role', 'button');
-      node.setAttribute('aria-label', stateLabel(intl, state));
-      node.dataset.stateId = state.id;
-      node.classList.toggle('is-selected', state.id === selected);
-      node.classList.toggle('is-live', live.includes(state.id));
-      node.classList.toggle('on-path', Boolean(path?.states.includes(state.id)));
-    }
-    root.querySelectorAll('.on-path-edge').forEach((e) => e.classList.remove('on-path-edge'));
-    for (const t of path?.transitions ?? []) {
-      root.querySelectorAll(`[id^="${transitionSvgId(t.id)}"]`).forEach((e) => e.classList.add('on-path-edge'));
-    }
-  }, [description, diagram.data?.svg, selected, live, path, intl]);
+  const decorate = useCallback(
+    (root: ShadowRoot) => {
+      if (!description) return;
+      for (const state of description.states) {
+        const node = root.querySelector<SVGGElement>(`[id="${stateSvgId(state.id)}"]`);
+        if (!node || state.id === description.root) continue;
+        node.setAttribute('tabindex', '0');
+        node.setAttribute('role', 'button');
+        node.setAttribute('aria-label', stateLabel(intl, state));
+        node.dataset.stateId = state.id;
+        node.classList.toggle('is-selected', state.id === selected);
+        node.classList.toggle('is-live', live.includes(state.id));
+        node.classList.toggle('on-path', Boolean(path?.states.includes(state.id)));
+      }
+      root.querySelectorAll('.on-path-edge').forEach((e) => e.classList.remove('on-path-edge'));
+      for (const t of path?.transitions ?? []) {
+        root.querySelectorAll(`[id^="${transitionSvgId(t.id)}"]`).forEach((e) => e.classList.add('on-path-edge'));
+      }
+    },
+    [description, selected, live, path, intl],
+  );
 
-  const choose = (target: EventTarget | null) => {
-    const node = (target as Element | null)?.closest?.('[data-state-id]') as HTMLElement | null;
+  const choose = (target: Element | undefined) => {
+    const node = target?.closest?.('[data-state-id]') as HTMLElement | null;
     if (node?.dataset.stateId) set({ state: node.dataset.stateId });
   };
 
@@ -133,21 +137,15 @@ export default function DiagramsScreen() {
         <Text role="alert">{intl.formatMessage({ id: 'diagrams.loadFailed' })}</Text>
       ) : (
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' }} gap="4" alignItems="start">
-          <PanZoom label={intl.formatMessage({ id: `diagrams.machine.${name}` })} fitKey={name}>
-            <Box
-              ref={canvas}
-              className="diagram"
-              bg="white"
-              p="4"
-              onClick={(e) => choose(e.target)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' || e.key === ' ') {
-                  e.preventDefault();
-                  choose(e.target);
-                }
-              }}
-              dangerouslySetInnerHTML={{ __html: diagram.data.svg }}
-            />
+          <PanZoom
+            label={intl.formatMessage({ id: `diagrams.machine.${name}` })}
+            fitKey={name}
+            anchor={(content) => {
+              const drawing = content.querySelector('.diagram')?.shadowRoot;
+              return (selected && drawing?.querySelector(`[id="${stateSvgId(selected)}"]`)) || drawing?.querySelector('.node.initial');
+            }}
+          >
+            <DiagramCanvas svg={diagram.data.svg} theme={theme} decorate={decorate} onChoose={choose} />
           </PanZoom>
           <Stack gap="4">
             <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">

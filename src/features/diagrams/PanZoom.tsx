@@ -9,12 +9,14 @@ interface View {
 }
 const START: View = { x: 0, y: 0, scale: 1 };
 const clamp = (scale: number) => Math.min(4, Math.max(0.2, scale));
+/** Below this the exported 8–11 px labels fall under 6 px: a narrow screen starts readable and pans instead. */
+const READABLE = 0.75;
 
 /**
  * A pannable, zoomable viewport: drag or arrow keys to pan, wheel, +/- keys or the buttons to zoom,
  * 0 or the reset button to fit again. Clicks that were not drags reach the content.
  */
-export function PanZoom({ label, fitKey, children }: { label: string; fitKey: string; children: ReactNode }) {
+export function PanZoom({ label, fitKey, anchor, children }: { label: string; fitKey: string; anchor?: (content: HTMLElement) => Element | null | undefined; children: ReactNode }) {
   const intl = useIntl();
   const [view, setView] = useState<View>(START);
   const [fitted, setFitted] = useState<View>(START);
@@ -22,16 +24,28 @@ export function PanZoom({ label, fitKey, children }: { label: string; fitKey: st
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
 
-  // Each new drawing starts fitted into the viewport, centred.
+  // Each new drawing starts whole and centred when it is readable so; otherwise fitted to the width,
+  // or at the smallest readable size, around its anchor, to pan from there.
   useLayoutEffect(() => {
     const outer = viewport.current;
     const inner = content.current;
     if (!outer || !inner) return;
-    const scale = clamp(Math.min(1, outer.clientWidth / inner.scrollWidth, outer.clientHeight / inner.scrollHeight));
-    const fit = { scale, x: (outer.clientWidth - inner.scrollWidth * scale) / 2, y: (outer.clientHeight - inner.scrollHeight * scale) / 2 };
+    const width = outer.clientWidth / inner.scrollWidth;
+    const whole = Math.min(1, width, outer.clientHeight / inner.scrollHeight);
+    const scale = clamp(whole >= READABLE ? whole : Math.min(1, Math.max(READABLE, width)));
+    let fit = { scale, x: (outer.clientWidth - inner.scrollWidth * scale) / 2, y: (outer.clientHeight - inner.scrollHeight * scale) / 2 };
+    const mark = scale > whole ? anchor?.(inner) : null;
+    if (mark) {
+      // Not shown whole: start with the anchor (the selected or the initial state) in the middle.
+      const box = inner.getBoundingClientRect();
+      const shown = box.width / inner.scrollWidth;
+      const r = mark.getBoundingClientRect();
+      const centre = { x: (r.left + r.width / 2 - box.left) / shown, y: (r.top + r.height / 2 - box.top) / shown };
+      fit = { scale, x: outer.clientWidth / 2 - centre.x * scale, y: outer.clientHeight / 2 - centre.y * scale };
+    }
     setFitted(fit);
     setView(fit);
-  }, [fitKey]);
+  }, [fitKey]); // eslint-disable-line react-hooks/exhaustive-deps -- fitted once per drawing, not per render of `anchor`
   const zoom = useCallback((factor: number) => setView((v) => ({ ...v, scale: clamp(v.scale * factor) })), []);
 
   const onWheel = (e: WheelEvent) => {
@@ -94,6 +108,7 @@ export function PanZoom({ label, fitKey, children }: { label: string; fitKey: st
         _active={{ cursor: 'grabbing' }}
         touchAction="none"
         position="relative"
+        overflow="hidden"
         onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
