@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
 import type { PatientCoverageState, Relationship } from '../../../src/machines/patient-coverage.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
-import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
+import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 
 /** Patients who hold a place on their policy. */
@@ -96,12 +96,19 @@ export function pagePatients(q: Queryable, filter: PatientFilter) {
   const query = selectPatients(q)
     .where('patients.state', '<>', 'ENROLLING')
     .$if(Boolean(text), (qb) =>
-      qb.where(matchesText(text!, [fullName, sql.ref('patients.document_number'), sql.ref('patients.credential_number'), sql.ref('policies.number')])),
+      // The policy number as a set of policy ids keeps the whole OR on patients' indexes (trigram and policy_id).
+      qb.where(
+        either(
+          matchesText(text!, [fullName, sql.ref('patients.document_number'), sql.ref('patients.credential_number')]),
+          refersToMatching(text!, sql.ref('patients.policy_id'), 'policies', [sql.ref('policies.number')]),
+        ),
+      ),
     )
     .$if(Boolean(state), (qb) => qb.where('patients.state', '=', state!))
     .$if(Boolean(relationship), (qb) => qb.where('patients.relationship', '=', relationship!))
     .$if(policyId !== undefined, (qb) => qb.where('patients.policy_id', '=', policyId!));
-  return listOf(query, filter, SORTABLE, sql.ref('patients.id'));
+  // Its joins follow NOT NULL foreign keys (policy, insurer, policyholder): the bounded count reads patients alone.
+  return listOf(query, filter, SORTABLE, sql.ref('patients.id'), { joinsKeepRows: true });
 }
 
 export type PatientColumns = Updateable<DB['patients']>;
