@@ -218,8 +218,11 @@ describe('the engine reads the settings', () => {
     const cleaningCode = await item<Record<string, unknown> & { version: number }>('procedures', 'code', 'D1110');
     const { code: _c, updatedAt: _u, ...cleaningFields } = cleaningCode;
     expect((await put('procedures/D1110', { ...cleaningFields, active: false })).status).toBe(200);
+    // …and its reason reads as the settings say.
+    const notCovered = await item<{ version: number; texts: typeof TEXTS }>('reasons', 'code', '01');
+    expect((await put('reasons/01', { version: notCovered.version, texts: { ...notCovered.texts, en: 'Code withdrawn from the catalog' } })).status).toBe(200);
     const refused = await preview(later.id);
-    expect(refused.lines[1]).toMatchObject({ code: 'D1110', status: 'REJECTED', reason: '01' });
+    expect(refused.lines[1]).toMatchObject({ code: 'D1110', status: 'REJECTED', reason: '01', reasonText: { es: notCovered.texts.es, en: 'Code withdrawn from the catalog' } });
   });
 
   it('a new orthodontic plan takes its length and initial instalment from the settings’ defaults', async () => {

@@ -61,8 +61,8 @@ export const presentReimbursement = (row: ReimbursementRow, allowedEvents: strin
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
-/** The liquidation as the API shows it: line ids as numbers, reasons with their texts. */
-export const presentLiquidation = (liquidation: Liquidation): components['schemas']['Liquidation'] => ({
+/** The liquidation as the API shows it: line ids as numbers, reasons with their texts (the settings' when given, else the catalogs'). */
+export const presentLiquidation = (liquidation: Liquidation, reasonTexts?: ReadonlyMap<string, { es: string; en: string }>): components['schemas']['Liquidation'] => ({
   status: liquidation.status,
   lines: liquidation.lines.map((l) => ({
     lineId: Number(l.lineId),
@@ -73,7 +73,7 @@ export const presentLiquidation = (liquidation: Liquidation): components['schema
     coveredCents: l.coveredCents,
     excessCents: l.excessCents,
     status: l.status,
-    ...(l.reason ? { reason: l.reason, reasonText: isRejectionCode(l.reason) ? catalogText(reasonTextId(l.reason)) : undefined } : {}),
+    ...(l.reason ? { reason: l.reason, reasonText: reasonTexts?.get(l.reason) ?? (isRejectionCode(l.reason) ? catalogText(reasonTextId(l.reason)) : undefined) } : {}),
   })),
   totals: {
     claimedCents: liquidation.totals.claimedCents,

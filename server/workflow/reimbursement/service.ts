@@ -10,6 +10,7 @@ import { nextFolio } from '../shared/folio.ts';
 import { readHistory } from '../shared/history.ts';
 import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
 import { reimbursementFacts } from './facts.ts';
+import { listCatalog } from '../../settings/catalogs.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {
   findReimbursement,
@@ -177,6 +178,7 @@ export const reimbursementService = {
   async previewLiquidation(db: Queryable, id: number, actor: Actor, today: string) {
     const row = await reimbursementWorkflow.find(db, id);
     const { context } = (await reimbursementWorkflow.evaluate(db, [row], actor, today)).get(row.id)!;
-    return presentLiquidation(context.liquidation);
+    const reasons = await listCatalog(db, 'reasons');
+    return presentLiquidation(context.liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
   },
 };
