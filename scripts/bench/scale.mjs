@@ -47,6 +47,7 @@ const stop = () => {
   } catch {}
 };
 process.on('exit', stop);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 async function waitForServer() {
   for (let i = 0; i < 240; i++) {
