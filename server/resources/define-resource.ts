@@ -34,8 +34,8 @@ export interface Resource<Api extends object = Record<string, unknown>> {
   fields: Record<string, string>;
   /** API sort key → column or expression. */
   sortable: Record<string, string | Expression<unknown>>;
-  /** Columns `q` searches. */
-  searchable: string[];
+  /** Columns or expressions `q` searches (an expression such as a full name as its index has it). */
+  searchable: (string | Expression<unknown>)[];
   /** Query parameter → the condition it adds (a column name means equality). */
   filters?: Record<string, string | ((value: never) => Expression<SqlBool>)>;
   /** Written value → column value; by default blank text becomes null. */
@@ -76,7 +76,7 @@ function columnsOf(resource: Resource, body: Record<string, unknown>) {
 
 export async function listRows(resource: Resource, db: Queryable, query: ListQuery & Record<string, unknown>) {
   const conditions: Expression<SqlBool>[] = [];
-  if (query.q) conditions.push(matchesText(query.q, resource.searchable.map((c) => sql.ref(c))));
+  if (query.q) conditions.push(matchesText(query.q, resource.searchable.map(ref)));
   for (const [name, filter] of Object.entries(resource.filters ?? {})) {
     const value = query[name];
     if (value === undefined) continue;

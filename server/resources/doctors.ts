@@ -40,7 +40,8 @@ export const doctors: Resource<Doctor> = {
     state: 'state',
     updatedAt: 'updated_at',
   },
-  searchable: ['last_names', 'first_names', 'license_number', 'document_number', 'tax_id'],
+  // The full name as migration 010's trigram index has it, so 'Ana Beltrán' finds her too.
+  searchable: [sql`first_names || ' ' || last_names`, 'license_number', 'document_number', 'tax_id'],
   filters: {
     specialty: (specialty: string) => sql<SqlBool>`(specialty = ${specialty} OR ${specialty} = ANY (other_specialties))`,
     inNetwork: 'in_network',

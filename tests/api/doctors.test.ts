@@ -298,6 +298,7 @@ describe('doctors: list', () => {
   it('searches names, licence number, document number and fiscal id', async () => {
     expect(ids((await list('?q=listado')).body.items)).toEqual(ids(mine));
     expect(ids((await list('?q=LST-002')).body.items)).toEqual([mine[1].id]);
+    expect(ids((await list('?q=ana listado b')).body.items)).toEqual([mine[1].id]);
     expect(ids((await list('?q=doc-4711')).body.items)).toEqual([mine[0].id]);
     expect(ids((await list('?q=TAX-99887')).body.items)).toEqual([mine[1].id]);
     expect((await list('?q=nobody-has-this')).body).toMatchObject({ items: [], total: 0 });
