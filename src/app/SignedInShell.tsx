@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ChakraProvider } from '@chakra-ui/react';
+import { ChakraProvider, LocaleProvider } from '@chakra-ui/react';
 import { system } from './theme.ts';
 import { Toasters } from '../components/feedback/toaster.tsx';
 import { useMe } from '../api/me.ts';
@@ -7,6 +7,7 @@ import { AppLayout } from './shell/AppLayout.tsx';
 import { NAV_ITEMS } from './areas.ts';
 import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
+import { usePreferences } from './preferences.tsx';
 
 /**
  * The signed-in layout with the menu the user's permissions allow, and the re-sign-in dialog.
@@ -15,13 +16,18 @@ import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 export default function SignedInShell({ children }: { children: ReactNode }) {
   const token = Session.useSelector((s) => s.context.token);
   const { can } = useMe(token);
+  const { direction, locale } = usePreferences();
   return (
     <ChakraProvider value={system}>
-      <AppLayout items={NAV_ITEMS} can={can}>
-        {children}
-        <SessionExpiredDialog />
-      </AppLayout>
-      <Toasters />
+      {/* Ark-based parts (checkboxes, radios, dialogs) take their direction from the locale: a right-to-left
+          page in a left-to-right language gets a right-to-left locale's direction (Arabic's) for them. */}
+      <LocaleProvider locale={direction === 'rtl' ? 'ar' : locale}>
+        <AppLayout items={NAV_ITEMS} can={can}>
+          {children}
+          <SessionExpiredDialog />
+        </AppLayout>
+        <Toasters />
+      </LocaleProvider>
     </ChakraProvider>
   );
 }
