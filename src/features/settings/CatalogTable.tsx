@@ -45,16 +45,16 @@ export function CatalogTable<T>({ caption, columns, items, rowKey, rowLabel, onE
             <Table.Row key={rowKey(item)} data-key={rowKey(item)}>
               {columns.map((column) =>
                 column.primary ? (
-                  <Table.Cell key={column.header} asChild fontWeight="semibold">
+                  <Table.Cell key={column.header} asChild fontWeight="semibold" whiteSpace="normal">
                     <th scope="row">{column.cell(item)}</th>
                   </Table.Cell>
                 ) : (
-                  <Table.Cell key={column.header} hideBelow={column.secondary ? 'md' : undefined}>
+                  <Table.Cell key={column.header} hideBelow={column.secondary ? 'md' : undefined} whiteSpace="normal">
                     {column.cell(item)}
                   </Table.Cell>
                 ),
               )}
-              <Table.Cell textAlign="end">
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
                 <HStack gap="1" justify="end">
                   {onEdit && (
                     <IconButton size="xs" variant="outline" onClick={() => onEdit(item)} aria-label={edit(item)} title={edit(item)}>

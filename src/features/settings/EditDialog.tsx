@@ -35,7 +35,7 @@ export function EditDialog({ title, open, saving, stale, onClose, onSave, onRelo
         <Dialog.Positioner>
           <Dialog.Content asChild>
             <form onSubmit={submit} noValidate dir={direction}>
-              <Dialog.Header pe="12" _rtl={{ ps: '12' }}>
+              <Dialog.Header pe="12">
                 <Dialog.Title>
                   <bdi>{title}</bdi>
                 </Dialog.Title>

@@ -40,7 +40,7 @@ export function HistoryDialog({ catalog, itemKey, title, describe, onClose }: { 
         <Dialog.Backdrop />
         <Dialog.Positioner>
           <Dialog.Content dir={direction}>
-            <Dialog.Header pe="12" _rtl={{ ps: '12' }}>
+            <Dialog.Header pe="12">
               <Dialog.Title>
                 <bdi>{title}</bdi>
               </Dialog.Title>
