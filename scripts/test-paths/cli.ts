@@ -32,7 +32,8 @@ Options:
   --max-length <n>      longest random walk, in events (default ${DEFAULT_OPTIONS.maxLength})
   --walks <n>           number of random walks (default ${DEFAULT_OPTIONS.walks})
   --generators <list>   comma-separated among ${GENERATORS.join(', ')} (default: all)
-  --out <dir>           where to write (default tests/paths; with --coverage, coverage/statecharts)
+  --out <dir>           where to write (default tests/paths, where other options than the defaults write
+                        into their own seed-<n>[-length-<n>][-walks-<n>] folder; with --coverage, coverage/statecharts)
   --check               write nothing; fail if the files on disk differ from what would be generated
   --coverage            write the coverage report of every machine (generated paths + hand-written tests)
   --no-handwritten      with --coverage: leave the hand-written tests out
@@ -139,16 +140,29 @@ const importPath = (fromDir: string, file: string) => {
   return relative.startsWith('.') ? relative : `./${relative}`;
 };
 
+/**
+ * The folder under `<machine>/<criterion>/` for paths generated with other options than the committed
+ * ones (`seed-7`, `seed-7-length-20`, …), so an experiment never overwrites the committed files.
+ */
+export function variantOf(options: Omit<GenerateOptions, 'criterion'>): string {
+  const others = [
+    options.maxLength !== DEFAULT_OPTIONS.maxLength ? `length-${options.maxLength}` : '',
+    options.walks !== DEFAULT_OPTIONS.walks ? `walks-${options.walks}` : '',
+    options.generators.join() !== DEFAULT_OPTIONS.generators.join() ? options.generators.join('+') : '',
+  ].filter(Boolean);
+  return options.seed === DEFAULT_OPTIONS.seed && others.length === 0 ? '' : [`seed-${options.seed}`, ...others].join('-');
+}
+
 /** The files generated for one machine and criterion, by path relative to the repository. */
-export function filesFor(file: PathsFile, subject: string, outDir: string): Record<string, string> {
-  const dir = path.join(outDir, file.machine, file.criterion);
+export function filesFor(file: PathsFile, subject: string, outDir: string, variant = ''): Record<string, string> {
+  const dir = path.join(outDir, file.machine, file.criterion, variant);
   const files: Record<string, string> = {
     [path.join(dir, 'paths.json')]: renderJson(file),
     [path.join(dir, 'paths.md')]: renderMarkdown(file, subject),
     [path.join(dir, `${file.machine}.${file.criterion}.paths.test.ts`)]: renderSpec(file, importPath(dir, path.join(ROOT, 'tests/paths/support/replay.ts'))),
   };
   if (file.machine === 'app') {
-    const spec = playwrightSpecFile(file.criterion, outDir);
+    const spec = playwrightSpecFile(file.criterion, outDir, variant);
     files[spec] = renderPlaywrightSpec(file, importPath(path.dirname(spec), path.join(ROOT, 'tests/paths/support/app-ui.ts')));
   }
   return files;
@@ -196,6 +210,8 @@ function main(argv: string[]): number {
     return 64;
   }
   const outDir = path.resolve(args.out ?? path.join(ROOT, 'tests/paths'));
+  // An explicit --out is the user's own place; the default one keeps the committed files apart.
+  const variant = args.out ? '' : variantOf(args.options);
   let status = 0;
   const stale: string[] = [];
   for (const name of args.machines) {
@@ -224,7 +240,7 @@ function main(argv: string[]): number {
         console.error(`    ${failure.events.map((e) => JSON.stringify(e)).join(' → ') || '(start)'}`);
         status = Math.max(status, 1);
       }
-      for (const [target, text] of Object.entries(filesFor(file, fixture.subject, outDir))) {
+      for (const [target, text] of Object.entries(filesFor(file, fixture.subject, outDir, variant))) {
         if (args.check) {
           if (!fs.existsSync(target) || fs.readFileSync(target, 'utf8') !== text) stale.push(path.relative(process.cwd(), target));
           continue;

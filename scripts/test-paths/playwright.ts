@@ -30,7 +30,7 @@ const WHY = [
   "- every failed sign-in counts toward the server's per-address limit (20 per 15 minutes) shared with tests/e2e.",
 ];
 
-export const playwrightSpecFile = (criterion: Criterion, outDir: string) => path.join(outDir, 'app', criterion, `app.${criterion}.paths.spec.ts`);
+export const playwrightSpecFile = (criterion: Criterion, outDir: string, variant = '') => path.join(outDir, 'app', criterion, variant, `app.${criterion}.paths.spec.ts`);
 
 interface UiAction {
   /** Code lines of the test body. */
