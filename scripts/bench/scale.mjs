@@ -122,4 +122,6 @@ try {
   process.exitCode = 1;
 } finally {
   stop();
+  // The server's log stays only when something failed.
+  if (!process.exitCode) fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
 }
