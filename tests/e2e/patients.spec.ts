@@ -36,7 +36,9 @@ async function newPolicy(request: APIRequestContext): Promise<Family> {
     memberNumber: `AF-${unique}`,
     privacyConsentVersion: '2026-01',
     privacyConsentDate: `${year}-01-02`,
+    bankName: 'Banco Demo',
     bankAccount: 'ES7600000000000000000000',
+    accountHolder: 'Marta Ibarra Soler',
   });
   const number = `POL-E2E-${unique}`;
   const policy = await call(request, token, 'post', '/api/policies', {
@@ -179,17 +181,21 @@ test.describe.serial('patients', () => {
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(`S${unique}`.slice(0, 20));
     await expect(page.locator('table tbody tr[data-index]')).toHaveCount(1);
     await expectNoSeriousViolations(page);
-    await page.locator('table tbody tr[data-index]').first().getByRole('link').first().click();
+    // The row opens the patient view, by keyboard as by pointer.
+    await page.locator('table tbody tr[data-index]').first().focus();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/app/pacientes/ver/${spouse.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Jorge Ibarra' })).toBeVisible();
 
     // An exam and a cleaning at 100 % without deductible: 150.00 used of the 1 500.00 annual maximum.
     const currency = paid.currency as string;
     const format = (cents: number) => page.evaluate(([value, code]) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: code }).format(value), [cents / 100, currency] as const);
-    const annual = page.getByRole('region', { name: /^Año de beneficio/ }).locator('div').filter({ has: page.getByText('Máximo anual', { exact: true }) }).first();
-    await expect(annual).toContainText(await format(135000));
-    await expect(annual).toContainText(await format(15000));
-    await expect(annual.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '10');
+    const annual = page.getByRole('region', { name: /^Año de beneficio/ }).getByRole('group', { name: 'Máximo anual' });
+    await expect(annual).toContainText(`${await format(135000)} disponible`);
+    await expect(annual).toContainText(`Usado ${await format(15000)}`);
+    const bar = annual.getByRole('progressbar', { name: 'Uso de Máximo anual' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '10');
+    await expect(bar).toHaveAttribute('aria-valuetext', `${await format(15000)} usados de ${await format(150000)}`);
     await expect(page.getByText('Cubierto', { exact: true })).toBeVisible();
     await expect(page.getByText(/^Mayor: 12 meses/)).toBeVisible();
     const reimbursements = page.getByRole('table', { name: 'Reembolsos' });

@@ -12,18 +12,22 @@ function FigureCard({ labelId, figure, currency }: { labelId: string; figure: Fi
   const used = figure.limitCents > 0 ? Math.min(100, Math.round((figure.usedCents / figure.limitCents) * 100)) : 0;
   const label = t(labelId);
   return (
-    <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel">
+    <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" role="group" aria-label={label}>
       <Text fontSize="sm" fontWeight="medium" color="fg.muted">
         {label}
       </Text>
       <Text fontSize="2xl" fontWeight="semibold">
-        <bdi>{money(intl, figure.remainingCents, currency)}</bdi>
+        <bdi>{money(intl, figure.remainingCents, currency)}</bdi>{' '}
         <Text as="span" fontSize="sm" fontWeight="normal" color="fg.muted" ms="2">
           {t('patients.benefits.remaining')}
         </Text>
       </Text>
-      <Progress.Root value={used} size="sm" colorPalette={used >= 100 ? 'orange' : 'blue'} aria-label={t('patients.benefits.usedOf', { label })} aria-valuetext={t('patients.benefits.usedAmount', { used: money(intl, figure.usedCents, currency), limit: money(intl, figure.limitCents, currency) })}>
-        <Progress.Track>
+      <Progress.Root value={used} size="sm" colorPalette={used >= 100 ? 'orange' : 'blue'}>
+        {/* The track is the progressbar: it carries the name and the amounts, not only a percentage. */}
+        <Progress.Track
+          aria-label={t('patients.benefits.usedOf', { label })}
+          aria-valuetext={t('patients.benefits.usedAmount', { used: money(intl, figure.usedCents, currency), limit: money(intl, figure.limitCents, currency) })}
+        >
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>

@@ -7,6 +7,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { patientCoverageGuardRules, type PatientCoverageGuard } from '../../machines/patient-coverage.machine.ts';
 import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
+import { pageDirection } from './direction.ts';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;
@@ -67,7 +68,7 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
         <Portal>
           <Dialog.Backdrop />
           <Dialog.Positioner>
-            <Dialog.Content>
+            <Dialog.Content dir={pageDirection()}>
               <form
                 noValidate
                 onSubmit={(e) => {
@@ -98,7 +99,7 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
                     )}
                     {refusal && (
                       <Text role="alert" color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
-                        {refusal}
+                        <bdi>{refusal}</bdi>
                       </Text>
                     )}
                   </Stack>

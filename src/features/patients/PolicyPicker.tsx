@@ -3,6 +3,7 @@ import { Box, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { policySearchQuery, type PolicySummary } from './api.ts';
+import { pageDirection } from './direction.ts';
 
 const DELAY_MS = 250;
 
@@ -22,6 +23,7 @@ export function PolicyPicker({ value, onChange, invalid }: { value: number | nul
   const found = useQuery(policySearchQuery(q));
   const inputId = useId();
   const policies = found.data?.items ?? [];
+  const dir = pageDirection();
   return (
     <Stack gap="3">
       <label htmlFor={inputId}>
@@ -35,8 +37,7 @@ export function PolicyPicker({ value, onChange, invalid }: { value: number | nul
       </Box>
       {policies.length > 0 && (
         <RadioGroup.Root
-          // Ark's radio group lays itself out left to right unless told the page's direction.
-          dir={document.documentElement.dir === 'rtl' ? 'rtl' : 'ltr'}
+          dir={dir}
           value={value === null ? '' : String(value)}
           onValueChange={(e) => {
             const chosen = policies.find((p) => String(p.id) === e.value);
@@ -46,7 +47,7 @@ export function PolicyPicker({ value, onChange, invalid }: { value: number | nul
         >
           <Stack gap="2" maxH="18rem" overflowY="auto" p="1">
             {policies.map((policy) => (
-              <RadioGroup.Item key={policy.id} value={String(policy.id)} alignItems="flex-start">
+              <RadioGroup.Item key={policy.id} value={String(policy.id)} alignItems="flex-start" dir={dir}>
                 <RadioGroup.ItemHiddenInput />
                 <RadioGroup.ItemIndicator mt="0.5" />
                 <RadioGroup.ItemText>
