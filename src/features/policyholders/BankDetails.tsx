@@ -46,7 +46,7 @@ export function BankDetails({ edit, record, readOnly }: Props) {
           </HStack>
           <DataList.Root orientation="horizontal" size="sm">
             <DataList.Item>
-              <DataList.ItemLabel>{t('policyholders.field.bankAccount')}</DataList.ItemLabel>
+              <DataList.ItemLabel>{t('policyholders.bank.stored')}</DataList.ItemLabel>
               <DataList.ItemValue>
                 <bdi dir="ltr" data-testid="bank-account-value">{full ? (full.bankAccount ?? '—') : (record.bankAccountMasked ?? t('policyholders.bank.none'))}</bdi>
               </DataList.ItemValue>

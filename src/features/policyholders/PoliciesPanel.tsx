@@ -49,6 +49,49 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
       },
     );
   const act = (policy: Policy, type: string) => (ASKING.includes(type) ? setAsking({ policy, type }) : fire(policy, { type } as PolicyEvent));
+  const actions = (policy: Policy) => (
+    <HStack gap="2" flexWrap="wrap">
+      {canChange && (POLICY_EDITABLE_STATES as readonly string[]).includes(policy.state) && (
+        <Button type="button" size="xs" variant="outline" aria-label={t('policies.action.editNamed', { number: policy.number })} onClick={() => setEditing(policy)}>
+          <Pencil aria-hidden size={14} />
+          {t('common.edit')}
+        </Button>
+      )}
+      {canChange &&
+        policy.allowedEvents.map((type) => (
+          <Button
+            key={type}
+            type="button"
+            size="xs"
+            variant={type === 'CANCEL' || type === 'SUSPEND' ? 'ghost' : 'subtle'}
+            colorPalette={type === 'CANCEL' || type === 'SUSPEND' ? 'red' : 'blue'}
+            loading={send.isPending && send.variables?.id === policy.id && send.variables.event.type === type}
+            aria-label={t(`policies.action.${type}.named`, { number: policy.number })}
+            onClick={() => act(policy, type)}
+          >
+            {t(`policies.action.${type}`)}
+          </Button>
+        ))}
+    </HStack>
+  );
+  const stateOf = (policy: Policy) => (
+    <>
+      <Badge colorPalette={STATE_COLORS[policy.state]} data-testid="policy-state">
+        {t(`machine.policy.state.${policy.state}`)}
+      </Badge>
+      {(policy.suspensionReason ?? policy.cancellationReason) && (
+        <Text fontSize="xs" color="fg.muted" maxW="48">
+          <bdi>{policy.state === 'cancelled' ? policy.cancellationReason : policy.suspensionReason}</bdi>
+        </Text>
+      )}
+    </>
+  );
+  const rulesCount = (policy: Policy) =>
+    (policy.benefitRules ?? []).length > 0 && (
+      <Text fontSize="xs" color="fg.muted">
+        <bdi>{intl.formatMessage({ id: 'policies.rules.count' }, { count: (policy.benefitRules ?? []).length })}</bdi>
+      </Text>
+    );
   const validity = (policy: Policy) =>
     `${intl.formatDate(`${policy.startsOn}T00:00:00`, { dateStyle: 'medium' })} – ${intl.formatDate(`${policy.endsOn}T00:00:00`, { dateStyle: 'medium' })}`;
 
@@ -64,7 +107,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
         {isPending && <Loading />}
         {policies?.length === 0 && <Text color="fg.muted">{t('policies.none')}</Text>}
         {policies && policies.length > 0 && (
-          <Table.ScrollArea borderWidth="1px" borderRadius="md">
+          <Table.ScrollArea borderWidth="1px" borderRadius="md" hideBelow="md">
             <Table.Root size="sm" data-testid="policies">
               <Table.Caption srOnly>{t('policies.title')}</Table.Caption>
               <Table.Header>
@@ -86,55 +129,47 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
                     </Table.Cell>
                     <Table.Cell>
                       <bdi>{policy.planName}</bdi>
-                      {(policy.benefitRules ?? []).length > 0 && (
-                        <Text fontSize="xs" color="fg.muted">
-                          {intl.formatMessage({ id: 'policies.rules.count' }, { count: (policy.benefitRules ?? []).length })}
-                        </Text>
-                      )}
+                      {rulesCount(policy)}
                     </Table.Cell>
                     <Table.Cell whiteSpace="nowrap">
                       <bdi>{validity(policy)}</bdi>
                     </Table.Cell>
                     <Table.Cell>
-                      <Badge colorPalette={STATE_COLORS[policy.state]} data-testid="policy-state">
-                        {t(`machine.policy.state.${policy.state}`)}
-                      </Badge>
-                      {(policy.suspensionReason ?? policy.cancellationReason) && (
-                        <Text fontSize="xs" color="fg.muted" maxW="48">
-                          <bdi>{policy.state === 'cancelled' ? policy.cancellationReason : policy.suspensionReason}</bdi>
-                        </Text>
-                      )}
+                      {stateOf(policy)}
                     </Table.Cell>
                     <Table.Cell>
-                      <HStack gap="2" flexWrap="wrap">
-                        {canChange && (POLICY_EDITABLE_STATES as readonly string[]).includes(policy.state) && (
-                          <Button type="button" size="xs" variant="outline" aria-label={t('policies.action.editNamed', { number: policy.number })} onClick={() => setEditing(policy)}>
-                            <Pencil aria-hidden size={14} />
-                            {t('common.edit')}
-                          </Button>
-                        )}
-                        {canChange &&
-                          policy.allowedEvents.map((type) => (
-                            <Button
-                              key={type}
-                              type="button"
-                              size="xs"
-                              variant={type === 'CANCEL' || type === 'SUSPEND' ? 'ghost' : 'subtle'}
-                              colorPalette={type === 'CANCEL' || type === 'SUSPEND' ? 'red' : 'blue'}
-                              loading={send.isPending && send.variables?.id === policy.id && send.variables.event.type === type}
-                              aria-label={t(`policies.action.${type}.named`, { number: policy.number })}
-                              onClick={() => act(policy, type)}
-                            >
-                              {t(`policies.action.${type}`)}
-                            </Button>
-                          ))}
-                      </HStack>
+                      {actions(policy)}
                     </Table.Cell>
                   </Table.Row>
                 ))}
               </Table.Body>
             </Table.Root>
           </Table.ScrollArea>
+        )}
+        {policies && policies.length > 0 && (
+          // On a phone each policy is a card: the table's actions would sit off-screen.
+          <Stack gap="3" hideFrom="md" as="ul" listStyleType="none">
+            {policies.map((policy) => (
+              <Stack as="li" key={policy.id} gap="2" borderWidth="1px" borderRadius="md" p="3" data-policy-card={policy.number}>
+                <HStack justify="space-between" align="start" gap="3">
+                  <Text fontWeight="semibold">
+                    <bdi>{policy.number}</bdi>
+                  </Text>
+                  <Stack gap="1" align="end">
+                    {stateOf(policy)}
+                  </Stack>
+                </HStack>
+                <Text fontSize="sm">
+                  <bdi>{`${policy.insurerName} · ${policy.planName}`}</bdi>
+                </Text>
+                {rulesCount(policy)}
+                <Text fontSize="sm" color="fg.muted">
+                  <bdi>{validity(policy)}</bdi>
+                </Text>
+                {actions(policy)}
+              </Stack>
+            ))}
+          </Stack>
         )}
       </Stack>
       {editing && <PolicyDialog holderId={holderId} policy={editing === 'new' ? undefined : editing} today={today} onClose={() => setEditing(null)} />}

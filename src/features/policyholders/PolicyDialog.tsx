@@ -112,7 +112,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
 
   const field = (name: Name) => <FieldInput key={name} resource="policies" name={name} spec={POLICY_FIELDS[name] as FieldSpec} form={form} />;
   const part = (titleId: string, names: readonly Name[]) => (
-    <Stack as="fieldset" gap="3">
+    <Stack as="fieldset" gap="3" minW="0">
       <Text as="legend" fontWeight="semibold" mb="2">
         {t(titleId)}
       </Text>
@@ -142,7 +142,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="6">
-                  <Stack as="fieldset" gap="3">
+                  <Stack as="fieldset" gap="3" minW="0">
                     <Text as="legend" fontWeight="semibold" mb="2">
                       {t('policies.section.contract')}
                     </Text>
@@ -173,7 +173,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
                   </Stack>
                   {part('policies.section.limits', LIMITS)}
                   {part('policies.section.ortho', ORTHO)}
-                  <Stack as="fieldset" gap="3">
+                  <Stack as="fieldset" gap="3" minW="0">
                     <Text as="legend" fontWeight="semibold" mb="2">
                       {t('policies.rules.title')}
                     </Text>
