@@ -100,6 +100,8 @@ try {
     ['patient view (overview)', '/api/patients/1/overview', (i) => `/api/patients/${pick(sample, i).id}/overview`],
     ['doctors: list search (surname, licence)', '/api/doctors', (i) => `/api/doctors?q=${q(i % 2 ? pick(doctors, i).license_number : pick(doctors, i).last_names.split(' ')[0])}`],
     ['policyholders: list search (document)', '/api/policyholders', (i) => `/api/policyholders?q=${q(pick(sample, i).document_number)}`],
+    ['policies: list page (by number)', '/api/policies', (i) => `/api/policies?page=${(i % 5) + 1}&pageSize=20`],
+    ['policies: search by number', '/api/policies', (i) => `/api/policies?q=${q(pick(sample, i).policy_number)}`],
     ['global search (name, document, folio)', '/api/search?q=ab', (i) => `/api/search?q=${q([`${pick(sample, i).first_names} ${pick(sample, i).last_name}`, pick(sample, i).document_number, pick(folios, i).folio][i % 3])}`],
     ['verifications: list page', '/api/verifications', (i) => `/api/verifications?page=${(i % 5) + 1}&pageSize=20`],
     ['verifications: search by folio', '/api/verifications', (i) => `/api/verifications?q=${q(pick(verificationFolios, i).folio)}`],

@@ -29,17 +29,19 @@ CREATE INDEX reimbursements_folio_trgm_idx ON reimbursements USING gin (folio gi
 CREATE INDEX reimbursements_invoice_trgm_idx ON reimbursements USING gin (invoice_number gin_trgm_ops);
 
 
--- Lists that search first and last names as separate columns (policyholders, doctors) OR them with the
--- identifiers: every column of the OR needs its index, or the planner reads the whole table.
+-- The policyholders list searches first and last names as separate columns, ORed with the identifiers,
+-- and the policies list ORs the number with the plan's name: every column of an OR needs its index, or
+-- the planner reads the whole table.
 CREATE INDEX policyholders_first_names_trgm_idx ON policyholders USING gin (first_names gin_trgm_ops);
 CREATE INDEX policyholders_last_names_trgm_idx ON policyholders USING gin (last_names gin_trgm_ops);
-CREATE INDEX doctors_first_names_trgm_idx ON doctors USING gin (first_names gin_trgm_ops);
-CREATE INDEX doctors_last_names_trgm_idx ON doctors USING gin (last_names gin_trgm_ops);
+CREATE INDEX policies_plan_name_trgm_idx ON policies USING gin (plan_name gin_trgm_ops);
 
 -- The workflow lists' default orders: verifications by planned date, reimbursements newest first
 -- (the page's tie-breaker is the id, ascending, hence the mixed directions).
 CREATE INDEX verifications_planned_idx ON verifications (planned_service_date, id);
 CREATE INDEX reimbursements_created_idx ON reimbursements (created_at DESC, id);
+-- The policies list opens sorted by number.
+CREATE INDEX policies_number_idx ON policies (number, id);
 
 -- A page of claims reads its policies' benefit ledger (usage per policy, family deductible).
 CREATE INDEX benefit_ledger_policy_idx ON benefit_ledger (policy_id);
