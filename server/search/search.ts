@@ -39,7 +39,14 @@ const SEARCHERS: Record<Kind, Searcher> = {
       .select(['patients.id', 'patients.state', 'patients.document_type', 'patients.document_number', 'patients.credential_number', 'policies.number as policy_number'])
       .select(fullName(sql.ref('patients.first_names'), sql.ref('patients.last_name'), sql.ref('patients.second_last_name')).as('name'))
       .where('patients.state', '<>', 'ENROLLING')
-      .where(matchesText(text, [sql`patients.first_names || ' ' || patients.last_name`, sql.ref('patients.document_number'), sql.ref('patients.credential_number')]))
+      // The full name as the patients' list searches it (one trigram index serves both).
+      .where(
+        matchesText(text, [
+          sql`patients.first_names || ' ' || patients.last_name || coalesce(' ' || patients.second_last_name, '')`,
+          sql.ref('patients.document_number'),
+          sql.ref('patients.credential_number'),
+        ]),
+      )
       .orderBy(exactFirst(text, [sql.ref('patients.document_number'), sql.ref('patients.credential_number')]))
       .orderBy(sql`lower(patients.last_name)`)
       .orderBy(sql`lower(patients.first_names)`)

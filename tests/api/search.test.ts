@@ -44,6 +44,9 @@ describe('search', () => {
     const byName = group(await search(patient.last_name.slice(0, 4).toUpperCase()), 'patient');
     expect(byName?.items.every((i) => i.matched === 'name')).toBe(true);
     expect(byName?.items.length).toBeGreaterThan(0);
+    // First names and surnames together, as a user types a whole name.
+    const [named] = await server.db.query<{ id: number; first_names: string; last_name: string }>(`SELECT id, first_names, last_name FROM patients WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
+    expect(group(await search(`${named.first_names} ${named.last_name}`.toLowerCase(), admin, '&limit=20'), 'patient')?.items.map((i) => i.id)).toContain(named.id);
     const [credential] = await server.db.query<{ id: number; credential_number: string }>('SELECT id, credential_number FROM patients WHERE credential_number IS NOT NULL ORDER BY id LIMIT 1');
     expect(group(await search(credential.credential_number), 'patient')?.items[0]).toMatchObject({ id: credential.id, matched: 'credentialNumber' });
 
