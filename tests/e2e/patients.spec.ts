@@ -22,7 +22,7 @@ async function call(request: APIRequestContext, token: string, method: 'get' | '
 }
 
 /** A policyholder and an active family policy for four people, from January to December of this year. */
-async function newPolicy(request: APIRequestContext): Promise<Family> {
+async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOCUMENT, suffix = ''): Promise<Family> {
   const token = await apiToken(request);
   const insurers = await call(request, token, 'get', '/api/insurers?active=true&pageSize=1');
   const holder = await call(request, token, 'post', '/api/policyholders', {
@@ -30,17 +30,17 @@ async function newPolicy(request: APIRequestContext): Promise<Family> {
     firstNames: 'Marta',
     lastNames: 'Ibarra Soler',
     documentType: 'DNI',
-    documentNumber: HOLDER_DOCUMENT,
+    documentNumber: holderDocument,
     birthDate: '1984-03-12',
-    email: `marta.${unique.toLowerCase()}@example.com`,
-    memberNumber: `AF-${unique}`,
+    email: `marta.${unique.toLowerCase()}${suffix}@example.com`,
+    memberNumber: `AF-${unique}${suffix}`,
     privacyConsentVersion: '2026-01',
     privacyConsentDate: `${year}-01-02`,
     bankName: 'Banco Demo',
     bankAccount: 'ES7600000000000000000000',
     accountHolder: 'Marta Ibarra Soler',
   });
-  const number = `POL-E2E-${unique}`;
+  const number = `POL-E2E-${unique}${suffix}`;
   const policy = await call(request, token, 'post', '/api/policies', {
     policyholderId: holder.id,
     insurerId: insurers.items[0].id,
@@ -203,5 +203,34 @@ test.describe.serial('patients', () => {
     await expect(reimbursements).toContainText('Pagado');
     await expect(page.getByRole('table', { name: 'Verificaciones' }).getByRole('link', { name: verification.folio })).toBeVisible();
     await expectNoSeriousViolations(page);
+  });
+
+  test('flags the same person on another policy and enrols them once the user confirms it', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const other = await newPolicy(request, `D${unique}`.slice(0, 20), '-D');
+    await call(request, token, 'post', '/api/patients', {
+      policyId: other.policyId,
+      relationship: 'HOLDER',
+      firstNames: 'Marta',
+      lastName: 'Ibarra',
+      documentType: 'DNI',
+      documentNumber: `D${unique}`.slice(0, 20),
+      birthDate: '1984-03-12',
+      enrolledOn: `${year}-01-01`,
+    });
+    await signIn(page, ADMIN.email);
+    await page.goto(`/app/pacientes/nuevo/${other.policyId}`);
+    await expect(page.getByRole('heading', { name: `Póliza ${other.number}` })).toBeVisible();
+    // Jorge, the spouse enrolled on the first policy, is enrolled on this one too.
+    await fillPerson(page, { relationship: 'Cónyuge', first: 'Jorge', last: 'Ibarra', document: `S${unique}`.slice(0, 20), birth: '1982-07-30' });
+    await save(page);
+    await expectRefusal(page, 'Número de documento', 'Un paciente de otra póliza tiene el mismo documento: confirme que es la misma persona.');
+    const confirmation = page.getByRole('group', { name: '¿Es la misma persona?' });
+    await expect(confirmation).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await confirmation.getByText('Es la misma persona: darla de alta también en esta póliza').click();
+    await save(page);
+    await expect(page).toHaveURL(new RegExp(`/app/pacientes/${other.policyId}$`));
+    await expect(page.locator('table tbody tr[data-index]')).toHaveCount(2);
   });
 });
