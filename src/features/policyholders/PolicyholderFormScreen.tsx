@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
@@ -68,6 +69,8 @@ export default function PolicyholderFormScreen() {
   const { id } = useParams<{ id?: string }>();
   const { may } = useScreen();
   const readOnly = id !== undefined && !may('update');
+  // The policies show under a holder that is there (not under the not-found state); the query is the form's own, shared.
+  const holder = useQuery({ ...policyholders.oneQuery(Number(id ?? 0)), enabled: id !== undefined });
   return (
     <Stack gap="8">
       <EditShell
@@ -82,7 +85,7 @@ export default function PolicyholderFormScreen() {
         listLabel={t('area.policyholders.list')}
         deleteTexts={(record) => ({ title: t('policyholders.delete.title'), body: t('policyholders.delete.body', { name: record.name }) })}
       />
-      {id && <PoliciesPanel holderId={Number(id)} />}
+      {holder.data && <PoliciesPanel holderId={holder.data.id} />}
     </Stack>
   );
 }
