@@ -55,7 +55,7 @@ export function PolicyPicker({ value, onChange, invalid }: { value: number | nul
                   <Text as="span" display="block" fontSize="xs" color="fg.muted">
                     <bdi>{`${policy.insurerName} · ${policy.planName}`}</bdi>
                     {' · '}
-                    {t('patients.policy.places', { used: policy.beneficiaries, max: policy.maxBeneficiaries })}
+                    <bdi>{t('patients.policy.places', { used: policy.beneficiaries, max: policy.maxBeneficiaries })}</bdi>
                   </Text>
                 </RadioGroup.ItemText>
               </RadioGroup.Item>
