@@ -31,7 +31,7 @@ type Body<K extends OperationId> = operations[K] extends { requestBody?: { conte
       : undefined
   : undefined;
 
-interface RequestContext {
+export interface RequestContext {
   user: SessionUser | null;
   token: string | null;
   ip: string;

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isBlank, isIsoDate, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { ACCEPTS_DOCUMENTS, isBlank, isIsoDate, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * An orthodontic treatment plan (research §3.3, R7): proposed, approved once preauthorized and past its
@@ -117,6 +117,7 @@ export const orthodonticPlanMachine = setup({
   states: {
     proposed: {
       meta: meta('PROPUESTO', ['R5', 'R7', 'R14']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         APPROVE: { target: 'approved', guard: and(['preauthorizationVerified', 'authorizationNumberRecorded', 'waitingPeriodMet']), actions: 'recordApproval' },
         CANCEL: cancelBeforeSchedule,
@@ -124,6 +125,7 @@ export const orthodonticPlanMachine = setup({
     },
     approved: {
       meta: meta('APROBADO', ['R7']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         ACTIVATE: {
           target: 'active',
@@ -135,6 +137,7 @@ export const orthodonticPlanMachine = setup({
     },
     active: {
       meta: meta('ACTIVO', ['R7']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         SUSPEND: { target: 'suspended', guard: 'reasonGiven', actions: 'recordSuspension' },
         LIFETIME_MAXIMUM_REACHED: {
@@ -149,6 +152,7 @@ export const orthodonticPlanMachine = setup({
     },
     suspended: {
       meta: meta('SUSPENDIDO'),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         RESUME: { target: 'active', guard: 'coverageActive' },
         REGISTER_DEBOND: debond,

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { ACCEPTS_DOCUMENTS, isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * A reimbursement claim, general or orthodontic (research §3.2, §2.7): drafted, submitted, checked line by
@@ -173,6 +173,7 @@ export const reimbursementMachine = setup({
   states: {
     draft: {
       meta: meta('BORRADOR', ['R9', 'R18']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         SUBMIT: {
           target: 'submitted',
@@ -205,6 +206,7 @@ export const reimbursementMachine = setup({
     },
     needsDocuments: {
       meta: meta('REQUIERE_DOCUMENTACION', ['R10']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         RESUBMIT: { target: 'submitted', guard: and(['withinCurePeriod', 'documentsComplete']), actions: 'clearCurePeriod' },
         CURE_PERIOD_ENDED: {

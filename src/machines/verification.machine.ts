@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isAfter, isBlank, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { ACCEPTS_DOCUMENTS, isAfter, isBlank, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * Verification of a patient's coverage before treatment (research §3.1, §2.6): assigned, worked, resolved
@@ -126,6 +126,7 @@ export const verificationMachine = setup({
   states: {
     pending: {
       meta: meta('PENDIENTE'),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         ASSIGN: assign,
         START: { target: 'inProgress', guard: 'actorMayStart' },
@@ -134,6 +135,7 @@ export const verificationMachine = setup({
     },
     inProgress: {
       meta: meta('EN_PROCESO', ['R3', 'R7', 'R8', 'R14']),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         ASSIGN: assign,
         REQUEST_INFO: { target: 'needsInfo', guard: 'noteGiven', actions: 'recordInfoRequest' },
@@ -144,6 +146,7 @@ export const verificationMachine = setup({
     },
     needsInfo: {
       meta: meta('REQUIERE_INFO'),
+      tags: [ACCEPTS_DOCUMENTS],
       on: {
         INFO_RECEIVED: { target: 'inProgress' },
         CANCEL: cancel,

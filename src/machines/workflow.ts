@@ -15,6 +15,9 @@ export const ILLEGAL_EVENT = 'workflow.illegalEvent';
 /** Returned by {@link explainRefusal} when a refusing guard has no rule entry, a bug the tests prevent (also its catalog id). */
 export const UNKNOWN_REFUSAL = 'workflow.refused';
 
+/** Tag of the states in which a record takes new documents (attachments inherit their owner's editable states). */
+export const ACCEPTS_DOCUMENTS = 'acceptsDocuments';
+
 /** What the API answers when a guard refuses: a stable rule code (its text is the guard's catalog entry). */
 export interface GuardRule {
   rule: string;

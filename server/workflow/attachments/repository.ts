@@ -34,8 +34,9 @@ export const attachmentsOf = (q: Queryable, ownerType: Owner, ownerId: number) =
 
 export const findAttachment = (q: Queryable, id: number) => selectAttachments(q).where('id', '=', id).executeTakeFirst();
 
-export const ownerExists = async (q: Queryable, ownerType: Owner, ownerId: number) =>
-  Boolean(await q.kysely.selectFrom(OWNER_TABLES[ownerType]).select('id').where('id', '=', ownerId).executeTakeFirst());
+/** The owner's workflow state, its row locked until the transaction ends; undefined when there is no such owner. */
+export const ownerState = async (tx: Queryable, ownerType: Owner, ownerId: number): Promise<string | undefined> =>
+  (await tx.kysely.selectFrom(OWNER_TABLES[ownerType]).select('state').where('id', '=', ownerId).forUpdate().executeTakeFirst())?.state;
 
 export async function insertAttachment(
   tx: Queryable,

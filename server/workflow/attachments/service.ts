@@ -1,12 +1,13 @@
 import type { operations } from '../../../openapi/schema';
 import { appendAudit } from '../../audit.ts';
 import type { Database } from '../../db/database.ts';
-import { BusinessRuleError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import { BusinessRuleError, InvalidInputError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
 import type { FileStore } from '../../files.ts';
 import type { Actor } from '../shared/actor.ts';
 import { presentAttachment } from './presenter.ts';
 import { displayName, fileOpens, sniff } from './inspect.ts';
-import { attachmentsOf, findAttachment, insertAttachment, ownerExists, type Owner } from './repository.ts';
+import { acceptsDocuments } from './owners.ts';
+import { attachmentsOf, findAttachment, insertAttachment, ownerState, type AttachmentRow, type Owner } from './repository.ts';
 
 /** R21: at most 15 MB. */
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
@@ -31,12 +32,13 @@ export function attachmentService(db: Database, files: FileStore) {
         throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: 'body/file', keyword: 'content' }]);
       }
       const owner = Number(ownerId);
-      if (!(await ownerExists(db, ownerType, owner))) {
-        throw new BusinessRuleError('attachment.ownerUnknown', `No such ${ownerType}.`, [{ path: 'body/ownerId', keyword: 'exists' }]);
-      }
       const stored = await files.put(bytes);
       try {
         const row = await db.transaction(async (tx) => {
+          // Locked with the owner, so the owner cannot close between the check and the insert.
+          const state = await ownerState(tx, ownerType, owner);
+          if (state === undefined) throw new BusinessRuleError('attachment.ownerUnknown', `No such ${ownerType}.`, [{ path: 'body/ownerId', keyword: 'exists' }]);
+          if (!acceptsDocuments(ownerType, state)) throw new StateConflictError('attachment.ownerClosed', `The ${ownerType} takes no documents in its state ${state}.`);
           const created = await insertAttachment(tx, {
             owner_type: ownerType,
             owner_id: owner,
@@ -59,12 +61,17 @@ export function attachmentService(db: Database, files: FileStore) {
       }
     },
 
-    /** The stored file, its download audited. */
-    async download(id: number, actor: Actor) {
+    /** An attachment's record, to check the reader's right to its owner before sending the file. */
+    async find(id: number) {
       const row = await findAttachment(db, id);
       if (!row) throw new NotFoundError('attachment');
+      return row;
+    },
+
+    /** The stored file, its download audited. */
+    async download(row: AttachmentRow, actor: Actor) {
       await db.transaction((tx) => appendAudit(tx, { userId: actor.id, action: 'DOWNLOAD', entityType: 'attachment', entityId: row.id, result: 'ALLOWED', ip: actor.ip, userAgent: actor.userAgent }));
-      return { row, stream: files.stream(row.storage_key) };
+      return files.stream(row.storage_key);
     },
   };
 }

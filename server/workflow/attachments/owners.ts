@@ -1,0 +1,19 @@
+import type { AnyStateMachine } from 'xstate';
+import { orthodonticPlanMachine } from '../../../src/machines/orthodontic-plan.machine.ts';
+import { reimbursementMachine } from '../../../src/machines/reimbursement.machine.ts';
+import { verificationMachine } from '../../../src/machines/verification.machine.ts';
+import { ACCEPTS_DOCUMENTS } from '../../../src/machines/workflow.ts';
+import type { Owner } from './repository.ts';
+
+/**
+ * An attachment belongs to its owner: it is listed, read and added only with the right to read the
+ * owner (the permission of the owner's GET operation), and added only while the owner's statechart
+ * is in a state tagged ACCEPTS_DOCUMENTS.
+ */
+export const OWNERS: Record<Owner, { readOperation: string; machine: AnyStateMachine }> = {
+  verification: { readOperation: 'getVerification', machine: verificationMachine },
+  reimbursement: { readOperation: 'getReimbursement', machine: reimbursementMachine },
+  orthodontic_plan: { readOperation: 'getOrthodonticPlan', machine: orthodonticPlanMachine },
+};
+
+export const acceptsDocuments = (owner: Owner, state: string) => OWNERS[owner].machine.root.states[state]?.tags.includes(ACCEPTS_DOCUMENTS) ?? false;
