@@ -1,7 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { planService as service, planWorkflow } from '../workflow/orthodontic/service.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
-import { auditPartRead, requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
 type Operation =
   | 'listOrthodonticPlans'
@@ -37,7 +36,7 @@ export function orthodonticPlanHandlers({ db, today }: Deps): HandlersOf<Operati
 
     async sendOrthodonticPlanEvent(request) {
       const user = requestActor(request);
-      const { event, version } = machineEvent<typeof planWorkflow.machine>(request.body);
+      const { event, version } = versionedEvent<typeof planWorkflow.machine>(request);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       return { status: 200, body: await service.present(db, updated, user, today()) };
     },

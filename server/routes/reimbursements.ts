@@ -1,7 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
-import { auditPartRead, requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
 type Operation =
   | 'listReimbursements'
@@ -40,7 +39,7 @@ export function reimbursementHandlers({ db, today }: Deps): HandlersOf<Operation
 
     async sendReimbursementEvent(request) {
       const user = requestActor(request);
-      const { event, version } = machineEvent<typeof reimbursementWorkflow.machine>(request.body);
+      const { event, version } = versionedEvent<typeof reimbursementWorkflow.machine>(request);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       return { status: 200, body: await service.present(db, updated, user, today()) };
     },

@@ -1,7 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
 import { verificationService as service, verificationWorkflow } from '../workflow/verification/service.ts';
-import { auditPartRead, requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
 type Operation = 'listVerifications' | 'getVerification' | 'createVerification' | 'updateVerification' | 'sendVerificationEvent' | 'getVerificationHistory';
 
@@ -31,7 +30,7 @@ export function verificationHandlers({ db, today }: Deps): HandlersOf<Operation>
 
     async sendVerificationEvent(request) {
       const user = requestActor(request);
-      const { event, version } = machineEvent<typeof verificationWorkflow.machine>(request.body);
+      const { event, version } = versionedEvent<typeof verificationWorkflow.machine>(request);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       return { status: 200, body: await service.present(db, updated, user, today()) };
     },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/benefits/dates.ts';
-import { attachToReimbursement, call, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, signIn, useServer, sendEvent } from './helpers.ts';
 
 const server = useServer({}, () => '2026-11-21');
 let admin: string;
@@ -25,8 +25,8 @@ beforeAll(async () => {
   patientId = patient.id;
   const created = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-20' } });
   verificationId = created.body.id;
-  await call('POST', `/api/verifications/${verificationId}/events`, { token: admin, body: { type: 'START' } });
-  await call('POST', `/api/verifications/${verificationId}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } });
+  await sendEvent('verifications', verificationId, { type: 'START' }, admin);
+  await sendEvent('verifications', verificationId, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin);
   [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
 });
 
@@ -43,7 +43,7 @@ async function claim(amounts: number[], steps: ('SUBMIT' | 'APPROVE' | 'PAY' | '
   const created = await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId, doctorId, lines } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await attachAll(created.body.id);
-  const send = (body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${created.body.id}/events`, { token, body });
+  const send = (body: Record<string, unknown>, token: string) => sendEvent('reimbursements', created.body.id, body, token);
   for (const s of steps) {
     if (s === 'SUBMIT') await send({ type: 'SUBMIT' }, analyst);
     if (s === 'APPROVE') await send({ type: 'APPROVE' }, supervisor);

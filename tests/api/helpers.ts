@@ -103,6 +103,17 @@ export function useServer(env: NodeJS.ProcessEnv = {}, today?: () => string) {
 export const call = <B = any>(method: string, path: string, options?: CallOptions) => useCurrent().call<B>(method, path, options); // eslint-disable-line @typescript-eslint/no-explicit-any
 export const signIn = (email: string, password?: string, ip?: string) => useCurrent().signIn(email, password, ip);
 
+const WORKFLOW_TABLES = { verifications: 'verifications', reimbursements: 'reimbursements', 'orthodontic-plans': 'orthodontic_plans' } as const;
+
+/**
+ * Sends a workflow event as a client that has just loaded the record: with the record's current
+ * version, unless the body names one (a stale one, to test conflicts).
+ */
+export async function sendEvent(kind: keyof typeof WORKFLOW_TABLES, id: number, body: Record<string, unknown>, token: string) {
+  const rows = await useCurrent().db.query<{ version: number }>(`SELECT version FROM ${WORKFLOW_TABLES[kind]} WHERE id = $1`, [id]);
+  return call('POST', `/api/${kind}/${id}/events`, { token, body: { version: rows[0]?.version ?? 1, ...body } });
+}
+
 function useCurrent(): TestServer {
   if (!current) throw new Error('Call useServer() in the test file first.');
   return current;

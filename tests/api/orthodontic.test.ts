@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
 import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
-import { call, expectProblem, signIn, useServer, attachToReimbursement } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 // The server's clock: the tests move it forward, month by month, for instalments to fall due.
 let now = '2026-03-10';
@@ -25,8 +25,8 @@ const FINISHED = 'orthodontic.scheduleFinished';
 type Installment = { id: number; number: number; dueDate: string; billableCents: number; benefitCents: number; state: string; reason: string | null; reimbursementId: number | null; paidCents: number | null };
 
 const attach = (id: number, documentType: string) => attachToReimbursement(analyst, id, documentType);
-const planEvent = (id: number, body: Record<string, unknown>, token = analyst) => call('POST', `/api/orthodontic-plans/${id}/events`, { token, body });
-const reimbursementEvent = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
+const planEvent = (id: number, body: Record<string, unknown>, token = analyst) => sendEvent('orthodontic-plans', id, body, token);
+const reimbursementEvent = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
 const getPlan = async (id: number) => {
   const response = await call('GET', `/api/orthodontic-plans/${id}`, { token: analyst });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -72,11 +72,8 @@ async function preauthorize(patientId: number, plannedServiceDate = now): Promis
     body: { patientId, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate, doctorId: orthodontist },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  expect((await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'START' } })).status).toBe(200);
-  const verified = await call('POST', `/api/verifications/${created.body.id}/events`, {
-    token: admin,
-    body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${patientId}-${plannedServiceDate}` },
-  });
+  expect((await sendEvent('verifications', created.body.id, { type: 'START' }, admin)).status).toBe(200);
+  const verified = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${patientId}-${plannedServiceDate}` }, admin);
   expect(verified.body.state, JSON.stringify(verified.body)).toBe('verified');
   return created.body.id;
 }

@@ -1,7 +1,7 @@
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
-import { call, expectProblem, signIn, useServer, attachToReimbursement } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 const now = '2026-11-21';
 const server = useServer({}, () => now);
@@ -13,7 +13,7 @@ let admin: string;
 let doctorId: number;
 
 const attach = (id: number, documentType: string) => attachToReimbursement(analyst, id, documentType);
-const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
+const event = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
 
 /** A verification verified just now through the API, preferably for an adult without reimbursements. */
 async function verifiedVerification(policyWithOwnRules = false): Promise<number> {
@@ -25,8 +25,8 @@ async function verifiedVerification(policyWithOwnRules = false): Promise<number>
       ORDER BY EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id), p.id LIMIT 1`,
   );
   const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
-  await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'START' } });
-  const verified = await call('POST', `/api/verifications/${created.body.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } });
+  await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
+  const verified = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin);
   expect(verified.body.state).toBe('verified');
   return created.body.id;
 }

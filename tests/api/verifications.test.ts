@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
-import { call, expectProblem, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, sendEvent } from './helpers.ts';
 
 // The server's clock, fixed so the dates these tests compute hold.
 const now = '2026-11-21';
@@ -28,7 +28,7 @@ async function freshPatient(): Promise<number> {
   return row.id;
 }
 
-const event = (id: number, body: Record<string, unknown>, token = verifier) => call('POST', `/api/verifications/${id}/events`, { token, body });
+const event = (id: number, body: Record<string, unknown>, token = verifier) => sendEvent('verifications', id, body, token);
 
 describe('verifications', () => {
   it('lists the worklist and the history with paging and filters, each with its state and allowed events', async () => {
@@ -121,6 +121,31 @@ describe('verifications', () => {
     expectProblem(await call('POST', '/api/verifications', { token: verifier, body }), 409, 'verification.alreadyOpen');
     expectProblem(await call('POST', '/api/verifications', { token: verifier, body: { ...body, patientId: 999999 } }), 422, 'verification.patientUnknown');
     expectProblem(await call('POST', '/api/verifications', { token: readOnly, body }), 403, 'auth.forbidden');
+  });
+
+  it('refuses an event that names no version with 428, takes it from If-Match, and lets one of 50 concurrent ASSIGNs win', async () => {
+    const created = await call('POST', '/api/verifications', {
+      token: admin,
+      body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-26' },
+    });
+    const id = created.body.id;
+    const bare = { type: 'ASSIGN', assigneeId: verifierId };
+    expectProblem(await call('POST', `/api/verifications/${id}/events`, { token: admin, body: bare }), 428, 'request.versionRequired');
+    expectProblem(await call('POST', `/api/verifications/${id}/events`, { token: admin, body: bare, headers: { 'if-match': '*' } }), 428, 'request.versionRequired');
+    expect((await call('GET', `/api/verifications/${id}`, { token: admin })).body).toMatchObject({ version: created.body.version, assigneeId: null });
+
+    const stale = await call('POST', `/api/verifications/${id}/events`, { token: admin, body: bare, headers: { 'if-match': `"${created.body.version + 1}"` } });
+    expectProblem(stale, 409, 'conflict.staleVersion');
+    const tagged = await call('POST', `/api/verifications/${id}/events`, { token: admin, body: bare, headers: { 'if-match': `W/"${created.body.version}"` } });
+    expect(tagged.body).toMatchObject({ assigneeId: verifierId, version: created.body.version + 1 });
+
+    const racers = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', `/api/verifications/${id}/events`, { token: admin, body: { ...bare, version: tagged.body.version } })),
+    );
+    expect(racers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(racers.filter((r) => r.status === 409 && r.body.code === 'conflict.staleVersion')).toHaveLength(49);
+    const history = await call('GET', `/api/verifications/${id}/history`, { token: admin });
+    expect(history.body.items.filter((h: { event: string }) => h.event === 'ASSIGN')).toHaveLength(2);
   });
 
   it('updates an open verification with its version; a stale version gets 409', async () => {
