@@ -1,9 +1,8 @@
 import { NotFoundError } from '../domain/errors.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
 import { findPolicySummaries, policySummary } from '../workflow/patient/policy-summary.ts';
 import { patientService as service, patientWorkflow } from '../workflow/patient/service.ts';
-import { auditPartRead, requestActor } from './workflow-actor.ts';
+import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
 type Operation =
   | 'listPatients'
@@ -44,7 +43,7 @@ export function patientHandlers({ db, today }: Deps): HandlersOf<Operation> {
 
     async sendPatientEvent(request) {
       const user = requestActor(request);
-      const { event, version } = machineEvent<typeof patientWorkflow.machine>(request.body);
+      const { event, version } = versionedEvent<typeof patientWorkflow.machine>(request);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       const body = await service.present(db, updated, user, today());
       return { status: 200, body, headers: { ETag: `"${body.version}"` } };

@@ -1,7 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { policyService as service, policyWorkflow } from '../workflow/policy/service.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
-import { requestActor } from './workflow-actor.ts';
+import { requestActor, versionedEvent } from './workflow-actor.ts';
 
 type Operation = 'listPolicies' | 'createPolicy' | 'getPolicy' | 'updatePolicy' | 'sendPolicyEvent' | 'getPolicyHistory';
 
@@ -34,7 +33,7 @@ export function policyHandlers({ db, today }: Deps): HandlersOf<Operation> {
 
     async sendPolicyEvent(request) {
       const user = requestActor(request);
-      const { event, version } = machineEvent<typeof policyWorkflow.machine>(request.body);
+      const { event, version } = versionedEvent<typeof policyWorkflow.machine>(request);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       const body = await service.present(db, updated, user, today());
       return { status: 200, body, headers: etag(body.version) };

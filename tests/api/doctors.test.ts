@@ -5,7 +5,7 @@ import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
-import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 const today = '2026-11-21';
 const server = useServer({}, () => today);
@@ -85,8 +85,8 @@ async function verifiedVerification(): Promise<number> {
   );
   const opened = await call('POST', '/api/verifications', { token: tokens.admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
-  await call('POST', `/api/verifications/${opened.body.id}/events`, { token: tokens.admin, body: { type: 'START' } });
-  const verified = await call('POST', `/api/verifications/${opened.body.id}/events`, { token: tokens.admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } });
+  await sendEvent('verifications', opened.body.id, { type: 'START' }, tokens.admin);
+  const verified = await sendEvent('verifications', opened.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, tokens.admin);
   expect(verified.body.state).toBe('verified');
   return opened.body.id;
 }

@@ -103,7 +103,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}, today?: () => string) {
 export const call = <B = any>(method: string, path: string, options?: CallOptions) => useCurrent().call<B>(method, path, options); // eslint-disable-line @typescript-eslint/no-explicit-any
 export const signIn = (email: string, password?: string, ip?: string) => useCurrent().signIn(email, password, ip);
 
-const WORKFLOW_TABLES = { verifications: 'verifications', reimbursements: 'reimbursements', 'orthodontic-plans': 'orthodontic_plans' } as const;
+const WORKFLOW_TABLES = { verifications: 'verifications', reimbursements: 'reimbursements', 'orthodontic-plans': 'orthodontic_plans', policies: 'policies', patients: 'patients' } as const;
 
 /**
  * Sends a workflow event as a client that has just loaded the record: with the record's current

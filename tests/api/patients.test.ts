@@ -1,6 +1,6 @@
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 const today = '2026-11-21';
 const server = useServer({}, () => today);
@@ -217,7 +217,7 @@ describe('changes, coverage events and history', () => {
   it('suspends, resumes and ends coverage with dates; the holder leaves last', async () => {
     const { policyId, holder } = await familyPolicy();
     const child = await enrolled(dependentOf(policyId));
-    const event = (id: number, body: Body) => call('POST', `/api/patients/${id}/events`, { token: verifier, body });
+    const event = (id: number, body: Body) => sendEvent('patients', id, body, verifier);
     expectProblem(await event(child.id, { type: 'SUSPEND', date: '2026-11-22', reason: 'Impago' }), 409, 'patientCoverage.suspensionDateInvalid');
     expectProblem(await event(child.id, { type: 'SUSPEND', date: '2026-11-01', reason: ' ' }), 409, 'patientCoverage.reasonRequired');
     expectProblem(await event(child.id, { type: 'SUSPEND', date: '2026-11-01', reason: 'Impago', version: child.version + 5 }), 409, 'conflict.staleVersion');
@@ -285,8 +285,8 @@ describe('patient view', () => {
     ]);
 
     const verification = (await call('POST', '/api/verifications', { token: admin, body: { patientId: spouse.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } })).body;
-    await call('POST', `/api/verifications/${verification.id}/events`, { token: admin, body: { type: 'START' } });
-    expect((await call('POST', `/api/verifications/${verification.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } })).body.state).toBe('verified');
+    await sendEvent('verifications', verification.id, { type: 'START' }, admin);
+    expect((await sendEvent('verifications', verification.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin)).body.state).toBe('verified');
     const [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
     const lines = [
       { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 },
@@ -295,9 +295,9 @@ describe('patient view', () => {
     ];
     const draft = (await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId: verification.id, doctorId, invoiceNumber: 'F-PAT-1', invoiceDate: '2026-11-18', lines } })).body;
     for (const type of draft.missingDocuments) expect((await attachToReimbursement(analyst, draft.id, type)).status).toBe(201);
-    expect((await call('POST', `/api/reimbursements/${draft.id}/events`, { token: analyst, body: { type: 'SUBMIT' } })).body.state).toBe('inReview');
-    expect((await call('POST', `/api/reimbursements/${draft.id}/events`, { token: auditor, body: { type: 'APPROVE' } })).body.state).toBe('approved');
-    const paid = await call('POST', `/api/reimbursements/${draft.id}/events`, { token: treasury, body: { type: 'PAY', reference: 'TRF-PAT-1' } });
+    expect((await sendEvent('reimbursements', draft.id, { type: 'SUBMIT' }, analyst)).body.state).toBe('inReview');
+    expect((await sendEvent('reimbursements', draft.id, { type: 'APPROVE' }, auditor)).body.state).toBe('approved');
+    const paid = await sendEvent('reimbursements', draft.id, { type: 'PAY', reference: 'TRF-PAT-1' }, treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000 });
 
     const after = await call('GET', `/api/patients/${spouse.id}/overview`, { token: readOnly });
@@ -323,7 +323,7 @@ describe('patient view', () => {
   it('says why a suspended patient is not covered today', async () => {
     const { policyId } = await familyPolicy();
     const child = await enrolled(dependentOf(policyId));
-    await call('POST', `/api/patients/${child.id}/events`, { token: verifier, body: { type: 'SUSPEND', date: today, reason: 'Impago' } });
+    await sendEvent('patients', child.id, { type: 'SUSPEND', date: today, reason: 'Impago' }, verifier);
     const overview = (await call('GET', `/api/patients/${child.id}/overview`, { token: verifier })).body;
     expect(overview.coverage).toEqual({ date: today, active: false, reason: 'PATIENT_SUSPENDED' });
     expect(overview.patient.allowedEvents).toEqual(['RESUME', 'END_COVERAGE']);

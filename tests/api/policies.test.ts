@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runDailyJobs } from '../../server/scheduler.ts';
-import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 let today = '2026-11-21';
 const server = useServer({}, () => today);
@@ -54,7 +54,7 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const create = (body: Record<string, unknown>, token = tokens.admin) => call<Policy>('POST', '/api/policies', { token, body });
-const event = (id: number, body: Record<string, unknown>, token = tokens.admin) => call<Policy>('POST', `/api/policies/${id}/events`, { token, body });
+const event = (id: number, body: Record<string, unknown>, token = tokens.admin) => sendEvent('policies', id, body, token);
 /** The fields a client sends back on update. */
 function editable(policy: Policy) {
   const keep = ['insurerId', 'number', 'kind', 'planName', 'startsOn', 'endsOn', 'benefitYear', 'annualMaximum', 'deductible', 'familyDeductible', 'maxBeneficiaries', 'orthoIncluded', 'orthoPercent', 'orthoLifetimeMaximum', 'orthoAgeLimit', 'benefitRules'];

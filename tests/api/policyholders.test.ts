@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
-import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 const server = useServer({}, () => '2026-11-21');
 const SEEDED = 12;
@@ -229,7 +229,7 @@ describe('policyholders: bank details before a first payout', () => {
 
     const record = await call('GET', `/api/reimbursements/${approved.id}`, { token: tokens.treasury });
     expect(record.body.allowedEvents).not.toContain('PAY');
-    const pay = () => call('POST', `/api/reimbursements/${approved.id}/events`, { token: tokens.treasury, body: { type: 'PAY', reference: 'TRF-BANK-1' } });
+    const pay = () => sendEvent('reimbursements', approved.id, { type: 'PAY', reference: 'TRF-BANK-1' }, tokens.treasury);
     const refused = expectProblem(await pay(), 409, 'reimbursement.payeeBankDetailsMissing');
     expect(refused.detail).toBe('The payee has no bank details.');
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { DEMO_USERS } from '../../server/domain/roles.ts';
-import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 // Configuraciones: the catalogs the engine and the forms read. Administrators change them, every staff
 // role reads them; each change is versioned and leaves a history row; a change reaches liquidations made
@@ -132,7 +132,7 @@ describe('settings catalogs', () => {
 
 describe('the engine reads the settings', () => {
   let analyst: string;
-  const event = (id: number, body: Record<string, unknown>, token: string) => call('POST', `/api/reimbursements/${id}/events`, { token, body });
+  const event = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
   let day = 0;
   const cleaning = () => {
     const serviceDate = `2026-11-${String(18 - day++).padStart(2, '0')}`;
@@ -154,8 +154,8 @@ describe('the engine reads the settings', () => {
         ORDER BY p.id LIMIT 1`,
     );
     const verification = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
-    await call('POST', `/api/verifications/${verification.body.id}/events`, { token: admin, body: { type: 'START' } });
-    expect((await call('POST', `/api/verifications/${verification.body.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' } })).body.state).toBe('verified');
+    await sendEvent('verifications', verification.body.id, { type: 'START' }, admin);
+    expect((await sendEvent('verifications', verification.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin)).body.state).toBe('verified');
     const created = await call('POST', '/api/reimbursements', {
       token: analyst,
       body: { verificationId: verification.body.id, doctorId, invoiceNumber: 'F-77', invoiceDate: '2026-11-18', lines: cleaning() },
@@ -237,8 +237,8 @@ describe('the engine reads the settings', () => {
     );
     await server.db.query(`UPDATE patients SET birth_date = '2014-06-01' WHERE id = $1`, [child]);
     const preauth = await call('POST', '/api/verifications', { token: admin, body: { patientId: child, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate: now, doctorId: orthodontist } });
-    await call('POST', `/api/verifications/${preauth.body.id}/events`, { token: admin, body: { type: 'START' } });
-    const verified = await call('POST', `/api/verifications/${preauth.body.id}/events`, { token: admin, body: { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-SET-1' } });
+    await sendEvent('verifications', preauth.body.id, { type: 'START' }, admin);
+    const verified = await sendEvent('verifications', preauth.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-SET-1' }, admin);
     expect(verified.body.state).toBe('verified');
 
     for (const [key, value] of [['orthodontic.months', 18], ['orthodontic.initialPercent', 25]] as const) {
