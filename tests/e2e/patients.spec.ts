@@ -149,8 +149,8 @@ test.describe.serial('patients', () => {
     const spouse = patients.items[0];
     // Verified, claimed, checked, approved by someone else and paid — all through the API.
     const verification = await call(request, admin, 'post', '/api/verifications', { patientId: spouse.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: new Date().toISOString().slice(0, 10) });
-    await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'START' });
-    await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' });
+    const started = await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'START', version: verification.version });
+    await call(request, admin, 'post', `/api/verifications/${verification.id}/events`, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', version: started.version });
     const analyst = await apiToken(request, 'analista@demo.local');
     const doctors = await call(request, admin, 'get', '/api/doctors?state=ACTIVE&pageSize=1');
     const today = new Date().toISOString().slice(0, 10);
@@ -171,9 +171,9 @@ test.describe.serial('patients', () => {
       });
       expect(upload.status()).toBe(201);
     }
-    await call(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT' });
-    await call(request, await apiToken(request, 'auditor@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE' });
-    const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}` });
+    const submitted = await call(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: draft.version });
+    const approved = await call(request, await apiToken(request, 'auditor@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE', version: submitted.version });
+    const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version });
     expect(paid.state).toBe('paid');
 
     await signIn(page, ADMIN.email);
