@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Box, Card, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
@@ -13,23 +12,12 @@ import { doctorName } from './DoctorCells.tsx';
 import { DoctorStatePanel } from './DoctorStatePanel.tsx';
 import { CLINIC_FIELDS, DOCTOR_FIELDS, IDENTITY_FIELDS, LICENSE_FIELDS } from './fields.tsx';
 import { SpecialtiesPicker } from './SpecialtiesPicker.tsx';
+import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'DoctorInput', update: 'DoctorUpdate' } as const;
 type FieldName = keyof typeof DOCTOR_FIELDS;
 type FieldError = { type: string; message?: string } | undefined;
 
-
-function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
-  const intl = useIntl();
-  return (
-    <Card.Root as="fieldset">
-      <Card.Header>
-        <Card.Title as="legend">{intl.formatMessage({ id: titleId })}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 function DoctorFields({ edit, record }: { edit: EditController; record?: Doctor }) {
   const field = (name: FieldName) => <FieldInput key={name} resource="doctors" name={name} spec={DOCTOR_FIELDS[name]} widget={name === 'clinicPhone' ? 'tel' : undefined} form={edit.form} />;
@@ -42,12 +30,12 @@ function DoctorFields({ edit, record }: { edit: EditController; record?: Doctor 
   return (
     <>
       {record && (
-        <Section titleId="doctors.section.state">
+        <FormSection titleId="doctors.section.state">
           <DoctorStatePanel record={record} onChanged={(changed) => edit.adoptVersion(changed.version)} />
-        </Section>
+        </FormSection>
       )}
-      <Section titleId="doctors.section.identity">{grid(IDENTITY_FIELDS)}</Section>
-      <Section titleId="doctors.section.license">
+      <FormSection titleId="doctors.section.identity">{grid(IDENTITY_FIELDS)}</FormSection>
+      <FormSection titleId="doctors.section.license">
         <Stack gap="5">
           {grid(LICENSE_FIELDS)}
           <Controller
@@ -56,9 +44,9 @@ function DoctorFields({ edit, record }: { edit: EditController; record?: Doctor 
             render={({ field: others, fieldState }) => <SpecialtiesPicker value={others.value as string[]} main={main} onChange={others.onChange} error={fieldState.error as FieldError} />}
           />
         </Stack>
-      </Section>
-      <Section titleId="doctors.section.clinic">{grid(CLINIC_FIELDS)}</Section>
-      <Section titleId="doctors.section.agreements">
+      </FormSection>
+      <FormSection titleId="doctors.section.clinic">{grid(CLINIC_FIELDS)}</FormSection>
+      <FormSection titleId="doctors.section.agreements">
         <Stack gap="5">
           {/* A block of its own, so the checkbox starts where the reading does (left, or right in RTL). */}
           <Box>{field('inNetwork')}</Box>
@@ -68,7 +56,7 @@ function DoctorFields({ edit, record }: { edit: EditController; record?: Doctor 
             render={({ field: agreements, fieldState }) => <AgreementsEditor value={agreements.value as FormRow[]} onChange={agreements.onChange} error={fieldState.error as FieldError} />}
           />
         </Stack>
-      </Section>
+      </FormSection>
     </>
   );
 }

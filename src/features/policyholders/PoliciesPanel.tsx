@@ -12,7 +12,7 @@ import { holderPoliciesQuery, usePolicyEvent, type Policy, type PolicyEvent } fr
 import { EventDialog } from './EventDialog.tsx';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { policyErrorText } from './policy-errors.ts';
-import { Section } from './Section.tsx';
+import { FormSection } from '../../components/form/FormSection.tsx';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', active: 'green', suspended: 'orange', expired: 'gray', cancelled: 'red' };
 /** Events that ask for something first (a reason, a new end date); the others are sent at once. */
@@ -96,7 +96,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
     `${intl.formatDate(`${policy.startsOn}T00:00:00`, { dateStyle: 'medium' })} – ${intl.formatDate(`${policy.endsOn}T00:00:00`, { dateStyle: 'medium' })}`;
 
   return (
-    <Section titleId="policies.title">
+    <FormSection titleId="policies.title">
       <Stack gap="4">
         {may('createPolicy') && (
           <Button type="button" variant="outline" alignSelf="flex-start" onClick={() => setEditing('new')}>
@@ -190,6 +190,6 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
           }}
         />
       )}
-    </Section>
+    </FormSection>
   );
 }

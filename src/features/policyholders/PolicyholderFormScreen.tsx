@@ -12,7 +12,7 @@ import { policyholders, type Policyholder } from './api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { CONSENT_FIELDS, CONTACT_FIELDS, IDENTITY_FIELDS, PERSON_FIELDS, POLICYHOLDER_FIELDS } from './fields.tsx';
 import { PoliciesPanel } from './PoliciesPanel.tsx';
-import { Section } from './Section.tsx';
+import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'PolicyholderInput', update: 'PolicyholderUpdate' } as const;
 type FieldName = keyof typeof POLICYHOLDER_FIELDS;
@@ -32,19 +32,19 @@ function HolderFields({ edit, record, readOnly }: { edit: EditController; record
     <>
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="6">
-          <Section titleId="policyholders.section.identity">
+          <FormSection titleId="policyholders.section.identity">
             <Stack gap="4">
               {grid(names)}
               {grid(IDENTITY_FIELDS)}
             </Stack>
-          </Section>
-          <Section titleId="policyholders.section.contact">{grid(CONTACT_FIELDS)}</Section>
-          <Section titleId="policyholders.section.consent">{grid(CONSENT_FIELDS)}</Section>
+          </FormSection>
+          <FormSection titleId="policyholders.section.contact">{grid(CONTACT_FIELDS)}</FormSection>
+          <FormSection titleId="policyholders.section.consent">{grid(CONSENT_FIELDS)}</FormSection>
         </Stack>
       </fieldset>
-      <Section titleId="policyholders.section.bank">
+      <FormSection titleId="policyholders.section.bank">
         <BankDetails edit={edit} record={record} readOnly={readOnly} />
-      </Section>
+      </FormSection>
     </>
   );
 }

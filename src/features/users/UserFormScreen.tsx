@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Card, SimpleGrid } from '@chakra-ui/react';
 import { Controller } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -12,20 +12,9 @@ import { users, type User } from './api.ts';
 import { USER_FIELDS } from './fields.tsx';
 import { RolePicker } from './RolePicker.tsx';
 import { userPayload } from './user-payload.ts';
+import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'UserCreate', update: 'UserUpdate' } as const;
-
-function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
-  const intl = useIntl();
-  return (
-    <Card.Root as="fieldset">
-      <Card.Header>
-        <Card.Title as="legend">{intl.formatMessage({ id: titleId })}</Card.Title>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
-  );
-}
 
 /** Identity, roles, and the way in (new user) or the account's state (existing one). */
 function UserFields({ edit, record }: { edit: EditController; record?: User }) {
@@ -37,13 +26,13 @@ function UserFields({ edit, record }: { edit: EditController; record?: User }) {
   const field = (name: string) => <FieldInput resource="users" name={name} spec={USER_FIELDS[name as keyof typeof USER_FIELDS]} form={edit.form} />;
   return (
     <>
-      <Section titleId="users.section.identity">
+      <FormSection titleId="users.section.identity">
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {field('name')}
           {field('email')}
           {field('locale')}
         </SimpleGrid>
-      </Section>
+      </FormSection>
       <Card.Root>
         <Card.Body>
           <Controller
@@ -54,13 +43,13 @@ function UserFields({ edit, record }: { edit: EditController; record?: User }) {
         </Card.Body>
       </Card.Root>
       {record ? (
-        <Section titleId="users.section.account">
+        <FormSection titleId="users.section.account">
           <AccountActions user={record} onChanged={(changed) => edit.adoptVersion(changed.version)} />
-        </Section>
+        </FormSection>
       ) : (
-        <Section titleId="users.section.access">
+        <FormSection titleId="users.section.access">
           <AccessChoice form={edit.form} />
-        </Section>
+        </FormSection>
       )}
     </>
   );

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Card } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 
-/** A titled part of the holder's screen, a fieldset with its legend. */
-export function Section({ titleId, children }: { titleId: string; children: ReactNode }) {
+/** A titled part of a record's form: a fieldset whose legend is the card's title. */
+export function FormSection({ titleId, children }: { titleId: string; children: ReactNode }) {
   const intl = useIntl();
   return (
     <Card.Root as="fieldset">
