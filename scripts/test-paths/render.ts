@@ -1,6 +1,9 @@
 /** Writing generated paths as files: paths.json, paths.md (readable test cases) and a Vitest spec. */
 import { TARGET_NOUN } from '../statecharts/paths/criteria.ts';
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../statecharts/paths/types.ts';
+import spanish from '../../src/i18n/messages/es.json' with { type: 'json' };
+
+const SPANISH: Record<string, string> = spanish;
 
 export const renderJson = (file: PathsFile): string => `${JSON.stringify(file, null, 2)}\n`;
 
@@ -14,17 +17,33 @@ export function eventText(event: PathEvent): string {
 
 const refusedGuards = (step: Pick<StepRecord, 'guards'>) => step.guards.filter((g) => g.endsWith(':false')).map((g) => g.slice(0, -':false'.length));
 
+/** A state's id with its Spanish label, as the panel shows it. */
+function stateText(machineId: string, state: string): string {
+  const label = SPANISH[`machine.${machineId}.state.${state}`];
+  return label ? `${code(state)} (${label})` : code(state);
+}
+
+const factsOf = (scenario: Scenario) => (scenario.input as { facts?: Record<string, unknown> } | undefined)?.facts;
+
+/** A scenario's facts as a table a reader can scan, one fact a row. */
+function factsTable(facts: Record<string, unknown>): string[] {
+  return ['', '  | fact | value |', '  |---|---|', ...Object.entries(facts).map(([name, value]) => `  | ${name} | ${code(JSON.stringify(value))} |`), ''];
+}
+
 function scenarioText(scenario: Scenario): string {
   const parts: string[] = [];
-  if (scenario.input !== undefined) parts.push(`input ${code(JSON.stringify(scenario.input))}`);
+  const { facts: _facts, ...rest } = (scenario.input ?? {}) as Record<string, unknown>;
+  if (factsOf(scenario)) {
+    if (Object.keys(rest).length) parts.push(`input ${code(JSON.stringify(rest))}`);
+  } else if (scenario.input !== undefined) parts.push(`input ${code(JSON.stringify(scenario.input))}`);
   if (scenario.storage && Object.keys(scenario.storage).length) parts.push(`browser storage ${code(JSON.stringify(scenario.storage))}`);
   if (scenario.storage && !Object.keys(scenario.storage).length && scenario.input === undefined) parts.push('empty browser storage');
   return parts.join('; ');
 }
 
-function thenText(step: Omit<StepRecord, 'event'>, previous: string | null): string {
+function thenText(machineId: string, step: Omit<StepRecord, 'event'>, previous: string | null): string {
   const moved = step.transitions.length > 0;
-  const state = `${code(step.state)}${step.final ? ' (final)' : ''}`;
+  const state = `${stateText(machineId, step.state)}${step.final ? ' (final)' : ''}`;
   let text = previous !== null && !moved ? `**Then** the state stays ${state}` : `**Then** the state is ${state}`;
   if (moved) text += ` — ${step.transitions.map(code).join(', then ')}`;
   else if (previous !== null) {
@@ -40,11 +59,11 @@ function pathSection(path: PathRecord, file: PathsFile, subject: string): string
   const start = path.initial;
   lines.push(
     `1. **Given** ${subject} in scenario *${scenario.name}* (${scenario.description}), ` +
-      `**When** it starts, ${thenText(start, null)}.`,
+      `**When** it starts, ${thenText(file.machineId, start, null)}.`,
   );
   let previous = start.state;
   path.steps.forEach((step, i) => {
-    lines.push(`${i + 2}. **When** ${eventText(step.event)}, ${thenText(step, previous)}.`);
+    lines.push(`${i + 2}. **When** ${eventText(step.event)}, ${thenText(file.machineId, step, previous)}.`);
     previous = step.state;
   });
   if (file.criterion === 'guards' || file.criterion === 'states') {
@@ -79,7 +98,11 @@ export function renderMarkdown(file: PathsFile, subject: string): string {
     lines.push('');
   }
   lines.push('## Scenarios', '');
-  for (const s of file.scenarios) lines.push(`- **${s.name}** — ${s.description}: ${scenarioText(s)}`);
+  for (const s of file.scenarios) {
+    const text = scenarioText(s);
+    const facts = factsOf(s);
+    lines.push(`- **${s.name}** — ${s.description}${text ? `: ${text}` : ''}${facts ? ', with the facts:' : ''}`, ...(facts ? factsTable(facts) : []));
+  }
   lines.push('');
   for (const path of file.paths) lines.push(...pathSection(path, file, subject));
   return `${lines.join('\n').trimEnd()}\n`;
