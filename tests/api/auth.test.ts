@@ -166,6 +166,16 @@ describe('request validation', () => {
     expectProblem(res, 413, 'request.tooLarge');
   });
 
+  it('refuses unknown query parameters with a 400 the contract declares, also on operations without parameters', async () => {
+    const token = await signIn(ADMIN);
+    expectProblem(await call('GET', '/api/health?verbose=1'), 400, 'request.invalid');
+    for (const [method, path] of [['GET', '/api/me'], ['GET', '/api/roles'], ['GET', '/api/settings/defaults'], ['POST', '/api/logout']] as const) {
+      expectProblem(await call(method, `${path}?verbose=1`, { token }), 400, 'request.invalid');
+    }
+    // The session survived the refused sign-out.
+    expect((await call('GET', '/api/me', { token })).status).toBe(200);
+  });
+
   it('answers an unknown operation with a 404 problem', async () => {
     expectProblem(await call('GET', '/api/nothing-here'), 404, 'request.noSuchOperation');
     expectProblem(await call('PATCH', '/api/me', { token: await signIn(ADMIN) }), 404, 'request.noSuchOperation');

@@ -95,14 +95,13 @@ describe('contract rules', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
-  it('declares 401 on protected operations, 403 where a role may lack the permission, 400 where input is validated', () => {
+  it('declares 401 on protected operations, 403 where a role may lack the permission, and 400 everywhere (unknown query parameters are refused)', () => {
     for (const entry of rawOperations) {
       const statuses = Object.keys(entry.op.responses);
       const permission = entry.op['x-permission'];
-      const takesInput = Boolean(entry.op.requestBody) || [...(document.paths[entry.path].parameters ?? []), ...(entry.op.parameters ?? [])].length > 0;
       if (!isPublic(entry.op)) expect(statuses, where(entry)).toContain('401');
       if (permission && !BASE_PERMISSIONS.includes(permission)) expect(statuses, where(entry)).toContain('403');
-      if (takesInput) expect(statuses, where(entry)).toContain('400');
+      expect(statuses, where(entry)).toContain('400');
     }
   });
 
