@@ -149,53 +149,44 @@ function Records({ overview }: { overview: PatientOverview }) {
       </Link>
     </ChakraLink>
   );
+  // One part per kind of record: its heading, then its table or a sentence when it has none.
+  const part = (titleId: string, emptyId: string, head: string[], rows: ReactNode[][]) => (
+    <Stack gap="2">
+      <Heading as="h3" size="sm">
+        {t(titleId)}
+      </Heading>
+      {rows.length === 0 ? empty(t(emptyId)) : table(t(titleId), head, rows)}
+    </Stack>
+  );
   return (
     <Stack gap="6">
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          {t('patients.records.verifications')}
-        </Heading>
-        {overview.verifications.length === 0
-          ? empty(t('patients.records.noVerifications'))
-          : table(
-              t('patients.records.verifications'),
-              [t('patients.records.folio'), t('patients.records.plannedServiceDate'), t('patients.records.state')],
-              overview.verifications.map((v) => [link(`/verificaciones/editar/${v.id}`, v.folio), <bdi key="d">{day(intl, v.plannedServiceDate)}</bdi>, state('verification', v.state)]),
-            )}
-      </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          {t('patients.records.reimbursements')}
-        </Heading>
-        {overview.reimbursements.length === 0
-          ? empty(t('patients.records.noReimbursements'))
-          : table(
-              t('patients.records.reimbursements'),
-              [t('patients.records.folio'), t('patients.records.claimed'), t('patients.records.paid'), t('patients.records.state')],
-              overview.reimbursements.map((r) => [
-                link(`/reembolsos/editar/${r.verificationId}/${r.id}`, r.folio),
-                <bdi key="c">{money(intl, r.claimedCents, currency)}</bdi>,
-                r.paidCents === null || r.paidCents === undefined ? '—' : <bdi key="p">{money(intl, r.paidCents, currency)}</bdi>,
-                state('reimbursement', r.state),
-              ]),
-            )}
-      </Stack>
-      <Stack gap="2">
-        <Heading as="h3" size="sm">
-          {t('patients.records.orthodonticPlans')}
-        </Heading>
-        {overview.orthodonticPlans.length === 0
-          ? empty(t('patients.records.noOrthodonticPlans'))
-          : table(
-              t('patients.records.orthodonticPlans'),
-              [t('patients.records.plan'), t('patients.records.fee'), t('patients.records.state')],
-              overview.orthodonticPlans.map((o) => [
-                link('/reembolsos/ortodoncia', t('patients.records.planName', { id: o.id, code: o.treatmentCode })),
-                <bdi key="f">{money(intl, o.feeCents, currency)}</bdi>,
-                state('orthodonticPlan', o.state),
-              ]),
-            )}
-      </Stack>
+      {part(
+        'patients.records.verifications',
+        'patients.records.noVerifications',
+        [t('patients.records.folio'), t('patients.records.plannedServiceDate'), t('patients.records.state')],
+        overview.verifications.map((v) => [link(`/verificaciones/editar/${v.id}`, v.folio), <bdi key="d">{day(intl, v.plannedServiceDate)}</bdi>, state('verification', v.state)]),
+      )}
+      {part(
+        'patients.records.reimbursements',
+        'patients.records.noReimbursements',
+        [t('patients.records.folio'), t('patients.records.claimed'), t('patients.records.paid'), t('patients.records.state')],
+        overview.reimbursements.map((r) => [
+          link(`/reembolsos/editar/${r.verificationId}/${r.id}`, r.folio),
+          <bdi key="c">{money(intl, r.claimedCents, currency)}</bdi>,
+          r.paidCents === null || r.paidCents === undefined ? '—' : <bdi key="p">{money(intl, r.paidCents, currency)}</bdi>,
+          state('reimbursement', r.state),
+        ]),
+      )}
+      {part(
+        'patients.records.orthodonticPlans',
+        'patients.records.noOrthodonticPlans',
+        [t('patients.records.plan'), t('patients.records.fee'), t('patients.records.state')],
+        overview.orthodonticPlans.map((o) => [
+          link('/reembolsos/ortodoncia', t('patients.records.planName', { id: o.id, code: o.treatmentCode })),
+          <bdi key="f">{money(intl, o.feeCents, currency)}</bdi>,
+          state('orthodonticPlan', o.state),
+        ]),
+      )}
     </Stack>
   );
 }
