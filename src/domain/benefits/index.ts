@@ -3,6 +3,7 @@
  * Money is integer cents, percentages integers 0–100, dates `YYYY-MM-DD` strings.
  */
 export { BenefitInputError } from './errors.ts';
+export { currencyExponent, isCurrencyCode, majorToMinor, minorPerMajor, minorToMajor } from './currency.ts';
 export { MAX_CENTS, assertCents, assertPercent, isCents, isPercent, percentOf } from './money.ts';
 export {
   addDays,

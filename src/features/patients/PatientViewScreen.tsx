@@ -7,12 +7,13 @@ import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
+import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { historyQuery, overviewQuery, type PatientHistory, type PatientOverview } from './api.ts';
 import { BenefitFigures } from './BenefitFigures.tsx';
 import { CoverageActions } from './CoverageActions.tsx';
-import { day, money } from './money.ts';
+import { day } from './day.ts';
 import { PolicySummaryCard } from './PolicySummaryCard.tsx';
 
 const STATE_COLORS: Record<string, string> = { ACTIVE: 'green', SUSPENDED: 'orange', LEFT: 'gray' };

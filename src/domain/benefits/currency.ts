@@ -1,0 +1,44 @@
+/**
+ * Currency minor units. Every amount in the system is an integer in the minor unit of its
+ * currency (ISO 4217 exponent): cents for EUR/USD/MXN, whole pesos for CLP, fils for KWD.
+ * The exponent comes from Intl (the platform's ISO 4217 table), so no list is kept here.
+ */
+
+const exponents = new Map<string, number>();
+
+/** True for a three-letter upper-case ISO 4217 code Intl knows. */
+export function isCurrencyCode(code: unknown): code is string {
+  if (typeof code !== 'string' || !/^[A-Z]{3}$/.test(code)) return false;
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Number of decimal digits of the currency's minor unit (CLP 0, EUR 2, KWD 3). */
+export function currencyExponent(currency: string): number {
+  const code = currency.trim().toUpperCase();
+  let exponent = exponents.get(code);
+  if (exponent === undefined) {
+    exponent = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
+    exponents.set(code, exponent);
+  }
+  return exponent;
+}
+
+/** How many minor units make one major unit (CLP 1, EUR 100, KWD 1000). */
+export function minorPerMajor(currency: string): number {
+  return 10 ** currencyExponent(currency);
+}
+
+/** A whole-currency amount (e.g. 1,000.00 of the research's defaults) in the currency's minor units. */
+export function majorToMinor(major: number, currency: string): number {
+  return Math.round(major * minorPerMajor(currency));
+}
+
+/** Minor units as a (possibly fractional) number of major units, for display and inputs. */
+export function minorToMajor(minor: number, currency: string): number {
+  return minor / minorPerMajor(currency);
+}
