@@ -13,6 +13,7 @@ const RESOURCES = {
   policyholders: { record: 'Policyholder', input: 'PolicyholderInput', list: '/api/policyholders' },
   policies: { record: 'Policy', input: 'PolicyInput', list: '/api/policies' },
   doctors: { record: 'Doctor', input: 'DoctorInput', list: '/api/doctors' },
+  reimbursements: { record: 'Reimbursement', input: 'ReimbursementInput', list: '/api/reimbursements' },
 };
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
