@@ -245,18 +245,24 @@ describe('orthodontic plans', () => {
     // after banding + 30 days; the lifetime maximum (1,500.00) is reached with #9, so #10–#24 are skipped (31).
     const firstPeriodic = '2026-05-01';
     expect(active.body.installments.map((i: Installment) => [i.number, i.dueDate, i.billableCents, i.benefitCents, i.state, i.reason])).toEqual([
-      [0, now, 120000, 60000, 'scheduled', null],
+      // Banding is today, so the initial payment falls due with the activation, claimable at once.
+      [0, now, 120000, 60000, 'claimable', null],
       ...Array.from({ length: 24 }, (_, k) =>
         k + 1 <= 9 ? [k + 1, addMonths(firstPeriodic, k), 20000, 10000, 'scheduled', null] : [k + 1, addMonths(firstPeriodic, k), 20000, 0, 'skipped', '31'],
       ),
     ]);
     const planId = proposed.id as number;
 
-    // The initial payment falls due on the banding date; the scheduler runs once a day however often it is called.
+    // The activation made the initial payment fall due (by the system, in the plan's history); the
+    // scheduler has nothing more of this plan today, and runs once a day however often it is called.
+    const activation = (await call('GET', `/api/orthodontic-plans/${planId}/history`, { token: analyst })).body.items;
+    expect(activation.slice(-2)).toMatchObject([
+      { entityType: 'orthodontic_plan', event: 'ACTIVATE', toState: 'active' },
+      { entityType: 'orthodontic_installment', installmentNumber: 0, event: 'FALL_DUE', fromState: 'scheduled', toState: 'claimable', actorId: null },
+    ]);
     const due = await scheduledDue();
     const first = await runDailyJobs(server.db, now);
     expect(first).toMatchObject({ [FALL_DUE]: due, [LIFETIME]: 0, [FINISHED]: 0 });
-    expect(due).toBeGreaterThanOrEqual(1);
     expect(await installment(planId, 0)).toMatchObject({ state: 'claimable', benefitCents: 60000 });
     expect((await installment(planId, 1)).state).toBe('scheduled');
     const historyBefore = (await call('GET', `/api/orthodontic-plans/${planId}/history`, { token: analyst })).body.items.length;
@@ -396,6 +402,25 @@ describe('orthodontic plans', () => {
     const skips = history.filter((h) => h.entityType === 'orthodontic_installment' && h.event === 'SKIP');
     expect(skips.map((h) => [h.installmentNumber, h.payload, h.actorId])).toEqual(Array.from({ length: 9 }, (_, k) => [k + 1, { reason: '31' }, null]));
     expect(history.at(-1)).toMatchObject({ entityType: 'orthodontic_plan', event: 'LIFETIME_MAXIMUM_REACHED' });
+  });
+
+  it('makes every instalment already due claimable at once when the banding is recorded late, the later ones scheduled', async () => {
+    const patientId = await childPatient();
+    const preauth = await preauthorize(patientId);
+    const proposed = await createPlan(preauth, { firstDelayDays: 0 });
+    const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version });
+    const bandingDate = addDays(now, -45);
+    const active = await planEvent(proposed.id, { type: 'ACTIVATE', bandingDate, version: approved.body.version });
+    expect(active.status, JSON.stringify(active.body)).toBe(200);
+    const installments = active.body.installments as Installment[];
+    const due = installments.filter((i) => i.dueDate <= now);
+    // The initial payment (on the banding date) and the first periodic one (the 1st of the month after it).
+    expect(due.map((i) => i.number).slice(0, 2)).toEqual([0, 1]);
+    expect(due.every((i) => i.state === 'claimable' && i.benefitCents > 0)).toBe(true);
+    expect(installments.filter((i) => i.dueDate > now).every((i) => i.state === 'scheduled' || i.state === 'skipped')).toBe(true);
+    expect(installments.some((i) => i.dueDate > now && i.state === 'scheduled')).toBe(true);
+    // Nothing of this plan is left for the scheduler today.
+    expect(await scheduledDue()).toBe(0);
   });
 
   it('changes a proposed or approved plan with its version, and not an active one', async () => {

@@ -191,6 +191,19 @@ export async function installmentIdsIn(q: Queryable, planId: number, states: Ort
   return rows.map((r) => r.id);
 }
 
+/** The plan's scheduled instalments already due on `today`, in their order. */
+export async function installmentsDueIn(q: Queryable, planId: number, today: string): Promise<number[]> {
+  const rows = await q.kysely
+    .selectFrom('orthodontic_installments')
+    .select('id')
+    .where('plan_id', '=', planId)
+    .where('state', '=', 'scheduled')
+    .where(sql`due_date`, '<=', sql`${today}::date`)
+    .orderBy('number')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // One instalment, as its own workflow.
 

@@ -2,16 +2,17 @@ import { orthodonticPlanMachine, type OrthodonticPlanEvent } from '../../../src/
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
-import type { Actor } from '../shared/actor.ts';
+import { SYSTEM, type Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { engineInputs } from '../../settings/engine-inputs.ts';
 import { ledgerOf, rulesOf } from '../shared/coverage.ts';
-import { defineWorkflowService } from '../shared/define-workflow.ts';
+import { defineWorkflowService, type SendOptions } from '../shared/define-workflow.ts';
 import { doctorOf } from '../shared/people.ts';
 import { planEffects } from './effects.ts';
 import { lifetimeOf, planFacts } from './facts.ts';
+import { installmentWorkflow } from './installment-workflow.ts';
 import { presentPlan } from './presenter.ts';
-import { activePlans, findPlan, hasLivePlan, insertPlan, pagePlans, preauthorizationOf, readPlanHistory, savePlan, type PlanFilter, type PlanRow } from './repository.ts';
+import { activePlans, findPlan, hasLivePlan, insertPlan, installmentsDueIn, pagePlans, preauthorizationOf, readPlanHistory, savePlan, type PlanFilter, type PlanRow } from './repository.ts';
 
 /**
  * The orthodontic plan workflow (research 2.7, 3.3, R7): facts from the database, the shared plan and
@@ -113,7 +114,19 @@ export const planService = {
     return planWorkflow.find(tx, id);
   },
 
-  send: planWorkflow.send,
+  /**
+   * An event for the plan. On activation the instalments already due (the initial payment on the banding
+   * date, and any periodic one when banding is recorded late) fall due at once, as the daily scheduler
+   * would the next day: staff claim the initial payment the day they record the banding.
+   */
+  async send(tx: Queryable, id: number, event: OrthodonticPlanEvent, options: SendOptions): Promise<PlanRow> {
+    const row = await planWorkflow.send(tx, id, event, options);
+    if (event.type !== 'ACTIVATE') return row;
+    for (const due of await installmentsDueIn(tx, row.id, options.today)) {
+      await installmentWorkflow.send(tx, due, { type: 'FALL_DUE' }, { actor: SYSTEM, today: options.today });
+    }
+    return planWorkflow.find(tx, row.id);
+  },
 
   async history(db: Queryable, id: number) {
     const row = await planWorkflow.find(db, id);
