@@ -3,6 +3,7 @@ import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/
 import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
 import type { PolicyEvent, PolicyFacts } from '../../src/machines/policy.machine.ts';
+import type { AnnouncementEvent, AnnouncementFacts } from '../../src/machines/announcement.machine.ts';
 import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts, type PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
 
 /**
@@ -166,4 +167,24 @@ export const POLICY_EVENTS: PolicyEvent[] = [
   { type: 'RENEW', endsOn: '2025-11-30' },
   { type: 'RENEW', endsOn: 'diciembre' },
   { type: 'EXPIRE' },
+];
+
+/** An announcement with content whose window began an hour ago and ends next month. */
+export const ANNOUNCEMENT_FACTS: AnnouncementFacts = {
+  now: '2025-06-01T10:00:00.000Z',
+  publishFrom: '2025-06-01T09:00:00.000Z',
+  publishUntil: '2025-07-01T00:00:00.000Z',
+  hasContent: true,
+};
+
+/** Every announcement event; the time-driven ones noticed before and after the window's start and end. */
+export const ANNOUNCEMENT_EVENTS: AnnouncementEvent[] = [
+  { type: 'PUBLISH' },
+  { type: 'RETRACT' },
+  { type: 'WINDOW_OPENED', at: '2025-06-02T09:00:00.000Z' },
+  { type: 'WINDOW_OPENED', at: '2025-05-31T09:00:00.000Z' },
+  { type: 'WINDOW_CLOSED', at: '2025-07-02T00:00:00.000Z' },
+  { type: 'WINDOW_CLOSED', at: '2025-06-15T00:00:00.000Z' },
+  { type: 'REVISE' },
+  { type: 'ARCHIVE' },
 ];

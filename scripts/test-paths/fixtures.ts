@@ -9,8 +9,9 @@
  * before it must pass there (xstate stops at the first refusing guard).
  */
 import { MACHINES } from '../../src/machines/registry.ts';
+import { reimbursementFlow } from './fixture-reimbursement-flow.ts';
 import { PATIENT_COVERAGE_EVENTS, PATIENT_COVERAGE_FACTS as PATIENT } from './facts.ts';
-import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT, POLICY_FACTS as POLICY, POLICY_EVENTS } from './facts.ts';
+import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT, POLICY_FACTS as POLICY, POLICY_EVENTS, ANNOUNCEMENT_FACTS as ANNOUNCEMENT, ANNOUNCEMENT_EVENTS } from './facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
 import type { MachineFixture, PathEvent, Scenario } from '../statecharts/paths/types.ts';
@@ -247,6 +248,20 @@ const policy: MachineFixture = {
   ],
 };
 
+// ---------------------------------------------------------------------------------------------------
+// announcement (tests/machines/announcement.machine.test.ts)
+
+const announcement: MachineFixture = {
+  subject: 'an announcement',
+  events: byType(ANNOUNCEMENT_EVENTS),
+  scenarios: [
+    facts('window-open', 'with content, its window began an hour ago and ends next month', ANNOUNCEMENT),
+    facts('starts-later', 'with content, its window begins tomorrow', { ...ANNOUNCEMENT, publishFrom: '2025-06-02T09:00:00.000Z' }),
+    facts('window-ended', 'with content, its window ended yesterday', { ...ANNOUNCEMENT, publishFrom: '2025-05-01T09:00:00.000Z', publishUntil: '2025-05-31T10:00:00.000Z' }),
+    facts('no-content', 'its title or body is still blank', { ...ANNOUNCEMENT, hasContent: false }),
+  ],
+};
+
 /** Fixtures by registered machine name. */
 export const FIXTURES: Record<string, MachineFixture> = {
   app,
@@ -257,6 +272,8 @@ export const FIXTURES: Record<string, MachineFixture> = {
   'orthodontic-installment': orthodonticInstallment,
   policy,
   'patient-coverage': patientCoverage,
+  'reimbursement-flow': reimbursementFlow,
+  announcement,
 };
 
 /** Registered machines without a fixture (a new machine must get one). */
