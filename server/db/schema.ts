@@ -8,6 +8,47 @@ export type Json = ColumnType<unknown, string, string>;
 /** A column with a default: optional on insert (Kysely's Generated, which also unwraps the types above). */
 export type WithDefault<T> = ColumnType<SelectType<T>, InsertType<T> | undefined, UpdateType<T>>;
 
+export interface AnnouncementReadsTable {
+  announcement_id: number;
+  body_version: number;
+  user_id: number;
+  read_at: WithDefault<Timestamp>;
+  acknowledged_at: Timestamp | null;
+  ip: string | null;
+}
+
+export interface AnnouncementVersionsTable {
+  announcement_id: number;
+  body_version: number;
+  title: string;
+  body: string;
+  replaced_at: WithDefault<Timestamp>;
+  replaced_by: number | null;
+}
+
+export interface AnnouncementsTable {
+  id: WithDefault<number>;
+  title: string;
+  body: string;
+  priority: string;
+  audience: string;
+  audience_roles: WithDefault<string[]>;
+  audience_user_ids: WithDefault<number[]>;
+  audience_insurer_id: number | null;
+  requires_acknowledgement: WithDefault<boolean>;
+  blocking: WithDefault<boolean>;
+  publish_from: Timestamp;
+  publish_until: Timestamp | null;
+  state: WithDefault<string>;
+  body_version: WithDefault<number>;
+  author_id: number | null;
+  published_at: Timestamp | null;
+  archived_at: Timestamp | null;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface AttachmentsTable {
   id: WithDefault<number>;
   owner_type: string;
@@ -54,6 +95,7 @@ export interface BenefitLedgerTable {
   amount_cents: number;
   reimbursement_id: number;
   at: WithDefault<Timestamp>;
+  status: WithDefault<string>;
 }
 
 export interface BenefitRulesTable {
@@ -64,6 +106,22 @@ export interface BenefitRulesTable {
   procedure_code: string | null;
   percent: number | null;
   months: number | null;
+}
+
+export interface ConversationParticipantsTable {
+  conversation_id: number;
+  user_id: number;
+  joined_at: WithDefault<Timestamp>;
+}
+
+export interface ConversationsTable {
+  id: WithDefault<number>;
+  subject: string;
+  entity_type: string | null;
+  entity_id: number | null;
+  created_by: number;
+  last_message_at: WithDefault<Timestamp>;
+  created_at: WithDefault<Timestamp>;
 }
 
 export interface DoctorAgreementsTable {
@@ -98,6 +156,41 @@ export interface DoctorsTable {
   clinic_email: string | null;
   suspension_reason: string | null;
   suspended_on: Timestamp | null;
+}
+
+export interface ExportJobsTable {
+  id: WithDefault<number>;
+  list: string;
+  format: string;
+  filters: WithDefault<Json>;
+  columns: Json;
+  state: WithDefault<string>;
+  reason: string | null;
+  contains_health_data: boolean;
+  requested_by: number;
+  attempts: WithDefault<number>;
+  claim_token: string | null;
+  lease_until: Timestamp | null;
+  rows_done: WithDefault<number>;
+  rows_total: number | null;
+  size_bytes: Int8 | null;
+  storage_key: string | null;
+  file_name: string | null;
+  error: string | null;
+  created_at: WithDefault<Timestamp>;
+  started_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  download_count: WithDefault<number>;
+  last_downloaded_at: Timestamp | null;
+}
+
+export interface FlowDraftsTable {
+  user_id: number;
+  flow: string;
+  record_key: string;
+  snapshot: Json;
+  updated_at: WithDefault<Timestamp>;
 }
 
 export interface InsurersTable {
@@ -136,6 +229,33 @@ export interface MailOutboxTable {
   subject: string;
   body: string;
   created_at: WithDefault<Timestamp>;
+}
+
+export interface MessageReadsTable {
+  message_id: number;
+  user_id: number;
+  read_at: WithDefault<Timestamp>;
+}
+
+export interface MessagesTable {
+  id: WithDefault<number>;
+  conversation_id: number;
+  author_id: number;
+  body: string;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface NotesTable {
+  id: WithDefault<number>;
+  entity_type: string;
+  entity_id: number;
+  text: string;
+  visibility: WithDefault<string>;
+  pinned: WithDefault<boolean>;
+  author_id: number;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
 }
 
 export interface OrthodonticInstallmentsTable {
@@ -210,6 +330,7 @@ export interface PatientsTable {
   coverage_order: number | null;
   suspended_on: Timestamp | null;
   state_reason: string | null;
+  prior_orthodontic_coverage_months: WithDefault<number>;
 }
 
 export interface PoliciesTable {
@@ -300,6 +421,7 @@ export interface ReimbursementLinesTable {
   excess_cents: number | null;
   status: WithDefault<string>;
   reason: string | null;
+  surfaces: string | null;
 }
 
 export interface ReimbursementsTable {
@@ -413,6 +535,25 @@ export interface ThrottleEventsTable {
   at: WithDefault<Timestamp>;
 }
 
+export interface UserEventHeadsTable {
+  user_id: number;
+  last_seq: Int8;
+}
+
+export interface UserEventsTable {
+  user_id: number;
+  seq: Int8;
+  kind: string;
+  conversation_id: number;
+  message_id: number | null;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface UserInsurersTable {
+  user_id: number;
+  insurer_id: number;
+}
+
 export interface UserRolesTable {
   user_id: number;
   role_id: number;
@@ -473,16 +614,26 @@ export interface WorkflowHistoryTable {
 }
 
 export interface DB {
+  announcement_reads: AnnouncementReadsTable;
+  announcement_versions: AnnouncementVersionsTable;
+  announcements: AnnouncementsTable;
   attachments: AttachmentsTable;
   audit_head: AuditHeadTable;
   audit_log: AuditLogTable;
   benefit_ledger: BenefitLedgerTable;
   benefit_rules: BenefitRulesTable;
+  conversation_participants: ConversationParticipantsTable;
+  conversations: ConversationsTable;
   doctor_agreements: DoctorAgreementsTable;
   doctors: DoctorsTable;
+  export_jobs: ExportJobsTable;
+  flow_drafts: FlowDraftsTable;
   insurers: InsurersTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
+  message_reads: MessageReadsTable;
+  messages: MessagesTable;
+  notes: NotesTable;
   orthodontic_installments: OrthodonticInstallmentsTable;
   orthodontic_plans: OrthodonticPlansTable;
   password_resets: PasswordResetsTable;
@@ -502,6 +653,9 @@ export interface DB {
   setting_defaults: SettingDefaultsTable;
   settings_history: SettingsHistoryTable;
   throttle_events: ThrottleEventsTable;
+  user_event_heads: UserEventHeadsTable;
+  user_events: UserEventsTable;
+  user_insurers: UserInsurersTable;
   user_roles: UserRolesTable;
   users: UsersTable;
   verifications: VerificationsTable;
