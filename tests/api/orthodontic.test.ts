@@ -118,6 +118,8 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   });
   expect(created.status, `instalment #${number}: ${JSON.stringify(created.body)}`).toBe(201);
   expect(created.body).toMatchObject({ kind: 'ORTHODONTIC', orthodonticPlanId: planId, installmentId: before.id, claimedCents: chargedCents });
+  // The plan's amounts are in the insurer's currency, the one its reimbursements are in.
+  expect((await getPlan(planId)).currency).toBe(created.body.currency);
   const documents = number === 0 ? ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN'] : ['INVOICE'];
   expect(created.body.missingDocuments).toEqual(documents);
   for (const type of documents) expect((await attach(created.body.id, type)).status).toBe(201);

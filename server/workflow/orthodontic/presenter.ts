@@ -45,6 +45,7 @@ export function presentPlan(row: PlanRow, allowedEvents: string[], context: Plan
     policyId: row.policy_id,
     insurerId: row.insurer_id,
     insurerName: row.insurer_name,
+    currency: row.currency,
     doctorId: row.doctor_id,
     doctorName: row.doctor_name,
     preauthorizationId: row.preauthorization_id,

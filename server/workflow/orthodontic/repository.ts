@@ -51,6 +51,7 @@ function selectPlans(q: Queryable) {
       eb.cast<string>('verifications.planned_service_date', 'text').as('preauthorization_date'),
       'policies.insurer_id',
       'insurers.name as insurer_name',
+      'insurers.currency',
       ...coverageColumns(eb),
     ]);
 }
