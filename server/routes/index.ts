@@ -1,6 +1,7 @@
 import type { Deps, Handlers } from '../http/types.ts';
 import { attachmentHandlers } from './attachments.ts';
 import { authHandlers } from './auth.ts';
+import { draftHandlers } from './drafts.ts';
 import { healthHandlers } from './health.ts';
 import { doctorHandlers } from '../resources/doctors.ts';
 import { insurerHandlers } from '../resources/insurers.ts';
@@ -23,6 +24,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...userHandlers(deps),
   ...profileHandlers(deps),
   ...roleHandlers(deps),
+  ...draftHandlers(deps),
   ...insurerHandlers(deps),
   ...doctorHandlers(deps),
   ...verificationHandlers(deps),

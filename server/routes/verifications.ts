@@ -2,13 +2,17 @@ import type { Deps, HandlersOf } from '../http/types.ts';
 import { verificationService as service, verificationWorkflow } from '../workflow/verification/service.ts';
 import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
-type Operation = 'listVerifications' | 'getVerification' | 'createVerification' | 'updateVerification' | 'sendVerificationEvent' | 'getVerificationHistory';
+type Operation = 'countVerifications' | 'listVerifications' | 'getVerification' | 'createVerification' | 'updateVerification' | 'sendVerificationEvent' | 'getVerificationHistory';
 
 export function verificationHandlers({ db, today }: Deps): HandlersOf<Operation> {
   return {
     async listVerifications(request) {
       const { items, total, totalIsLowerBound } = await service.list(db, request.query, requestActor(request), today());
       return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
+    },
+
+    async countVerifications(request) {
+      return { status: 200, body: await service.counts(db, request.query, requestActor(request), today()) };
     },
 
     async getVerification(request) {

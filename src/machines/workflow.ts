@@ -234,6 +234,41 @@ export function allowedEvents<TMachine extends AnyStateMachine>(
   return allowed;
 }
 
+/** An event the current state has a transition for, refused now, with the named guards that refuse it. */
+export interface BlockedEvent {
+  type: string;
+  /** Guard names (their texts are `machine.<id>.guard.<name>`), in the order the transitions try them. */
+  guards: string[];
+}
+
+/**
+ * The event types among `eventsToTry` that the active state has a transition for but refuses now, each with
+ * every named guard that fails (not only the first), so a screen can say all that stands in the way.
+ */
+export function blockedEvents<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  snapshot: SnapshotFrom<TMachine>,
+  eventsToTry: readonly EventFromLogic<TMachine>[],
+): BlockedEvent[] {
+  const current = snapshot as AnyMachineSnapshot;
+  const transitions = getNextTransitions(current) as unknown as TransitionLike[];
+  const implementations = machine.implementations.guards as Record<string, (args: { context: unknown; event: EventObject }, params: unknown) => boolean>;
+  const blocked: BlockedEvent[] = [];
+  for (const event of eventsToTry) {
+    if (blocked.some((b) => b.type === event.type) || current.can(event)) continue;
+    const candidates = transitions.filter((t) => t.eventType === event.type);
+    if (candidates.length === 0) continue;
+    const guards: string[] = [];
+    for (const candidate of candidates) {
+      for (const guard of namedGuardsOf(candidate.guard)) {
+        if (!guards.includes(guard.type) && !implementations[guard.type]!({ context: current.context, event }, guard.params)) guards.push(guard.type);
+      }
+    }
+    blocked.push({ type: event.type, guards });
+  }
+  return blocked;
+}
+
 /** A snapshot of the machine in a persisted state, with the facts the server just built. */
 export function snapshotAt<TMachine extends AnyStateMachine>(machine: TMachine, value: string, facts: ContextFrom<TMachine>['facts']): ReturnType<TMachine['resolveState']> {
   return machine.resolveState({ value, context: { facts } }) as ReturnType<TMachine['resolveState']>;

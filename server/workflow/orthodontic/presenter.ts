@@ -1,5 +1,6 @@
 import { orthodonticSchedule, orthodonticScheduleInput } from '../../../src/domain/benefits/orthodontic.ts';
 import type { components } from '../../../openapi/schema';
+import type { Presented } from '../shared/define-workflow.ts';
 import type { PlanContext } from './facts.ts';
 import { OPEN_INSTALLMENT_STATES, type InstallmentRow, type PlanRow } from './repository.ts';
 
@@ -36,7 +37,7 @@ const presentInstallment = (i: InstallmentRow): components['schemas']['Orthodont
 });
 
 /** The plan as the API returns it; `withInstallments` adds its schedule (the list leaves it out). */
-export function presentPlan(row: PlanRow, allowedEvents: string[], context: PlanContext, today: string, withInstallments: boolean): components['schemas']['OrthodonticPlan'] {
+export function presentPlan(row: PlanRow, allowedEvents: string[], context: PlanContext, today: string, withInstallments: boolean): Presented<components['schemas']['OrthodonticPlan']> {
   const { rules, remainingCents } = context.lifetime;
   return {
     id: row.id,

@@ -1,4 +1,5 @@
 import type { components } from '../../../openapi/schema';
+import type { Presented } from '../shared/define-workflow.ts';
 import type { PatientRow } from './repository.ts';
 import { fieldsOf } from './fields.ts';
 import type { readHistory } from '../shared/history.ts';
@@ -6,7 +7,7 @@ import type { readHistory } from '../shared/history.ts';
 export type Patient = components['schemas']['Patient'];
 type HistoryItem = components['schemas']['PatientHistory']['items'][number];
 
-export const presentPatient = (row: PatientRow, allowedEvents: string[]): Patient => ({
+export const presentPatient = (row: PatientRow, allowedEvents: string[]): Presented<Patient> => ({
   id: row.id,
   version: row.version,
   policyId: row.policy_id,

@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
 import { acceptsPatients } from '../../../src/machines/policy.machine.ts';
-import type { Evaluation } from '../shared/define-workflow.ts';
+import type { Evaluation, Presented } from '../shared/define-workflow.ts';
 import type { PolicyRow } from './repository.ts';
 
 type Policy = components['schemas']['Policy'];
@@ -17,7 +17,7 @@ export function centsOf(text: string | null | undefined): number | null {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function presentPolicy(row: PolicyRow, { allowedEvents }: Evaluation<null>): Policy {
+export function presentPolicy(row: PolicyRow, { allowedEvents }: Evaluation<null>): Presented<Policy> {
   return {
     id: row.id,
     version: row.version,

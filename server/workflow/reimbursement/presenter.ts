@@ -3,11 +3,12 @@ import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
 import { isRejectionCode, reasonTextId } from '../../../src/domain/benefits/reasons.ts';
 import { catalogText } from '../../http/catalog-text.ts';
 import type { components } from '../../../openapi/schema';
+import type { Presented } from '../shared/define-workflow.ts';
 import type { ReimbursementContext } from './facts.ts';
 import type { ReimbursementRow } from './repository.ts';
 
 /** The reimbursement as the API returns it, with its lines, missing documents and the events its statechart accepts now. */
-export const presentReimbursement = (row: ReimbursementRow, allowedEvents: string[], { lines, missingDocuments }: ReimbursementContext): components['schemas']['Reimbursement'] => ({
+export const presentReimbursement = (row: ReimbursementRow, allowedEvents: string[], { lines, missingDocuments }: ReimbursementContext): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
   folio: row.folio,
   verificationId: row.verification_id,

@@ -1,5 +1,5 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateMachine } from 'xstate';
-import { allowedEvents, snapshotAt, step } from '../../../src/machines/workflow.ts';
+import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } from '../../../src/machines/workflow.ts';
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ListTotal } from '../../db/list-query.ts';
@@ -38,6 +38,9 @@ export type Effects<M extends AnyStateMachine, Row, Context, Changes> = {
   readonly [A in ActionName<M>]: (args: EffectArgs<M, Row, Context, Changes>) => void | Promise<void>;
 };
 
+/** What a presenter returns: the record without the blocked events, which the service adds from the evaluation. */
+export type Presented<T> = Omit<T, 'blockedEvents'>;
+
 export interface WorkflowRecord {
   id: number;
   state: string;
@@ -47,6 +50,8 @@ export interface WorkflowRecord {
 /** What a row's statechart says now: the events it accepts from the actor, and what its facts were built from. */
 export interface Evaluation<Context> {
   allowedEvents: string[];
+  /** The events of the current state refused now, with the guards that refuse them (the screen says why). */
+  blockedEvents: BlockedEvent[];
   context: Context;
 }
 
@@ -137,17 +142,21 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     return new Map(
       rows.map((row) => {
         const { facts: rowFacts, context } = facts.get(row.id)!;
-        return [row.id, { allowedEvents: allowedEvents(machine, snapshot(row.state, rowFacts), probes), context }];
+        const now = snapshot(row.state, rowFacts);
+        return [row.id, { allowedEvents: allowedEvents(machine, now, probes), blockedEvents: blockedEvents(machine, now, probes), context }];
       }),
     );
   }
 
   /** The rows as the API returns them, evaluated together. */
-  async function present(q: Queryable, rows: readonly Row[], actor: Actor, today: string, inList = false): Promise<Shape[]> {
+  async function present(q: Queryable, rows: readonly Row[], actor: Actor, today: string, inList = false): Promise<Array<Shape & { blockedEvents: BlockedEvent[] }>> {
     const presenter = definition.present;
     if (!presenter) throw new Error(`The ${definition.entity} workflow is not presented on its own`);
     const evaluated = await evaluate(q, rows, actor, today);
-    return rows.map((row) => presenter(row, evaluated.get(row.id)!, { today, inList }));
+    return rows.map((row) => {
+      const evaluation = evaluated.get(row.id)!;
+      return { ...presenter(row, evaluation, { today, inList }), blockedEvents: evaluation.blockedEvents };
+    });
   }
 
   return {
@@ -172,7 +181,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     present,
 
     /** One record as the API returns it, its reading audited. */
-    async get(db: Database, id: number, actor: Actor, today: string): Promise<Shape> {
+    async get(db: Database, id: number, actor: Actor, today: string) {
       const row = await find(db, id);
       await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'VIEW', row.id));
       return (await present(db, [row], actor, today))[0];

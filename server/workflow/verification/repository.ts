@@ -1,4 +1,4 @@
-import { sql, type Updateable } from 'kysely';
+import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { VerificationCategory, VerificationKind, VerificationState } from '../../../src/machines/verification.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
@@ -67,8 +67,15 @@ export interface VerificationFilter {
   group?: 'open' | 'history';
   assigneeId?: number;
   insurerId?: number;
+  doctorId?: number;
   from?: string;
   to?: string;
+}
+
+/** The worklist's own filters: whose verifications, and only those whose planned service date has passed. */
+export interface WorklistFilter {
+  assigned?: 'mine' | 'unassigned';
+  pastDue?: boolean;
 }
 
 const SORTABLE: SortColumns = {
@@ -79,18 +86,39 @@ const SORTABLE: SortColumns = {
   updatedAt: sql.ref('verifications.updated_at'),
 };
 
-export function pageVerifications(q: Queryable, filter: VerificationFilter) {
-  const { q: text, state, group, assigneeId, insurerId, from, to } = filter;
-  const query = selectVerifications(q)
+/** `mine` and `unassigned` for the signed-in user, and past due against the server's today. */
+function worklist<QB extends SelectQueryBuilder<DB, 'verifications', object>>(qb: QB, { assigned, pastDue }: WorklistFilter, userId: number, today: string): QB {
+  return qb
+    .$if(assigned === 'mine', (b) => b.where('verifications.assignee_id', '=', userId))
+    .$if(assigned === 'unassigned', (b) => b.where('verifications.assignee_id', 'is', null))
+    .$if(pastDue === true, (b) => b.where('verifications.state', 'in', OPEN_STATES).where(sql`verifications.planned_service_date`, '<', sql`${today}::date`)) as QB;
+}
+
+export function pageVerifications(q: Queryable, filter: VerificationFilter & WorklistFilter, userId: number, today: string) {
+  const { q: text, state, group, assigneeId, insurerId, doctorId, from, to } = filter;
+  const query = worklist(selectVerifications(q), filter, userId, today)
     .$if(Boolean(text), (qb) => qb.where(either(matchesText(text!, [sql.ref('verifications.folio')]), refersToMatching(text!, sql.ref('verifications.patient_id'), 'patients', [patientName]))))
     .$if(Boolean(state), (qb) => qb.where('verifications.state', 'in', state!.split(',')))
     .$if(Boolean(group), (qb) => qb.where('verifications.state', 'in', group === 'open' ? OPEN_STATES : HISTORY_STATES))
     .$if(assigneeId !== undefined, (qb) => qb.where('verifications.assignee_id', '=', assigneeId!))
     .$if(insurerId !== undefined, (qb) => qb.where('verifications.insurer_id', '=', insurerId!))
+    .$if(doctorId !== undefined, (qb) => qb.where('verifications.doctor_id', '=', doctorId!))
     .$if(Boolean(from), (qb) => qb.where(sql`verifications.planned_service_date`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`verifications.planned_service_date`, '<=', sql`${to}::date`));
   // Its joins follow NOT NULL foreign keys (patient, policy, insurer…): the bounded count reads verifications alone.
   return listOf(query, filter, SORTABLE, sql.ref('verifications.id'), { joinsKeepRows: true });
+}
+
+/** How many open verifications are in each state, under the worklist's filters. */
+export async function countOpenVerifications(q: Queryable, filter: WorklistFilter, userId: number, today: string): Promise<Record<'pending' | 'inProgress' | 'needsInfo', number>> {
+  const rows = await worklist(q.kysely.selectFrom('verifications'), filter, userId, today)
+    .select(['verifications.state', (eb) => eb.fn.countAll<string>().as('count')])
+    .where('verifications.state', 'in', OPEN_STATES)
+    .groupBy('verifications.state')
+    .execute();
+  const counts = { pending: 0, inProgress: 0, needsInfo: 0 };
+  for (const row of rows) counts[row.state as keyof typeof counts] = Number(row.count);
+  return counts;
 }
 
 export async function saveVerification(tx: Queryable, id: number, changes: Updateable<DB['verifications']>) {

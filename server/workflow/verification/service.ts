@@ -19,7 +19,9 @@ import {
   pageVerifications,
   patientCoverageOf,
   saveVerification,
+  countOpenVerifications,
   type VerificationFilter,
+  type WorklistFilter,
   type VerificationRow,
 } from './repository.ts';
 
@@ -43,15 +45,21 @@ export const verificationWorkflow = defineWorkflowService({
   effects: verificationEffects,
   save: (tx, row, changes) => saveVerification(tx, row.id, changes),
   probes: () => PROBE_EVENTS,
-  present: (row, { allowedEvents }) => presentVerification(row, allowedEvents),
+  present: (row, { allowedEvents }, { today }) => presentVerification(row, allowedEvents, today),
 });
 
 /** Coverage verifications: the worklist and history, creation, changes while open, and their events. */
 export const verificationService = {
   present: async (q: Queryable, row: VerificationRow, actor: Actor, today: string) => (await verificationWorkflow.present(q, [row], actor, today))[0],
 
-  list: async (db: Database, filter: VerificationFilter, actor: Actor, today: string) =>
-    verificationWorkflow.list(db, await pageVerifications(db, filter), actor, today, { q: filter.q ?? null, state: filter.state ?? filter.group ?? null }),
+  list: async (db: Database, filter: VerificationFilter & WorklistFilter, actor: Actor & { id: number }, today: string) =>
+    verificationWorkflow.list(db, await pageVerifications(db, filter, actor.id, today), actor, today, {
+      q: filter.q ?? null,
+      state: filter.state ?? filter.group ?? null,
+      assigned: filter.assigned ?? null,
+    }),
+
+  counts: (db: Database, filter: WorklistFilter, actor: Actor & { id: number }, today: string) => countOpenVerifications(db, filter, actor.id, today),
 
   get: verificationWorkflow.get,
 

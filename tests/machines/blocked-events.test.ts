@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { verificationMachine, type VerificationFacts } from '../../src/machines/verification.machine.ts';
+import { blockedEvents, snapshotAt } from '../../src/machines/workflow.ts';
+
+const facts: VerificationFacts = {
+  actorId: 3,
+  assigneeId: 3,
+  actorIsSupervisor: false,
+  kind: 'PREAUTHORIZATION',
+  category: 'ORTHODONTIC',
+  coverageActiveOnServiceDate: false,
+  patientAgeOnServiceDate: 30,
+  orthoAgeLimit: 19,
+  orthoLifetimeRemainingCents: 5000,
+  annualMaximumRemainingCents: 1000,
+  hasReimbursements: false,
+  today: '2026-11-21',
+  validUntil: null,
+};
+
+describe('blockedEvents', () => {
+  it('lists every failing guard of each refused event of the state, and leaves out accepted and absent events', () => {
+    const snapshot = snapshotAt(verificationMachine, 'inProgress', facts);
+    const blocked = blockedEvents(verificationMachine, snapshot, [
+      { type: 'START' },
+      { type: 'REQUEST_INFO', note: 'x' },
+      { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' },
+      { type: 'RECORD_ELIGIBLE', channel: 'PHONE' },
+      { type: 'CANCEL', reason: 'x' },
+    ]);
+    // START has no transition in progress; REQUEST_INFO and CANCEL pass; RECORD_ELIGIBLE once, with three reasons in order.
+    expect(blocked).toEqual([{ type: 'RECORD_ELIGIBLE', guards: ['coverageActiveOnServiceDate', 'authorizationNumberGiven', 'orthoUnderAgeLimit'] }]);
+  });
+
+  it('is empty when everything of the state is allowed', () => {
+    const snapshot = snapshotAt(verificationMachine, 'needsInfo', facts);
+    expect(blockedEvents(verificationMachine, snapshot, [{ type: 'INFO_RECEIVED' }, { type: 'CANCEL', reason: 'r' }])).toEqual([]);
+  });
+});
