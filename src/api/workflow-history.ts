@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, call } from './client.ts';
+import { api, call, type Schemas } from './client.ts';
 
 export type HistoryEntity = 'verification' | 'reimbursement' | 'orthodontic-plan';
 
-const fetchers: Record<HistoryEntity, (id: number) => Promise<{ items: { event: string; fromState?: string | null; toState: string }[] }>> = {
+/** One accepted event: who sent it, when, the states it moved between and the fields it carried. */
+export type HistoryItem = Schemas['WorkflowHistory']['items'][number];
+
+const fetchers: Record<HistoryEntity, (id: number) => Promise<{ items: HistoryItem[] }>> = {
   verification: (id) => call(api.GET('/api/verifications/{id}/history', { params: { path: { id } } })),
   reimbursement: (id) => call(api.GET('/api/reimbursements/{id}/history', { params: { path: { id } } })),
   'orthodontic-plan': (id) => call(api.GET('/api/orthodontic-plans/{id}/history', { params: { path: { id } } })),

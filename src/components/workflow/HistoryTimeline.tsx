@@ -1,0 +1,68 @@
+import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import type { AnyStateMachine } from 'xstate';
+import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
+import { stateTextId } from '../../machines/texts.ts';
+import { Loading } from '../feedback/Loading.tsx';
+
+interface Props {
+  entity: HistoryEntity;
+  id: number;
+  /** The record's statechart: state names are its catalog entries. */
+  machine: AnyStateMachine;
+  /** The event's name as the screen's buttons say it. */
+  eventLabel: (type: string) => string;
+  heading: string;
+}
+
+/** What the payload says in words a person wrote (a note, a reason, an authorisation number). */
+const WRITTEN = ['note', 'reason', 'authorizationNumber', 'paymentReference'] as const;
+
+/** A record's accepted events, newest first: when, who, what, and the state it moved to. */
+export function HistoryTimeline({ entity, id, machine, eventLabel, heading }: Props) {
+  const intl = useIntl();
+  const history = useWorkflowHistory(entity, id);
+  const state = (value: string) => intl.formatMessage({ id: stateTextId(machine.id, [value]) });
+  const items = [...(history.data?.items ?? [])].reverse();
+  return (
+    <Stack gap="3" as="section" aria-labelledby={`history-${entity}-${id}`}>
+      <Heading as="h2" size="md" id={`history-${entity}-${id}`}>
+        {heading}
+      </Heading>
+      {history.isPending ? (
+        <Loading cover="inline" />
+      ) : items.length === 0 ? (
+        <Text color="fg.muted">{intl.formatMessage({ id: 'workflow.history.empty' })}</Text>
+      ) : (
+        <List.Root as="ol" gap="3" variant="plain" data-testid="history-timeline">
+          {items.map((item) => {
+            const payload = (item.payload ?? {}) as Record<string, unknown>;
+            const written = WRITTEN.filter((key) => typeof payload[key] === 'string' && payload[key] !== '');
+            return (
+              <List.Item key={item.id} display="block" borderInlineStartWidth="2px" borderColor="border.emphasized" ps="3">
+                <Text fontWeight="medium">
+                  <bdi>{eventLabel(item.event)}</bdi>
+                  {' → '}
+                  <bdi>{state(item.toState)}</bdi>
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  <time dateTime={item.at}>{intl.formatDate(item.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  {' · '}
+                  <bdi>{item.actorName ?? intl.formatMessage({ id: 'workflow.history.system' })}</bdi>
+                </Text>
+                {written.map((key) => (
+                  <Box key={key} fontSize="sm" mt="1">
+                    <Text as="span" color="fg.muted">
+                      {intl.formatMessage({ id: `workflow.history.field.${key}` })}:{' '}
+                    </Text>
+                    <bdi>{String(payload[key])}</bdi>
+                  </Box>
+                ))}
+              </List.Item>
+            );
+          })}
+        </List.Root>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError, call } from '../../api/client.ts';
+
+const SAVE_DELAY_MS = 400;
+const RETRY_MS = 5000;
+
+/**
+ * A guided flow's draft kept on the server for the signed-in user and one record (`key`: its id, or `new`),
+ * so a reload or a session that expires mid-flow loses nothing. `draft` is what was saved before (null: none),
+ * read once; `save` keeps the latest snapshot and writes it shortly after the last change, retrying while the
+ * server cannot take it (e.g. until the user signs in again); `discard` forgets it once the flow is done.
+ */
+export function useFlowDraft<T extends object>(flow: string, key: string) {
+  const loaded = useQuery({
+    queryKey: ['draft', flow, key],
+    queryFn: async () => {
+      try {
+        return (await call(api.GET('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } }))).snapshot as T;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+  const unsaved = useRef<T | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+
+  const write = useCallback(async () => {
+    const snapshot = unsaved.current;
+    if (!snapshot) return;
+    try {
+      await call(api.PUT('/api/drafts/{flow}/{key}', { params: { path: { flow, key } }, body: { snapshot: snapshot as Record<string, never> } }));
+      if (unsaved.current === snapshot) {
+        unsaved.current = null;
+        setPending(false);
+      }
+    } catch {
+      timer.current = setTimeout(() => void write(), RETRY_MS);
+    }
+  }, [flow, key]);
+
+  const save = useCallback(
+    (snapshot: T) => {
+      unsaved.current = snapshot;
+      setPending(true);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void write(), SAVE_DELAY_MS);
+    },
+    [write],
+  );
+
+  const discard = useCallback(async () => {
+    clearTimeout(timer.current);
+    unsaved.current = null;
+    setPending(false);
+    await call(api.DELETE('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } })).catch(() => undefined);
+  }, [flow, key]);
+
+  // Leaving the screen writes what is still waiting rather than dropping it.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      void write();
+    },
+    [write],
+  );
+
+  return { ready: !loaded.isPending, draft: loaded.data ?? null, save, discard, saving: pending };
+}
