@@ -19,6 +19,14 @@ export function fileStore(dir: string) {
       await fs.promises.writeFile(pathOf(key), bytes, { flag: 'wx' });
       return { key, sha256: createHash('sha256').update(bytes).digest('hex') };
     },
+    /** A new file written as a stream (exports), under a fresh key. */
+    create(): { key: string; stream: fs.WriteStream } {
+      const key = randomUUID();
+      return { key, stream: fs.createWriteStream(pathOf(key), { flags: 'wx' }) };
+    },
+    async size(key: string): Promise<number> {
+      return (await fs.promises.stat(pathOf(key))).size;
+    },
     stream(key: string): ReadableStream {
       return Readable.toWeb(fs.createReadStream(pathOf(key))) as ReadableStream;
     },

@@ -5,6 +5,7 @@ import { readConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { createServer } from './server.ts';
 import { startScheduler } from './scheduler.ts';
+import { startExportWorker } from './exports/worker.ts';
 import { systemToday } from './clock.ts';
 import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
@@ -20,13 +21,14 @@ async function main() {
     releaseLock = await lockDataDir(config.dataDir);
     databaseTarget = path.join(config.dataDir, 'pgdata');
   }
-  const { api, db, seeded } = await createServer(config, {
+  const { api, db, seeded, deps, handlers } = await createServer(config, {
     databaseTarget,
     seed: !config.databaseUrl || process.env.SEED_DEMO === '1',
   });
 
   const app = createSite(api, distDir);
-  const stopScheduler = startScheduler(db, systemToday);
+  const stopScheduler = startScheduler(db, systemToday, { files: deps.files });
+  const stopExports = startExportWorker(deps, handlers);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Panel and API on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -41,6 +43,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     stopScheduler();
+    stopExports();
     server.close();
     await db.close().catch(() => undefined);
     releaseLock();

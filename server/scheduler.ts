@@ -12,15 +12,22 @@ import { policyWorkflow } from './workflow/policy/service.ts';
 import { curePeriodsEnded } from './workflow/reimbursement/repository.ts';
 import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
+import type { FileStore } from './files.ts';
+import { exportService, expiredExports } from './exports/service.ts';
 
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
+
+/** What some jobs need besides the database (the export files). */
+export interface SchedulerContext {
+  files?: FileStore;
+}
 
 interface Job {
   name: string;
   /** Records due for the job on `today`, claimed so two servers never take the same one. */
   due: (db: Database, today: string) => Promise<number[]>;
-  send: (db: Database, id: number, today: string) => Promise<void>;
+  send: (db: Database, id: number, today: string, context: SchedulerContext) => Promise<void>;
 }
 
 /** Time-driven events of the workflows (research 3.1–3.3); each one the machine refuses is simply skipped. */
@@ -57,6 +64,14 @@ export const JOBS: Job[] = [
     due: (db) => plansWithScheduleFinished(db),
     send: (db, id, today) => db.transaction(async (tx) => void (await planWorkflow.send(tx, id, { type: 'SCHEDULE_FINISHED' }, { actor: SYSTEM, today }))),
   },
+  // Exports are kept 7 days (R22): then the file goes and the job says so.
+  {
+    name: 'downloads.expire',
+    due: (db) => expiredExports(db),
+    send: async (db, id, _today, { files }) => {
+      if (files) await exportService.expire(db, files, id);
+    },
+  },
 ];
 
 /**
@@ -64,7 +79,7 @@ export const JOBS: Job[] = [
  * server or a restart the same day does nothing, and a run that died half-way is resumed.
  * Answers how many events each job sent.
  */
-export async function runDailyJobs(db: Database, today: string): Promise<Record<string, number>> {
+export async function runDailyJobs(db: Database, today: string, context: SchedulerContext = {}): Promise<Record<string, number>> {
   const sent: Record<string, number> = {};
   for (const job of JOBS) {
     const claimed = await db.kysely
@@ -83,7 +98,7 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
     let count = 0;
     for (const id of await job.due(db, today)) {
       try {
-        await job.send(db, id, today);
+        await job.send(db, id, today, context);
         count++;
       } catch (error) {
         // Refused (already moved on, or not due by the machine's own rule): nothing to do for it.
@@ -102,8 +117,8 @@ export async function runDailyJobs(db: Database, today: string): Promise<Record<
 }
 
 /** Runs the daily jobs now and then every hour (the date changes at midnight; the claim keeps it once a day). */
-export function startScheduler(db: Database, today: () => string, everyMs = 60 * 60 * 1000): () => void {
-  const tick = () => runDailyJobs(db, today()).catch((error) => logUnexpected('Scheduled jobs', error));
+export function startScheduler(db: Database, today: () => string, context: SchedulerContext = {}, everyMs = 60 * 60 * 1000): () => void {
+  const tick = () => runDailyJobs(db, today(), context).catch((error) => logUnexpected('Scheduled jobs', error));
   void tick();
   const timer = setInterval(tick, everyMs);
   timer.unref();

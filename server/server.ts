@@ -25,6 +25,8 @@ export async function createServer(
   const files = fileStore(filesDir);
   const seeded = options.seed ? await seedDemo(db, today(), files) : false;
   const deps = { db, config, sessions: sessionStore(db, config), today, files };
-  const api = createApi(deps, createHandlers(deps), { validateResponses: options.validateResponses });
-  return { api, db, seeded };
+  const handlers = createHandlers(deps);
+  const api = createApi(deps, handlers, { validateResponses: options.validateResponses });
+  // deps and handlers: the export worker runs list operations as the requester (server/exports/worker.ts).
+  return { api, db, seeded, deps, handlers };
 }

@@ -16,6 +16,8 @@ import { profileHandlers } from './profile.ts';
 import { searchHandlers } from './search.ts';
 import { settingsHandlers } from './settings.ts';
 import { verificationHandlers } from './verifications.ts';
+import { announcementHandlers } from '../announcements/handlers.ts';
+import { exportHandlers } from '../exports/handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -36,4 +38,6 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...policyHandlers(deps),
   ...searchHandlers(deps),
   ...settingsHandlers(deps),
+  ...announcementHandlers(deps),
+  ...exportHandlers(deps),
 });

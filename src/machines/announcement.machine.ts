@@ -71,7 +71,7 @@ export const announcementMachine = setup({
   actions: {
     /** Server: stores when it was published (the first time). */
     recordPublication: () => {},
-    /** Server: keeps the previous title and body as a version and raises the body version, so every acknowledgement is asked again. */
+    /** Server: raises the body version (the edit kept the replaced title and body), so every acknowledgement is asked again. */
     newBodyVersion: () => {},
     /** Server: stores when it was archived. */
     recordArchive: () => {},
