@@ -13,6 +13,7 @@ const RESOURCES = {
   policyholders: { record: 'Policyholder', input: 'PolicyholderInput', list: '/api/policyholders' },
   policies: { record: 'Policy', input: 'PolicyInput', list: '/api/policies' },
   doctors: { record: 'Doctor', input: 'DoctorInput', list: '/api/doctors' },
+  orthodonticPlans: { record: 'OrthodonticPlan', input: 'OrthodonticPlanInput', list: '/api/orthodontic-plans' },
   reimbursements: { record: 'Reimbursement', input: 'ReimbursementInput', list: '/api/reimbursements' },
 };
 

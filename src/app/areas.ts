@@ -6,6 +6,7 @@ import { downloadsArea } from '../features/downloads/area.ts';
 import { insurersArea } from '../features/insurers/area.ts';
 import { messagesArea } from '../features/messages/area.ts';
 import { notesArea } from '../features/notes/area.ts';
+import { orthodonticArea } from '../features/orthodontic/area.ts';
 import { patientsArea } from '../features/patients/area.ts';
 import { policyholdersArea } from '../features/policyholders/area.ts';
 import { profileArea } from '../features/profile/area.ts';
@@ -30,6 +31,7 @@ export const AREAS: Area[] = [
   policyholdersArea,
   verificationsArea,
   reimbursementsArea,
+  orthodonticArea,
   downloadsArea,
   notesArea,
   messagesArea,

@@ -1,0 +1,165 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Save } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { ApiError } from '../../api/client.ts';
+import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
+import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
+import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
+import { Loading } from '../../components/feedback/Loading.tsx';
+import { notifyError } from '../../components/feedback/notify-error.ts';
+import { messenger } from '../../components/feedback/toaster.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { plans, usePlanUpdate, type Installment, type Plan } from './api.ts';
+import { ClaimDialog } from './ClaimDialog.tsx';
+import { isoToday } from './dates.ts';
+import { PlanActions } from './PlanActions.tsx';
+import { PlanStateBadge } from './PlanCells.tsx';
+import { PlanFigures } from './PlanFigures.tsx';
+import { PlanHistory } from './PlanHistory.tsx';
+import { projectedSchedule, storedSchedule } from './schedule.ts';
+import { ScheduleTable } from './ScheduleTable.tsx';
+import { parseTerms, scheduleTermsOf, termsOf, TermsForm, type TermsDraft } from './TermsForm.tsx';
+
+/** The plan's treatment and schedule can change until activation (the server's rule too). */
+const EDITABLE = ['proposed', 'approved'];
+
+function Section({ id, title, children, aside }: { id: string; title: string; children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Header>
+        <HStack justify="space-between" wrap="wrap" gap="2">
+          <Heading as="h2" size="md" id={id}>
+            {title}
+          </Heading>
+          {aside}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** `/reembolsos/ortodoncia/planes/:id`: one plan — figures, terms (editable before banding), the engine's schedule, its lifecycle and history. */
+export default function PlanScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const params = useParams<{ id: string }>();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const plan = useQuery({ ...plans.oneQuery(id), enabled: valid });
+  if (!valid || (plan.error instanceof ApiError && plan.error.status === 404)) return <RecordNotFound listLabel={t('orthodonticPlans.title')} />;
+  if (!plan.data) return <Loading />;
+  // A new version of the plan (after an event or a save) starts the terms form again from it.
+  return <PlanView key={`${plan.data.id}:${plan.data.version}`} plan={plan.data} />;
+}
+
+function PlanView({ plan }: { plan: Plan }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { may } = useScreen();
+  const update = usePlanUpdate(plan.id);
+  const editable = EDITABLE.includes(plan.state) && may('update');
+  const [draft, setDraft] = useState<TermsDraft>(() => termsOf(plan));
+  const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
+  const [previewDate, setPreviewDate] = useState<string | null>(null);
+  const [claiming, setClaiming] = useState<Installment | null>(null);
+  const dirty = editable && JSON.stringify(draft) !== JSON.stringify(termsOf(plan));
+  const guard = useLeaveGuard(dirty);
+
+  const stored = plan.installments ?? [];
+  const bandingDate = previewDate ?? plan.bandingDate ?? isoToday();
+  const terms = scheduleTermsOf(editable ? draft : termsOf(plan), plan.currency);
+  const rows = stored.length ? storedSchedule(stored) : terms ? projectedSchedule(plan, terms, bandingDate) : null;
+
+  const save = () => {
+    const parsed = parseTerms(draft, plan.currency, false);
+    setErrors(parsed.errors);
+    if (parsed.errors.size) return;
+    const { months, initialPercent, frequency, firstDelayDays, ...rest } = parsed.values;
+    update.mutate(
+      { ...rest, months: months!, initialPercent: initialPercent!, frequency: frequency!, firstDelayDays: firstDelayDays!, version: plan.version },
+      {
+        onSuccess: () => {
+          guard.release();
+          messenger.create({ type: 'success', title: t('orthodonticPlans.terms.saved') });
+        },
+        onError: (error) => notifyError(intl, error),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader title={t('orthodonticPlans.view.heading', { patient: plan.patientName, code: plan.treatmentCode })}>
+        <HStack gap="3" wrap="wrap" align="flex-start">
+          <PlanStateBadge state={plan.state} />
+          {may('update') && <PlanActions plan={plan} onPreviewDate={setPreviewDate} />}
+        </HStack>
+      </PageHeader>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <Section id="plan-figures" title={t('orthodonticPlans.view.figures')}>
+          <PlanFigures plan={plan} />
+        </Section>
+        {editable && (
+          <Section id="plan-terms" title={t('orthodonticPlans.terms.title')}>
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                save();
+              }}
+            >
+              <Stack gap="4">
+                <TermsForm draft={draft} onChange={setDraft} currency={plan.currency} errors={errors} />
+                <HStack justify="flex-end">
+                  <Button type="submit" colorPalette="blue" disabled={!dirty} loading={update.isPending}>
+                    <Save aria-hidden size={16} />
+                    {t('orthodonticPlans.terms.save')}
+                  </Button>
+                </HStack>
+              </Stack>
+            </form>
+          </Section>
+        )}
+      </SimpleGrid>
+      <Section id="plan-schedule" title={t(stored.length ? 'orthodonticPlans.schedule.title' : 'orthodonticPlans.schedule.projected')}>
+        <Stack gap="3">
+          {!stored.length && (
+            <Text fontSize="sm" color="fg.muted">
+              <bdi>{t('orthodonticPlans.schedule.projectedHelp', { date: intl.formatDate(`${bandingDate}T00:00:00`, { dateStyle: 'medium' }) })}</bdi>
+            </Text>
+          )}
+          {rows ? (
+            <ScheduleTable
+              rows={rows}
+              currency={plan.currency}
+              frequency={editable ? draft.frequency : plan.frequency}
+              lifetimeMaximumCents={plan.lifetimeMaximumCents}
+              reimbursementHref={(reimbursementId) => `/reembolsos/editar/${plan.preauthorizationId}/${reimbursementId}`}
+              onClaim={may('claim') ? setClaiming : undefined}
+            />
+          ) : (
+            <Text color="fg.muted">{t('orthodonticPlans.schedule.incomplete')}</Text>
+          )}
+        </Stack>
+      </Section>
+      <Section id="plan-history" title={t('orthodonticPlans.history.title')}>
+        <PlanHistory planId={plan.id} />
+      </Section>
+      <ClaimDialog plan={plan} installment={claiming} onClose={() => setClaiming(null)} />
+      <ConfirmDialog
+        open={guard.pending !== null}
+        title={t('leave.title')}
+        body={t('leave.body')}
+        confirmLabel={t('leave.confirm')}
+        cancelLabel={t('leave.stay')}
+        onConfirm={guard.leave}
+        onClose={guard.stay}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react';
+import { HandCoins } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { money } from '../../components/format/money.ts';
+import type { Installment } from './api.ts';
+import { Day, InstallmentStateBadge, Money } from './PlanCells.tsx';
+import { summarize, type ScheduleRow } from './schedule.ts';
+
+interface Props {
+  rows: ScheduleRow[];
+  currency: string;
+  frequency: string;
+  lifetimeMaximumCents: number;
+  /** Where an instalment's reimbursement opens (the reimbursements area's screen). */
+  reimbursementHref: (reimbursementId: number) => string;
+  /** Offered on claimable instalments when the user may create reimbursements. */
+  onClaim?: (installment: Installment) => void;
+}
+
+/** The engine's schedule: what it pays in one sentence (the worked fixture reads 600 + 9 × 100), then every instalment. */
+export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents, reimbursementHref, onClaim }: Props) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const m = (cents: number) => money(intl, cents, currency);
+  const summary = summarize(rows);
+  return (
+    <Stack gap="3">
+      <Text data-testid="schedule-summary">
+        <bdi>
+          {t('orthodonticPlans.schedule.summary', {
+            initial: m(summary.initialCents),
+            count: summary.periodicCount,
+            amount: m(summary.periodicCents),
+            frequency: t(`orthodonticPlans.frequency.per.${frequency}`),
+            total: m(summary.totalCents),
+          })}
+        </bdi>
+      </Text>
+      {summary.exhaustedWith !== null && summary.skippedFrom !== null && (
+        <Text data-testid="schedule-exhausted" color={{ base: 'purple.700', _dark: 'purple.300' }}>
+          <bdi>
+            {t('orthodonticPlans.schedule.exhausted', {
+              maximum: m(lifetimeMaximumCents),
+              number: summary.exhaustedWith,
+              from: summary.skippedFrom,
+              to: summary.lastNumber,
+            })}
+          </bdi>
+        </Text>
+      )}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="30rem">
+        <Table.Root size="sm" stickyHeader>
+          <Table.Caption srOnly>{t('orthodonticPlans.schedule.title')}</Table.Caption>
+          <Table.Header>
+            <Table.Row>
+              <Table.ColumnHeader>{t('orthodonticPlans.schedule.number')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orthodonticPlans.schedule.dueDate')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('orthodonticPlans.schedule.billable')}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{t('orthodonticPlans.schedule.benefit')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orthodonticPlans.schedule.state')}</Table.ColumnHeader>
+              <Table.ColumnHeader>{t('orthodonticPlans.schedule.claim')}</Table.ColumnHeader>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {rows.map((row) => {
+              const installment = row.installment;
+              const label = row.number === 0 ? t('orthodonticPlans.schedule.initial') : t('orthodonticPlans.schedule.periodic', { number: row.number });
+              return (
+                <Table.Row key={row.number} data-testid={`installment-${row.number}`} data-state={row.state}>
+                  <Table.Cell>{label}</Table.Cell>
+                  <Table.Cell>
+                    <Day value={row.dueDate} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Money cents={row.billableCents} currency={currency} />
+                  </Table.Cell>
+                  <Table.Cell textAlign="end">
+                    <Money cents={row.benefitCents} currency={currency} />
+                  </Table.Cell>
+                  <Table.Cell>
+                    <Stack gap="0" align="flex-start">
+                      <InstallmentStateBadge state={row.state} />
+                      {row.reason && (
+                        <Text fontSize="xs" color="fg.muted">
+                          <bdi>{`${row.reason} · ${intl.messages[`reason.${row.reason}`] ? t(`reason.${row.reason}`) : row.reason}`}</bdi>
+                        </Text>
+                      )}
+                      {installment?.paidCents != null && (
+                        <Text fontSize="xs" color="fg.muted">
+                          <bdi>{t('orthodonticPlans.schedule.paid', { amount: m(installment.paidCents) })}</bdi>
+                        </Text>
+                      )}
+                    </Stack>
+                  </Table.Cell>
+                  <Table.Cell>
+                    {installment?.reimbursementId ? (
+                      <ChakraLink asChild color={{ base: 'blue.700', _dark: 'blue.300' }} textDecoration="underline">
+                        <Link href={reimbursementHref(installment.reimbursementId)}>{t('orthodonticPlans.schedule.reimbursement', { id: installment.reimbursementId })}</Link>
+                      </ChakraLink>
+                    ) : installment?.state === 'claimable' && onClaim ? (
+                      <Button size="xs" colorPalette="blue" onClick={() => onClaim(installment)} aria-label={t('orthodonticPlans.claim.actionFor', { installment: label })}>
+                        <HandCoins aria-hidden size={14} />
+                        {t('orthodonticPlans.claim.action')}
+                      </Button>
+                    ) : null}
+                  </Table.Cell>
+                </Table.Row>
+              );
+            })}
+          </Table.Body>
+        </Table.Root>
+      </Table.ScrollArea>
+    </Stack>
+  );
+}
