@@ -170,6 +170,7 @@ export interface ExportJobsTable {
   requested_by: number;
   attempts: WithDefault<number>;
   claim_token: string | null;
+  claimed_by: string | null;
   lease_until: Timestamp | null;
   rows_done: WithDefault<number>;
   rows_total: number | null;
@@ -459,6 +460,8 @@ export interface ReimbursementsTable {
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  medical_reviewed_by: number | null;
+  medical_reviewed_at: Timestamp | null;
 }
 
 export interface RequiredDocumentsTable {
@@ -515,6 +518,7 @@ export interface SettingDefaultsTable {
   maximum: number;
   version: WithDefault<number>;
   updated_at: WithDefault<Timestamp>;
+  currency: string | null;
 }
 
 export interface SettingsHistoryTable {

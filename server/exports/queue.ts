@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import type { Queryable } from '../db/database.ts';
 
 export interface ExportJobRow {
@@ -46,14 +47,14 @@ export interface Claim {
 export async function claimNext(db: Queryable): Promise<Claim | null> {
   const token = randomUUID();
   const [job] = await db.query<ExportJobRow & Record<string, unknown>>(
-    `UPDATE export_jobs SET state = 'running', attempts = attempts + 1, claim_token = $1,
+    `UPDATE export_jobs SET state = 'running', attempts = attempts + 1, claim_token = $1, claimed_by = $3,
        lease_until = now() + make_interval(secs => $2), started_at = coalesce(started_at, now()), rows_done = 0
      WHERE id = (
        SELECT id FROM export_jobs
         WHERE state = 'queued' OR (state = 'running' AND lease_until < now())
         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
-    [token, leaseSeconds()],
+    [token, leaseSeconds(), `${os.hostname()}:${process.pid}`],
   );
   return job ? { job, token } : null;
 }

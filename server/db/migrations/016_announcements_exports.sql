@@ -77,6 +77,8 @@ CREATE TABLE export_jobs (
   requested_by integer NOT NULL REFERENCES users(id) ON DELETE RESTRICT,
   attempts integer NOT NULL DEFAULT 0,
   claim_token text,
+  -- host:pid of the process holding the latest claim, for operators (which process runs what).
+  claimed_by text,
   lease_until timestamptz,
   rows_done integer NOT NULL DEFAULT 0,
   rows_total integer,
