@@ -15,6 +15,9 @@ const RESOURCES = {
   doctors: { record: 'Doctor', input: 'DoctorInput', list: '/api/doctors' },
   orthodonticPlans: { record: 'OrthodonticPlan', input: 'OrthodonticPlanInput', list: '/api/orthodontic-plans' },
   reimbursements: { record: 'Reimbursement', input: 'ReimbursementInput', list: '/api/reimbursements' },
+  announcements: { record: 'Announcement', input: 'AnnouncementInput', list: '/api/announcements' },
+  downloads: { record: 'Download', input: 'DownloadInput', list: '/api/downloads' },
+  verifications: { record: 'Verification', input: 'VerificationInput', list: '/api/verifications' },
 };
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));

@@ -7,7 +7,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
 
 /** The contract schemas that browser forms validate against. */
-const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'PolicyholderInput', 'PolicyholderUpdate', 'PolicyInput', 'PolicyUpdate', 'PolicyEvent', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange', 'PatientInput', 'PatientUpdate', 'ProcedureCodeInput', 'ProcedureCodeUpdate', 'ReasonCodeUpdate', 'RequiredDocumentUpdate', 'SettingDefaultUpdate'];
+const FORM_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordRequest', 'ResetPasswordRequest', 'InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'PolicyholderInput', 'PolicyholderUpdate', 'PolicyInput', 'PolicyUpdate', 'PolicyEvent', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange', 'PatientInput', 'PatientUpdate', 'ProcedureCodeInput', 'ProcedureCodeUpdate', 'ReasonCodeUpdate', 'RequiredDocumentUpdate', 'SettingDefaultUpdate', 'AnnouncementInput', 'AnnouncementUpdate', 'DownloadInput'];
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
 const ajv = new Ajv2020({ allErrors: true, strict: false, code: { source: true, esm: true } });
@@ -26,6 +26,9 @@ const DATE_FORMAT = `{ validate: (text) => {
   return month >= 1 && month <= 12 && day >= 1 && day <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
 } }`;
 code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats\.date\b/g, DATE_FORMAT);
+// Instants (format: date-time, announcements' publication window) as RFC 3339 with a zone, naming a real moment.
+const DATE_TIME_FORMAT = `{ validate: (text) => /^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?([Zz]|[+-]\\d{2}:\\d{2})$/.test(text) && !Number.isNaN(Date.parse(text)) }`;
+code = code.replace(/require\("ajv-formats\/dist\/formats"\)\.fullFormats\["date-time"\]/g, DATE_TIME_FORMAT);
 const leftover = code.match(/require\([^)]*\)/);
 if (leftover) throw new Error(`The generated validators still need ${leftover[0]}; inline it in scripts/contract-validators.mjs`);
 
