@@ -1,5 +1,6 @@
 import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
 import type { Queryable } from './database.ts';
+import { perEuroCent } from './seed-scale-people.ts';
 
 /**
  * Demo policyholders, policies, patients, doctors and verifications in every state, dated around
@@ -24,7 +25,7 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
   const users = Object.fromEntries(
     (await tx.query<{ id: number; email: string }>('SELECT id, email FROM users')).map((u) => [u.email.split('@')[0], u.id]),
   );
-  const insurers = await tx.query<Seeded>('SELECT id FROM insurers WHERE active ORDER BY id LIMIT 6');
+  const insurers = await tx.query<Seeded & { country: string }>('SELECT id, country FROM insurers WHERE active ORDER BY id LIMIT 6');
   const doctorIds: number[] = [];
   for (const [index, [first, last, specialty]] of DOCTORS.entries()) {
     const [row] = await tx.query<Seeded>(
@@ -58,8 +59,10 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     const state = h === 11 ? 'SUSPENDED' : 'ACTIVE';
     const [policy] = await tx.query<Seeded>(
       `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, annual_maximum_cents, ortho_percent, ortho_lifetime_maximum_cents, ortho_age_limit)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 150000, 50, 150000, 19) RETURNING id`,
-      [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -24), addDays(addMonths(yearStart, 24), -1), state],
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 50, $9, 19) RETURNING id`,
+      [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -24), addDays(addMonths(yearStart, 24), -1), state,
+        // 1,500.00 in euros, in the insurer's money and its minor unit (CLP 1.500.000, MXN 30,000.00).
+        150_000 * perEuroCent(insurer.country)],
     );
     // Some family plans pay basic treatment at 90 % and do not cover teeth whitening.
     if (h % 4 === 1) {

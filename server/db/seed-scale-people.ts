@@ -1,7 +1,7 @@
 /**
  * The small lists a million people are combined from: Spanish-style given names by sex, surnames,
  * and for each insurer's country its identity document, calling code, cities, licence
- * jurisdictions and how many of its money's cents a euro buys (amounts stay plausible in CLP or COP).
+ * jurisdictions and how many minor units of its money a euro cent buys (amounts stay plausible in CLP or COP).
  */
 export const FEMALE_NAMES = [
   'María', 'Lucía', 'Sofía', 'Martina', 'Valentina', 'Julia', 'Paula', 'Camila', 'Elena', 'Isabel',
@@ -35,20 +35,23 @@ export interface Country {
   callingCode: string;
   cities: string[];
   jurisdictions: string[];
-  /** Cents of the local money that a euro cent is worth, roughly. */
+  /** Minor units of the local money (ISO 4217: CLP and COP have none below the peso) that a euro cent is worth, roughly. */
   perEuro: number;
 }
 
 export const COUNTRIES: Country[] = [
-  { country: 'CL', documentFormat: 'RUT', callingCode: '56', cities: ['Santiago', 'Valparaíso', 'Concepción', 'La Serena', 'Temuco'], jurisdictions: ['CL-RM', 'CL-VS', 'CL-BI'], perEuro: 1000 },
+  { country: 'CL', documentFormat: 'RUT', callingCode: '56', cities: ['Santiago', 'Valparaíso', 'Concepción', 'La Serena', 'Temuco'], jurisdictions: ['CL-RM', 'CL-VS', 'CL-BI'], perEuro: 10 },
   { country: 'ES', documentFormat: 'DNI_ES', callingCode: '34', cities: ['Madrid', 'Barcelona', 'Sevilla', 'Valencia', 'Bilbao'], jurisdictions: ['ES-MD', 'ES-CT', 'ES-AN'], perEuro: 1 },
   { country: 'MX', documentFormat: 'CURP', callingCode: '52', cities: ['Ciudad de México', 'Guadalajara', 'Monterrey', 'Puebla'], jurisdictions: ['MX-CMX', 'MX-JAL', 'MX-NLE'], perEuro: 20 },
-  { country: 'CO', documentFormat: 'CC', callingCode: '57', cities: ['Bogotá', 'Medellín', 'Cali', 'Barranquilla'], jurisdictions: ['CO-DC', 'CO-ANT'], perEuro: 4500 },
+  { country: 'CO', documentFormat: 'CC', callingCode: '57', cities: ['Bogotá', 'Medellín', 'Cali', 'Barranquilla'], jurisdictions: ['CO-DC', 'CO-ANT'], perEuro: 45 },
   { country: 'AR', documentFormat: 'DNI', callingCode: '54', cities: ['Buenos Aires', 'Córdoba', 'Rosario', 'Mendoza'], jurisdictions: ['AR-C', 'AR-X'], perEuro: 1000 },
   { country: 'PE', documentFormat: 'DNI', callingCode: '51', cities: ['Lima', 'Arequipa', 'Trujillo'], jurisdictions: ['PE-LIM'], perEuro: 4 },
 ];
 /** Countries the lists above do not name borrow this one's habits (DNI, euros ×1). */
 export const OTHER_COUNTRY: Omit<Country, 'country'> = { documentFormat: 'DNI', callingCode: '50', cities: ['Capital'], jurisdictions: ['OTHER'], perEuro: 1 };
+
+/** What a euro cent of the demo's prices is in the minor unit of the money of an insurer's country. */
+export const perEuroCent = (country: string) => (COUNTRIES.find((c) => c.country === country) ?? OTHER_COUNTRY).perEuro;
 
 /** The procedures the seeded claims use, with a typical fee in euro cents and the share the plan pays. */
 export const PROCEDURES: [code: string, category: string, euroCents: number, percent: number, tooth: boolean][] = [

@@ -16,7 +16,10 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
   administrator: [
     ...[...masterData, ...workflows, ...communication, 'downloads', 'users', 'roles', 'attachments'].flatMap(crud),
     'audit:read',
+    'reimbursements:approve',
     'reimbursements:approve_above_threshold',
+    'reimbursements:medical_review',
+    'reimbursements:pay',
     'diagrams:read',
     'settings:read',
     'settings:update',
@@ -35,6 +38,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'downloads:create',
     'audit:read',
     'reimbursements:update',
+    'reimbursements:approve',
     'reimbursements:approve_above_threshold',
     'diagrams:read',
   ],
@@ -52,6 +56,7 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
   reimbursement_analyst: [
     'settings:read',
     ...crud('reimbursements'),
+    'reimbursements:approve',
     'attachments:read',
     'attachments:create',
     ...read('doctors', 'patients', 'policyholders', 'policies', 'insurers', 'verifications', 'announcements'),
@@ -63,6 +68,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'diagrams:read',
     'reimbursements:read',
     'reimbursements:update',
+    'reimbursements:approve',
+    // R12: claims sampled for medical review are approved by the dental auditor.
+    'reimbursements:medical_review',
     'attachments:read',
     ...read('doctors', 'patients', 'policies', 'insurers', 'verifications', 'announcements'),
     ...crud('notes'),
@@ -71,7 +79,8 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
   treasury: [
     'settings:read',
     'reimbursements:read',
-    'reimbursements:update',
+    // Treasury pays approved claims and nothing else of their workflow (research 2.12).
+    'reimbursements:pay',
     // Payouts go to the holder's account: treasury sees whom it pays and reveals the account (audited).
     ...read('insurers', 'policies', 'policyholders', 'announcements'),
     'policyholders:reveal_bank',

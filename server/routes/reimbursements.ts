@@ -1,6 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
-import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
+import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission, versionedEvent } from './workflow-actor.ts';
 
 type Operation =
   | 'listReimbursements'
@@ -40,6 +40,8 @@ export function reimbursementHandlers({ db, today }: Deps): HandlersOf<Operation
     async sendReimbursementEvent(request) {
       const user = requestActor(request);
       const { event, version } = versionedEvent<typeof reimbursementWorkflow.machine>(request);
+      await requireEventPermission(db, reimbursementWorkflow.machine, 'reimbursement', event.type, request);
+      if (event.type === 'REJECT') await requireCatalogReason(db, event.reasonCode);
       const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
       return { status: 200, body: await service.present(db, updated, user, today()) };
     },

@@ -1,4 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
+import { eventPermission, eventPermitted } from '../../src/machines/event-permissions.ts';
+import { appendAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { actor } from '../http/types.ts';
@@ -33,4 +35,31 @@ export function versionedEvent<M extends AnyStateMachine>(request: { body: { typ
     throw new HttpProblem(428, 'request.versionRequired', 'Send the version of the record the event is based on, as `version` in the body or as If-Match.');
   }
   return { event: event as EventOf<M>, version: expected };
+}
+
+/**
+ * Refuses with 403 an event the user's rights do not allow (each event may ask for its own permission on
+ * top of the operation's: approving and paying are different people's work, research 2.12), audited as
+ * a denied access like any other missing permission.
+ */
+export async function requireEventPermission(
+  db: Database,
+  machine: AnyStateMachine,
+  entity: WorkflowEntity,
+  type: string,
+  request: { user: SessionUser | null; ip: string; userAgent: string },
+): Promise<void> {
+  const user = requestActor(request);
+  if (eventPermitted(machine, type, user.permissions)) return;
+  const permission = eventPermission(machine, type);
+  await db.transaction((tx) =>
+    appendAudit(tx, { userId: user.id, action: 'ACCESS_DENIED', entityType: entity, result: 'DENIED', ip: user.ip, userAgent: user.userAgent, detail: { event: type, permission } }),
+  );
+  throw new HttpProblem(403, 'auth.forbidden', `The event ${type} needs the permission ${permission}.`);
+}
+
+/** A manual rejection names a code of the rejection reason catalog (Configuraciones, research 2.7), else 400. */
+export async function requireCatalogReason(db: Database, code: string): Promise<void> {
+  const [known] = await db.query<{ code: string }>('SELECT code FROM reason_codes WHERE code = $1', [code]);
+  if (!known) throw new HttpProblem(400, 'request.invalid', `reasonCode: ${code} is not in the rejection reason catalog.`, [{ path: 'reasonCode', keyword: 'enum' }]);
 }

@@ -90,6 +90,7 @@ const defaults: Catalog<SettingDefault, { value: number }> = {
     key: r.key as SettingDefault['key'],
     rule: r.rule as string,
     unit: r.unit as SettingDefault['unit'],
+    currency: (r.currency as string | null)?.trim() ?? null,
     value: r.value as number,
     minimum: r.minimum as number,
     maximum: r.maximum as number,

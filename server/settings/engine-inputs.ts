@@ -1,3 +1,4 @@
+import { majorToMinor } from '../../src/domain/benefits/currency.ts';
 import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '../../src/domain/benefits/procedures.ts';
 import { DEFAULT_RULES, type BenefitRules } from '../../src/domain/benefits/rules.ts';
 import type { Queryable } from '../db/database.ts';
@@ -5,8 +6,10 @@ import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCat
 
 /** What the benefit engine and the documents check read from Configuraciones, as of one moment. */
 export interface EngineInputs {
-  /** The research 4.1 defaults as the settings hold them, under every policy's and insurer's own values. */
+  /** The research 4.1 defaults as the settings hold them for one currency, under every policy's and insurer's own values. */
   defaults: BenefitRules;
+  /** R13 and R14 in the same currency's minor unit: approvals from this amount need the supervisor's right; lines above the other need a pre-authorisation. */
+  thresholds: { approvalCents: number; preauthorizationAboveCents: number };
   procedures: ProcedureLookup;
   documents: RequiredDocument[];
 }
@@ -14,10 +17,26 @@ export interface EngineInputs {
 type Items = { procedures: Map<string, ProcedureCode>; documents: Map<string, RequiredDocument>; defaults: Map<string, SettingDefault> };
 type Change = { catalog: SettingCatalog; item_key: string; before: unknown; changed_at: Date };
 
-/** The engine's rules with each default the settings hold in place of the research value. */
-export function defaultRulesFrom(values: ReadonlyMap<string, number>): BenefitRules {
+/** Research 4.1's amounts in research units (read as euros), for a currency the settings hold no amounts for. */
+const RESEARCH_UNITS: Readonly<Record<string, number>> = {
+  'deductible.individualCents': 50,
+  'deductible.familyCents': 150,
+  annualMaximumCents: 1500,
+  'orthodontic.lifetimeMaximumCents': 1500,
+  approvalThresholdCents: 1000,
+  preauthorizationAboveCents: 300,
+};
+
+/**
+ * An amount default in the currency's minor unit: the settings keep one per currency (`<key>:<currency>`);
+ * a currency they do not list gets the research figure in its own unit (set its amounts in Configuraciones).
+ */
+const amountOf = (values: ReadonlyMap<string, number>, key: string, currency: string) => values.get(`${key}:${currency}`) ?? majorToMinor(RESEARCH_UNITS[key]!, currency);
+
+/** The engine's rules with each default the settings hold in place of the research value, amounts in `currency`. */
+export function defaultRulesFrom(values: ReadonlyMap<string, number>, currency: string): BenefitRules {
   const d = DEFAULT_RULES;
-  const value = (key: string, fallback: number) => values.get(key) ?? fallback;
+  const value = (key: string, fallback: number) => (key in RESEARCH_UNITS ? amountOf(values, key, currency) : (values.get(key) ?? fallback));
   const perCategory = (prefix: string, base: Readonly<Record<Category, number>>) =>
     Object.fromEntries(CATEGORIES.map((c) => [c, value(`${prefix}.${c}`, base[c])])) as Record<Category, number>;
   return {
@@ -41,12 +60,15 @@ export function defaultRulesFrom(values: ReadonlyMap<string, number>): BenefitRu
   };
 }
 
-const inputsOf = (items: Items): EngineInputs => ({
-  defaults: defaultRulesFrom(new Map([...items.defaults.values()].map((d) => [d.key, d.value]))),
-  procedures: catalogLookup([...items.procedures.values()]),
-  documents: [...items.documents.values()],
-});
-
+const inputsOf = (items: Items, currency: string): EngineInputs => {
+  const values = new Map([...items.defaults.values()].map((d) => [d.key as string, d.value]));
+  return {
+    defaults: defaultRulesFrom(values, currency),
+    thresholds: { approvalCents: amountOf(values, 'approvalThresholdCents', currency), preauthorizationAboveCents: amountOf(values, 'preauthorizationAboveCents', currency) },
+    procedures: catalogLookup([...items.procedures.values()]),
+    documents: [...items.documents.values()],
+  };
+};
 /** The catalogs as they were at `at`: today's items with every later change undone, newest first. */
 function itemsAsOf(current: Items, changes: readonly Change[], at: Date): Items {
   const items: Items = { procedures: new Map(current.procedures), documents: new Map(current.documents), defaults: new Map(current.defaults) };
@@ -71,18 +93,24 @@ async function currentItems(q: Queryable): Promise<Items> {
   };
 }
 
-/** The engine's inputs as the settings hold them now. */
-export const engineInputs = async (q: Queryable): Promise<EngineInputs> => inputsOf(await currentItems(q));
+/** The engine's inputs as the settings hold them now, amounts in `currency` (research units in two decimals when none is given). */
+export const engineInputs = async (q: Queryable, currency = 'EUR'): Promise<EngineInputs> => inputsOf(await currentItems(q), currency);
 
 /**
  * The engine's inputs for each record: those of the moment it was approved when `approvedAt` names one
  * (a change to the settings never reaches an approved liquidation), else today's.
  */
-export async function engineInputsAt(q: Queryable, approvedAt: ReadonlyMap<number, Date>): Promise<(id: number) => EngineInputs> {
+export async function engineInputsAt(q: Queryable, approvedAt: ReadonlyMap<number, Date>, currencyOf: (id: number) => string): Promise<(id: number) => EngineInputs> {
   const current = await currentItems(q);
-  const now = inputsOf(current);
+  const nowByCurrency = new Map<string, EngineInputs>();
+  const now = (id: number) => {
+    const currency = currencyOf(id);
+    let inputs = nowByCurrency.get(currency);
+    if (!inputs) nowByCurrency.set(currency, (inputs = inputsOf(current, currency)));
+    return inputs;
+  };
   const times = [...approvedAt.values()];
-  if (!times.length) return () => now;
+  if (!times.length) return now;
   const since = new Date(Math.min(...times.map((t) => t.getTime())));
   const changes = (await q.kysely
     .selectFrom('settings_history')
@@ -90,13 +118,14 @@ export async function engineInputsAt(q: Queryable, approvedAt: ReadonlyMap<numbe
     .where('changed_at', '>', since)
     .orderBy('id', 'desc')
     .execute()) as Change[];
-  if (!changes.length) return () => now;
-  const byTime = new Map<number, EngineInputs>();
+  if (!changes.length) return now;
+  const byTime = new Map<string, EngineInputs>();
   return (id) => {
     const at = approvedAt.get(id);
-    if (!at) return now;
-    let inputs = byTime.get(at.getTime());
-    if (!inputs) byTime.set(at.getTime(), (inputs = inputsOf(itemsAsOf(current, changes, at))));
+    if (!at) return now(id);
+    const key = `${at.getTime()}|${currencyOf(id)}`;
+    let inputs = byTime.get(key);
+    if (!inputs) byTime.set(key, (inputs = inputsOf(itemsAsOf(current, changes, at), currencyOf(id))));
     return inputs;
   };
 }
@@ -104,7 +133,7 @@ export async function engineInputsAt(q: Queryable, approvedAt: ReadonlyMap<numbe
 const APPROVED_STATES = ['approved', 'partiallyApproved', 'paid'];
 
 /** The engine's inputs for each reimbursement: as of its approval once approved, else today's. */
-export async function reimbursementEngineInputs(q: Queryable, rows: readonly { id: number; state: string }[]) {
+export async function reimbursementEngineInputs(q: Queryable, rows: readonly { id: number; state: string; currency: string }[]) {
   const ids = rows.filter((r) => APPROVED_STATES.includes(r.state)).map((r) => r.id);
   const approvals = ids.length
     ? await q.kysely
@@ -116,5 +145,6 @@ export async function reimbursementEngineInputs(q: Queryable, rows: readonly { i
         .groupBy('entity_id')
         .execute()
     : [];
-  return engineInputsAt(q, new Map(approvals.map((a) => [a.entity_id, new Date(a.at as Date)])));
+  const currencies = new Map(rows.map((r) => [r.id, r.currency.trim()]));
+  return engineInputsAt(q, new Map(approvals.map((a) => [a.entity_id, new Date(a.at as Date)])), (id) => currencies.get(id) ?? 'EUR');
 }

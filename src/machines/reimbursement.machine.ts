@@ -1,10 +1,13 @@
 import { and, setup } from 'xstate';
+import { isRejectionCode } from '../domain/benefits/reasons.ts';
+import { SYSTEM_EVENT, registerEventPermissions, type EventPermissions } from './event-permissions.ts';
 import { ACCEPTS_DOCUMENTS, isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * A reimbursement claim, general or orthodontic (research §3.2, §2.7): drafted, submitted, checked line by
  * line, reviewed (with a documentation side loop and its cure period, R10), approved in full or in part by
- * someone other than its creator within their authority (R13), then paid and posted to the ledger.
+ * someone other than its creator within their authority (R13) — by a dental auditor when sampled for medical
+ * review (R12) — then paid by someone other than its approver and posted to the ledger.
  * An orthodontic reimbursement claims one instalment: the actions tell the server when to claim, release,
  * settle or reject it on the instalment machine.
  */
@@ -23,21 +26,31 @@ export interface ReimbursementFacts {
   /** Invoice and service dates within the filing deadline (R9). */
   withinFilingDeadline: boolean;
   coverageActiveOnServiceDates: boolean;
+  /** Every service date within the verification's validity: its planned date's benefit year, up to its last valid day. */
+  serviceDatesWithinVerification: boolean;
   /** Lines duplicating a line of another non-cancelled reimbursement (R18). */
   duplicateLineCount: number;
   approvedLineCount: number;
   rejectedLineCount: number;
-  /** What would be paid (liquidated amount), in cents. */
+  /** What would be paid (liquidated amount), in the currency's minor unit. */
   payableCents: number;
   approvalThresholdCents: number;
   /** The actor holds `aprobar_sobre_umbral`. */
   actorCanApproveAboveThreshold: boolean;
+  /** Who approved it (null until approved): the payer must be someone else. */
+  approverId: number | null;
+  /** Sampled for medical review (R12): 5 % by its folio, every major procedure, every claim over the threshold. */
+  medicalReviewRequired: boolean;
+  /** A dental auditor recorded the medical review. */
+  medicalReviewDone: boolean;
   /** ISO date: last day to resubmit once documents were requested. */
   cureDeadline: string | null;
   /** ISO date `YYYY-MM-DD`. */
   today: string;
   payeeHasBankDetails: boolean;
   alreadyPaid: boolean;
+  /** At payment: the liquidation now is the approved one, line by line (else the claim goes back to review). */
+  liquidationUnchanged: boolean;
 }
 
 export type ReimbursementEvent =
@@ -48,8 +61,11 @@ export type ReimbursementEvent =
   | { type: 'RESUBMIT' }
   /** Sent by the scheduler when the cure period may have ended. */
   | { type: 'CURE_PERIOD_ENDED' }
+  /** The dental auditor records the medical review of a sampled claim (R12). */
+  | { type: 'COMPLETE_MEDICAL_REVIEW' }
   | { type: 'APPROVE' }
-  | { type: 'REJECT'; reason: string }
+  /** `reasonCode` from the rejection reason catalog (research 2.7); `reason` an optional explanation. */
+  | { type: 'REJECT'; reasonCode: string; reason?: string }
   | { type: 'PAY'; reference: string }
   | { type: 'CANCEL'; reason: string };
 
@@ -80,6 +96,7 @@ export const reimbursementGuardRules = {
   documentsComplete: { rule: 'reimbursement.missingDocuments' },
   withinFilingDeadline: { rule: 'reimbursement.filingDeadlinePassed' },
   coverageActiveOnServiceDates: { rule: 'reimbursement.coverageInactive' },
+  serviceDatesWithinVerification: { rule: 'reimbursement.serviceDateOutsideVerification' },
   noDuplicateLines: { rule: 'reimbursement.duplicateLines' },
   someLineApproved: { rule: 'reimbursement.noLineApproved' },
   allLinesRejected: { rule: 'reimbursement.notAllLinesRejected' },
@@ -87,21 +104,45 @@ export const reimbursementGuardRules = {
   withinCurePeriod: { rule: 'reimbursement.curePeriodEnded' },
   curePeriodElapsed: { rule: 'reimbursement.curePeriodOpen' },
   approverIsNotCreator: { rule: 'reimbursement.approverIsCreator' },
+  medicalReviewDoneIfSampled: { rule: 'reimbursement.medicalReviewPending' },
+  medicalReviewPending: { rule: 'reimbursement.medicalReviewNotPending' },
   withinApprovalAuthority: { rule: 'reimbursement.aboveApprovalThreshold' },
   payablePositive: { rule: 'reimbursement.nothingPayable' },
   noRejectedLines: { rule: 'reimbursement.hasRejectedLines' },
   someLinesRejected: { rule: 'reimbursement.noRejectedLines' },
   reasonGiven: { rule: 'reimbursement.reasonRequired' },
+  rejectionReasonCodeGiven: { rule: 'reimbursement.rejectionReasonCodeRequired' },
   paymentReferenceGiven: { rule: 'reimbursement.paymentReferenceRequired' },
   payeeHasBankDetails: { rule: 'reimbursement.payeeBankDetailsMissing' },
   notAlreadyPaid: { rule: 'reimbursement.alreadyPaid' },
+  liquidationUnchanged: { rule: 'reimbursement.liquidationChanged' },
+  liquidationChanged: { rule: 'reimbursement.liquidationUnchanged' },
+  payerIsNotApprover: { rule: 'reimbursement.payerIsApprover' },
 } as const satisfies GuardRules;
 
 export type ReimbursementGuard = keyof typeof reimbursementGuardRules;
 
 const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
-const approval = ['approverIsNotCreator', 'withinApprovalAuthority', 'payablePositive'] as const;
+const approval = ['approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
+const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'payerIsNotApprover'] as const;
+
+/**
+ * The permission each event asks of its sender (research 2.12), on top of the events operation's: reviewers
+ * (analyst, auditor, supervisor) decide, treasury pays; CHECK and CURE_PERIOD_ENDED are the server's own.
+ */
+export const REIMBURSEMENT_EVENT_PERMISSIONS = {
+  SUBMIT: 'reimbursements:update',
+  RESUBMIT: 'reimbursements:update',
+  CANCEL: 'reimbursements:update',
+  REQUEST_DOCUMENTS: 'reimbursements:approve',
+  COMPLETE_MEDICAL_REVIEW: 'reimbursements:medical_review',
+  APPROVE: 'reimbursements:approve',
+  REJECT: 'reimbursements:approve',
+  PAY: 'reimbursements:pay',
+  CHECK: SYSTEM_EVENT,
+  CURE_PERIOD_ENDED: SYSTEM_EVENT,
+} as const satisfies EventPermissions<ReimbursementEvent['type']>;
 
 export const reimbursementMachine = setup({
   types: {
@@ -115,6 +156,7 @@ export const reimbursementMachine = setup({
     documentsComplete: ({ context: { facts } }: Facts) => facts.missingDocuments.length === 0,
     withinFilingDeadline: ({ context: { facts } }: Facts) => facts.withinFilingDeadline,
     coverageActiveOnServiceDates: ({ context: { facts } }: Facts) => facts.coverageActiveOnServiceDates,
+    serviceDatesWithinVerification: ({ context: { facts } }: Facts) => facts.serviceDatesWithinVerification,
     noDuplicateLines: ({ context: { facts } }: Facts) => facts.duplicateLineCount === 0,
     someLineApproved: ({ context: { facts } }: Facts) => facts.approvedLineCount > 0,
     allLinesRejected: ({ context: { facts } }: Facts) => facts.lineCount > 0 && facts.rejectedLineCount >= facts.lineCount,
@@ -123,14 +165,21 @@ export const reimbursementMachine = setup({
     withinCurePeriod: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isOnOrBefore(facts.today, facts.cureDeadline),
     curePeriodElapsed: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isAfter(facts.today, facts.cureDeadline),
     approverIsNotCreator: ({ context: { facts } }: Facts) => facts.actorId !== facts.creatorId,
-    withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents <= facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
+    medicalReviewDoneIfSampled: ({ context: { facts } }: Facts) => !facts.medicalReviewRequired || facts.medicalReviewDone,
+    medicalReviewPending: ({ context: { facts } }: Facts) => facts.medicalReviewRequired && !facts.medicalReviewDone,
+    // R13: "≥ 1,000" needs the right (the threshold is in the claim's currency).
+    withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents < facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
     payablePositive: ({ context: { facts } }: Facts) => facts.payableCents > 0,
     noRejectedLines: ({ context: { facts } }: Facts) => facts.rejectedLineCount === 0,
     someLinesRejected: ({ context: { facts } }: Facts) => facts.rejectedLineCount > 0,
-    reasonGiven: ({ event }: GuardArgs) => (event.type === 'REJECT' || event.type === 'CANCEL') && !isBlank(event.reason),
+    reasonGiven: ({ event }: GuardArgs) => event.type === 'CANCEL' && !isBlank(event.reason),
+    rejectionReasonCodeGiven: ({ event }: GuardArgs) => event.type === 'REJECT' && isRejectionCode(event.reasonCode),
     paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
     payeeHasBankDetails: ({ context: { facts } }: Facts) => facts.payeeHasBankDetails,
     notAlreadyPaid: ({ context: { facts } }: Facts) => !facts.alreadyPaid,
+    liquidationUnchanged: ({ context: { facts } }: Facts) => facts.liquidationUnchanged,
+    liquidationChanged: ({ context: { facts } }: Facts) => !facts.liquidationUnchanged,
+    payerIsNotApprover: ({ context: { facts } }: Facts) => facts.approverId === null || facts.actorId !== facts.approverId,
   },
   actions: {
     /** Server: sets fecha_presentacion = today (first submission only) and presentado_por = actor. */
@@ -143,18 +192,26 @@ export const reimbursementMachine = setup({
     startCurePeriod: () => {},
     /** Server: clears cureDeadline (the documents were provided in time). */
     clearCurePeriod: () => {},
+    /** Server: stores who reviewed the sampled claim medically, and when (revision_medica REALIZADA). */
+    recordMedicalReview: () => {},
     /** Server: stores aprobado_por = actor, fecha_aprobacion = now and the liquidated amounts. */
     recordApproval: () => {},
+    /** Server: reserves the approved deductible and maximum use in the ledger, so later claims are liquidated against it. */
+    reserveBenefits: () => {},
+    /** Server: drops the reservation of a claim whose liquidation changed before payment. */
+    releaseReservation: () => {},
+    /** Server: stores the liquidation as it is now on the lines and totals, and clears the approval. */
+    recordRecalculation: () => {},
     /**
      * Server: stores the rejection — the reason code in params (32 when the cure period ended), else
-     * event.reason (manual rejection) or the lines' reasons (automatic check) — with who and when.
+     * event.reasonCode with its explanation (manual rejection) or the lines' reasons (automatic check) — with who and when.
      */
     recordRejection: (_: unknown, _params: { reasonCode: string } | undefined) => {},
     /** Server, ORTHODONTIC only: sends REJECT to the linked instalment (claimed → rejected). */
     rejectInstallment: () => {},
     /** Server: stores referencia_pago = event.reference, fecha_pago, pagado_por and monto_pagado. */
     recordPayment: () => {},
-    /** Server: posts the payment to the ledger: deductible and annual maximum used, orthodontic lifetime used. */
+    /** Server: settles the reservation in the ledger as the payment (deductible, annual maximum, orthodontic lifetime used). */
     postToLedger: () => {},
     /** Server, ORTHODONTIC only: sends PAY to the linked instalment (claimed → paid). */
     settleInstallment: () => {},
@@ -177,7 +234,7 @@ export const reimbursementMachine = setup({
       on: {
         SUBMIT: {
           target: 'submitted',
-          guard: and(['hasLines', 'documentsComplete', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'noDuplicateLines']),
+          guard: and(['hasLines', 'documentsComplete', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines']),
           actions: ['stampSubmittedAt', 'claimInstallment'],
         },
         CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
@@ -197,11 +254,12 @@ export const reimbursementMachine = setup({
       meta: meta('EN_REVISION', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
       on: {
         REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
+        COMPLETE_MEDICAL_REVIEW: { guard: 'medicalReviewPending', actions: 'recordMedicalReview' },
         APPROVE: [
-          { target: 'approved', guard: and([...approval, 'noRejectedLines']), actions: 'recordApproval' },
-          { target: 'partiallyApproved', guard: and([...approval, 'someLinesRejected']), actions: 'recordApproval' },
+          { target: 'approved', guard: and([...approval, 'noRejectedLines']), actions: ['recordApproval', 'reserveBenefits'] },
+          { target: 'partiallyApproved', guard: and([...approval, 'someLinesRejected']), actions: ['recordApproval', 'reserveBenefits'] },
         ],
-        REJECT: { target: 'rejected', guard: 'reasonGiven', actions: ['recordRejection', 'rejectInstallment'] },
+        REJECT: { target: 'rejected', guard: 'rejectionReasonCodeGiven', actions: ['recordRejection', 'rejectInstallment'] },
       },
     },
     needsDocuments: {
@@ -219,21 +277,21 @@ export const reimbursementMachine = setup({
     approved: {
       meta: meta('APROBADO', ['R11']),
       on: {
-        PAY: {
-          target: 'paid',
-          guard: and(['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid']),
-          actions: ['recordPayment', 'postToLedger', 'settleInstallment'],
-        },
+        PAY: [
+          { target: 'paid', guard: and([...payment, 'liquidationUnchanged']), actions: ['recordPayment', 'postToLedger', 'settleInstallment'] },
+          // Paid one figure and posted another, never: a changed liquidation is reviewed again.
+          { target: 'inReview', guard: and([...payment, 'liquidationChanged']), actions: ['releaseReservation', 'recordRecalculation'] },
+        ],
       },
     },
     partiallyApproved: {
       meta: meta('APROBADO_PARCIAL', ['R11']),
       on: {
-        PAY: {
-          target: 'paid',
-          guard: and(['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid']),
-          actions: ['recordPayment', 'postToLedger', 'settleInstallment'],
-        },
+        PAY: [
+          { target: 'paid', guard: and([...payment, 'liquidationUnchanged']), actions: ['recordPayment', 'postToLedger', 'settleInstallment'] },
+          // Paid one figure and posted another, never: a changed liquidation is reviewed again.
+          { target: 'inReview', guard: and([...payment, 'liquidationChanged']), actions: ['releaseReservation', 'recordRecalculation'] },
+        ],
       },
     },
     rejected: { type: 'final', meta: meta('RECHAZADO') },
@@ -243,3 +301,4 @@ export const reimbursementMachine = setup({
 });
 
 registerGuardRules('reimbursement', reimbursementGuardRules);
+registerEventPermissions('reimbursement', REIMBURSEMENT_EVENT_PERMISSIONS);

@@ -89,10 +89,23 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('submitted', { type: 'CHECK' }, { approvedLineCount: 0, rejectedLineCount: 1 })).toBe('reimbursement.noLineApproved');
   });
 
-  it('approves exactly at the threshold, not one cent above without the permission', () => {
-    expect(refusal('inReview', APPROVE, { payableCents: 100_000 })).toBeNull();
-    expect(refusal('inReview', APPROVE, { payableCents: 100_001 })).toBe('reimbursement.aboveApprovalThreshold');
-    expect(refusal('inReview', APPROVE, { payableCents: 100_001, actorCanApproveAboveThreshold: true })).toBeNull();
+  it('approves one cent under the threshold; at the threshold (R13 "≥ 1,000") only with the permission', () => {
+    expect(refusal('inReview', APPROVE, { payableCents: 99_999 })).toBeNull();
+    expect(refusal('inReview', APPROVE, { payableCents: 100_000 })).toBe('reimbursement.aboveApprovalThreshold');
+    expect(refusal('inReview', APPROVE, { payableCents: 100_000, actorCanApproveAboveThreshold: true })).toBeNull();
+  });
+
+  it('approves a claim sampled for medical review (R12) only once the auditor recorded the review', () => {
+    expect(refusal('inReview', APPROVE, { medicalReviewRequired: true })).toBe('reimbursement.medicalReviewPending');
+    expect(step(machine, at('inReview', { medicalReviewRequired: true }), { type: 'COMPLETE_MEDICAL_REVIEW' })).toEqual({
+      ok: true,
+      value: 'inReview',
+      effects: effects('recordMedicalReview'),
+    });
+    expect(refusal('inReview', APPROVE, { medicalReviewRequired: true, medicalReviewDone: true })).toBeNull();
+    // Nothing to review when not sampled or already reviewed.
+    expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW' })).toBe('reimbursement.medicalReviewNotPending');
+    expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW' }, { medicalReviewRequired: true, medicalReviewDone: true })).toBe('reimbursement.medicalReviewNotPending');
   });
 
   it('separates duties: the creator never approves, whatever their permissions', () => {
@@ -144,9 +157,11 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(step(machine, at('needsDocuments'), { type: 'RESUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('clearCurePeriod') });
   });
 
-  it('rejects with a reason', () => {
-    expect(refusal('inReview', { type: 'REJECT', reason: ' ' })).toBe('reimbursement.reasonRequired');
-    expect(step(machine, at('inReview'), { type: 'REJECT', reason: '35 exclusión' })).toEqual({
+  it('rejects with a reason code of the catalog, the explanation optional', () => {
+    expect(refusal('inReview', { type: 'REJECT', reasonCode: '' })).toBe('reimbursement.rejectionReasonCodeRequired');
+    expect(refusal('inReview', { type: 'REJECT', reasonCode: '99', reason: 'Exclusión' })).toBe('reimbursement.rejectionReasonCodeRequired');
+    expect(refusal('inReview', { type: 'REJECT', reasonCode: '35' })).toBeNull();
+    expect(step(machine, at('inReview'), { type: 'REJECT', reasonCode: '35', reason: 'Blanqueamiento estético' })).toEqual({
       ok: true,
       value: 'rejected',
       effects: effects('recordRejection', 'rejectInstallment'),
@@ -158,6 +173,8 @@ describe('reimbursement machine — guards at their boundaries', () => {
       expect(refusal(state, { type: 'PAY', reference: '' })).toBe('reimbursement.paymentReferenceRequired');
       expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { payeeHasBankDetails: false })).toBe('reimbursement.payeeBankDetailsMissing');
       expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { alreadyPaid: true })).toBe('reimbursement.alreadyPaid');
+      // Separation of duties: whoever approved it does not pay it.
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { approverId: FACTS.actorId })).toBe('reimbursement.payerIsApprover');
       expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1' })).toEqual({
         ok: true,
         value: 'paid',
@@ -195,9 +212,13 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['needsDocuments', { type: 'RESUBMIT' }, { today: '2025-05-11' }],
       ['needsDocuments', { type: 'CURE_PERIOD_ENDED' }, {}],
       ['inReview', APPROVE, { actorId: 1 }],
-      ['inReview', APPROVE, { payableCents: 100_001 }],
+      ['inReview', APPROVE, { payableCents: 100_000 }],
+      ['inReview', APPROVE, { medicalReviewRequired: true }],
+      ['inReview', { type: 'COMPLETE_MEDICAL_REVIEW' }, {}],
       ['inReview', APPROVE, { payableCents: 0 }],
-      ['inReview', { type: 'REJECT', reason: '' }, {}],
+      ['inReview', { type: 'REJECT', reasonCode: '' }, {}],
+      ['draft', { type: 'CANCEL', reason: '' }, {}],
+      ['approved', { type: 'PAY', reference: 'x' }, { approverId: FACTS.actorId }],
       ['approved', { type: 'PAY', reference: '' }, {}],
       ['approved', { type: 'PAY', reference: 'x' }, { payeeHasBankDetails: false }],
       ['approved', { type: 'PAY', reference: 'x' }, { alreadyPaid: true }],
@@ -222,6 +243,8 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
     expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL']);
     expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT']);
     expect(allowedEvents(machine, at('inReview', { actorId: 1 }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'REJECT']);
+    expect(allowedEvents(machine, at('inReview', { medicalReviewRequired: true }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT']);
+    expect(allowedEvents(machine, at('approved', { approverId: FACTS.actorId }), EVENTS)).toEqual([]);
     expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT']);
     expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED']);
     expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);

@@ -68,7 +68,7 @@ async function recordsOf(q: Queryable, patientId: number) {
 export async function patientOverview(q: Queryable, row: PatientRow, patient: Patient, policy: PolicySummary, today: string): Promise<Overview> {
   const active = coverageActiveOn(row, today);
   // The policy's terms over the insurer's, over the defaults Configuraciones holds today (as a new liquidation reads them).
-  const rules = rulesOf(row, (await engineInputs(q)).defaults);
+  const rules = rulesOf(row, (await engineInputs(q, row.currency.trim())).defaults);
   return {
     patient,
     policy,

@@ -31,8 +31,9 @@ const PROBE_EVENTS: ReimbursementEvent[] = [
   { type: 'SUBMIT' },
   { type: 'REQUEST_DOCUMENTS', documents: ['INVOICE'] },
   { type: 'RESUBMIT' },
+  { type: 'COMPLETE_MEDICAL_REVIEW' },
   { type: 'APPROVE' },
-  { type: 'REJECT', reason: 'x' },
+  { type: 'REJECT', reasonCode: '01' },
   { type: 'PAY', reference: 'x' },
   { type: 'CANCEL', reason: 'x' },
 ];

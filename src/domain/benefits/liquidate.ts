@@ -83,7 +83,15 @@ export interface ClaimFacts {
   readonly otherInsurerPaidCents?: Readonly<Record<string, number>>;
   /** Orthodontic banding date: the age limit is checked on it (else on each line's service date). */
   readonly orthoBandingDate?: IsoDate | null;
+  /**
+   * R14: whether the claim rests on a granted pre-authorisation, and the line charge above which one is
+   * needed (implants always need one). Absent: not checked.
+   */
+  readonly preauthorization?: { readonly granted: boolean; readonly aboveCents: number | null };
 }
+
+/** R14: implant services (CDT D6010–D6199) always need a pre-authorisation. */
+const isImplant = (code: string) => /^D6(0[1-9]|1\d)\d$/.test(code);
 
 export type LineStatus = 'APPROVED' | 'REJECTED';
 
@@ -213,6 +221,9 @@ function validate(claim: Claim, facts: ClaimFacts): void {
   if (facts.orthoBandingDate !== undefined && facts.orthoBandingDate !== null) {
     assertIsoDate(facts.orthoBandingDate, 'facts.orthoBandingDate');
   }
+  if (facts.preauthorization?.aboveCents !== undefined && facts.preauthorization.aboveCents !== null) {
+    assertCents(facts.preauthorization.aboveCents, 'facts.preauthorization.aboveCents');
+  }
 }
 
 function toProcedure(p: HistoryLine | ClaimLine): Procedure {
@@ -277,9 +288,9 @@ function eligibility(
   // 07 coverage not active on the service date.
   const active = facts.coveragePeriods.some((p) => p.from <= line.serviceDate && (p.to === undefined || p.to === null || line.serviceDate <= p.to));
   if (!active) return '07';
-  // 17 waiting period from enrolment, unless waived by prior continuous coverage.
-  const waitingEnds = waitingPeriodEnd(rules, category, facts);
-  if (waitingEnds !== null && line.serviceDate < waitingEnds) return '17';
+  // 34 pre-authorisation required (R14): an implant, or a line charged above the insurer's threshold.
+  const preauth = facts.preauthorization;
+  if (preauth && !preauth.granted && (isImplant(line.code) || (preauth.aboveCents !== null && line.chargedCents > preauth.aboveCents))) return '34';
   // 04 age: orthodontics under the age limit at banding (and on each service date if payments stop
   // at the limit); frequency groups with an age limit on the service date.
   if (category === 'ORTHODONTIC' && rules.orthodontic.ageLimit !== null) {
@@ -290,25 +301,31 @@ function eligibility(
   for (const f of frequencyRules) {
     if (f.ageUnder !== undefined && ageOn(facts.birthDate, line.serviceDate) >= f.ageUnder) return '04';
   }
-  // 05 frequency already used up; 16 this line's quantity goes past what is left.
-  const quantity = line.quantity ?? 1;
-  for (const f of frequencyRules) {
-    let used = 0;
+  // 05 frequency already used up (research 3.2: age, then frequency, then waiting period, then quantity).
+  const used = frequencyRules.map((f) => {
+    let total = 0;
     for (const p of counted) {
       if (!f.codes.includes(p.code)) continue;
       if (f.perTooth && p.tooth !== tooth) continue;
       if (!inPeriod(ctx, f, line.serviceDate, p.serviceDate)) continue;
-      used += p.quantity;
+      total += p.quantity;
     }
-    if (used >= f.count) return '05';
-    if (used + quantity > f.count) return '16';
-  }
+    return total;
+  });
+  if (frequencyRules.some((f, n) => used[n]! >= f.count)) return '05';
+  // 17 waiting period from enrolment, unless waived by prior continuous coverage.
+  const waitingEnds = waitingPeriodEnd(rules, category, facts);
+  if (waitingEnds !== null && line.serviceDate < waitingEnds) return '17';
+  // 16 this line's quantity goes past what is left of a frequency.
+  const quantity = line.quantity ?? 1;
+  if (frequencyRules.some((f, n) => used[n]! + quantity > f.count)) return '16';
   return null;
 }
 
 /**
  * Liquidates a claim (research 4.2): per line, in order, eligibility (reasons 01, 35, 03, 01 for the
- * tooth, 09, 37, 33, 06, 07, 17, 04, 05, 16 — the first that applies), then allowed = min(charged,
+ * tooth, 09, 37, 33, 06, 07, 34, 04, 05, 17, 16 — the first that applies: research 3.2's age before frequency
+ * before waiting period), then allowed = min(charged,
  * allowable), the deductible (individual and family remainder, waived categories), covered =
  * (allowed − deductible) × category %, the cap by the remaining annual maximum (GENERAL) or
  * orthodontic lifetime maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves

@@ -1,0 +1,43 @@
+import { majorToMinor } from '../../../src/domain/benefits/currency.ts';
+import type { ClaimFacts, Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import { medicalReviewReasons } from '../../../src/domain/benefits/review-sampling.ts';
+import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
+import type { EngineInputs } from '../../settings/engine-inputs.ts';
+import type { Actor } from '../shared/actor.ts';
+import type { LineRow, ReimbursementRow } from './repository.ts';
+
+export const APPROVE_ABOVE_THRESHOLD = 'reimbursements:approve_above_threshold';
+
+/** R14 for the engine: a claim made on a verified pre-authorisation has one; the insurer's threshold wins over the settings'. */
+export function preauthorizationOf(row: ReimbursementRow, settings: EngineInputs): NonNullable<ClaimFacts['preauthorization']> {
+  const insurerAbove = row.preauthorization_above === null ? null : majorToMinor(Number(row.preauthorization_above), row.currency.trim());
+  return { granted: row.verification_kind === 'PREAUTHORIZATION', aboveCents: insurerAbove ?? settings.thresholds.preauthorizationAboveCents };
+}
+
+/**
+ * The facts of who may decide and pay (R12, R13, research 2.12), in the claim's currency: the approval
+ * threshold, the approver (who may not pay), and whether the claim waits for its medical review.
+ */
+export function reviewFacts(
+  row: ReimbursementRow,
+  lines: readonly LineRow[],
+  liquidation: Liquidation,
+  actor: Actor,
+  settings: EngineInputs,
+): Pick<ReimbursementFacts, 'approvalThresholdCents' | 'actorCanApproveAboveThreshold' | 'approverId' | 'medicalReviewRequired' | 'medicalReviewDone'> {
+  const thresholdCents = settings.thresholds.approvalCents;
+  const reasons = medicalReviewReasons({
+    folio: row.folio,
+    categories: liquidation.lines.map((l) => l.category),
+    installmentNumber: row.kind === 'ORTHODONTIC' ? row.installment_number : null,
+    claimedCents: lines.reduce((sum, l) => sum + l.charged_cents, 0),
+    thresholdCents,
+  });
+  return {
+    approvalThresholdCents: thresholdCents,
+    actorCanApproveAboveThreshold: actor.permissions?.includes(APPROVE_ABOVE_THRESHOLD) ?? false,
+    approverId: row.approved_by,
+    medicalReviewRequired: reasons.length > 0,
+    medicalReviewDone: row.medical_reviewed_by !== null,
+  };
+}
