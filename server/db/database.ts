@@ -22,8 +22,16 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (from any process on the same
+   * database) until the returned function is called. On PostgreSQL it holds a connection of its own
+   * and reconnects after losing it; notifications sent meanwhile are lost, so listeners also poll.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+type Listen = Database['listen'];
 
 function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   return {
@@ -37,24 +45,76 @@ function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   };
 }
 
-function database(kind: Database['kind'], kysely: Kysely<DB>): Database {
+function database(kind: Database['kind'], kysely: Kysely<DB>, listen: Listen, beforeClose: () => Promise<void> = async () => {}): Database {
   return {
     kind,
     ...queryable(kysely),
     transaction: (work) => kysely.transaction().execute((trx) => work(queryable(trx))),
-    close: () => kysely.destroy(),
+    listen,
+    close: async () => {
+      await beforeClose();
+      await kysely.destroy();
+    },
   };
+}
+
+/** LISTEN on PostgreSQL needs a session that stays open: one client per channel, reconnected when it drops. */
+function postgresListener(connectionString: string) {
+  const open = new Set<pg.Client>();
+  let closed = false;
+  const listen: Listen = async (channel, onNotify) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    const connect = async (): Promise<void> => {
+      if (stopped || closed) return;
+      const next = new pg.Client({ connectionString });
+      next.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
+      next.on('error', () => {
+        open.delete(next);
+        void next.end().catch(() => {});
+        if (client === next) client = null;
+        setTimeout(() => void connect().catch(() => {}), 1000).unref();
+      });
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      client = next;
+      open.add(next);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      if (client) {
+        open.delete(client);
+        await client.end().catch(() => {});
+      }
+    };
+  };
+  const closeAll = async () => {
+    closed = true;
+    await Promise.all([...open].map((client) => client.end().catch(() => {})));
+    open.clear();
+  };
+  return { listen, closeAll };
 }
 
 /** `postgres://…` → PostgreSQL; `memory://` → in-memory PGlite (tests); otherwise a PGlite data directory. */
 export async function openDatabase(target: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
-    return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }));
+    const listener = postgresListener(target);
+    return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), listener.listen, listener.closeAll);
   }
   // pg_trgm: the trigram indexes of search (migration 010), as on PostgreSQL.
   const extensions = { pg_trgm };
   const db = target === 'memory://' ? new PGlite({ extensions }) : new PGlite(target, { extensions });
   await db.waitReady;
-  return database('pglite', new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) }));
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) });
+  // One session: LISTEN goes through the pool (never inside someone's transaction), and PGlite hands
+  // every notification of that session to its callbacks.
+  const listen: Listen = async (channel, onNotify) => {
+    await kysely.executeQuery(CompiledQuery.raw(`LISTEN "${channel.replaceAll('"', '""')}"`, []));
+    const off = db.onNotification((from, payload) => from === channel && onNotify(payload));
+    return async () => off();
+  };
+  return database('pglite', kysely, listen);
 }

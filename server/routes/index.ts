@@ -18,6 +18,9 @@ import { settingsHandlers } from './settings.ts';
 import { verificationHandlers } from './verifications.ts';
 import { announcementHandlers } from '../announcements/handlers.ts';
 import { exportHandlers } from '../exports/handlers.ts';
+import { dashboardHandlers } from '../dashboard/handlers.ts';
+import { messageHandlers } from '../messages/handlers.ts';
+import { notesHandlers } from '../notes/handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -40,4 +43,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...settingsHandlers(deps),
   ...announcementHandlers(deps),
   ...exportHandlers(deps),
+  ...dashboardHandlers(deps),
+  ...notesHandlers(deps),
+  ...messageHandlers(deps),
 });

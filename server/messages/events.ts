@@ -1,0 +1,51 @@
+import type { Queryable } from '../db/database.ts';
+
+/** The NOTIFY channel every API process listens on; the payload is the comma-separated user ids. */
+export const USER_EVENTS_CHANNEL = 'user_events';
+
+export type UserEventKind = 'message' | 'read';
+
+export interface UserEvent {
+  seq: number;
+  kind: UserEventKind;
+  conversationId: number;
+  messageId: number | null;
+}
+
+/**
+ * Records one event for each user inside the caller's transaction. Each user's head row is locked
+ * until commit (users in id order, so two writers never wait on each other in a circle), which makes
+ * every user's sequence commit in order: a reader that has seen n will see n + 1 next, never later.
+ * The NOTIFY is delivered at commit, so a woken listener always finds the rows.
+ */
+export async function emitUserEvents(tx: Queryable, userIds: number[], event: { kind: UserEventKind; conversationId: number; messageId?: number }) {
+  const users = [...new Set(userIds)].sort((a, b) => a - b);
+  if (!users.length) return;
+  const heads = await tx.query<{ user_id: number; seq: number }>(
+    `INSERT INTO user_event_heads AS h (user_id, last_seq) SELECT u, 1 FROM unnest($1::int[]) AS u ORDER BY u
+     ON CONFLICT (user_id) DO UPDATE SET last_seq = h.last_seq + 1
+     RETURNING user_id, last_seq::float8 AS seq`,
+    [users],
+  );
+  await tx.query(
+    `INSERT INTO user_events (user_id, seq, kind, conversation_id, message_id)
+     SELECT u, s, $3, $4, $5 FROM unnest($1::int[], $2::bigint[]) AS e(u, s)`,
+    [heads.map((h) => h.user_id), heads.map((h) => h.seq), event.kind, event.conversationId, event.messageId ?? null],
+  );
+  await tx.query('SELECT pg_notify($1, $2)', [USER_EVENTS_CHANNEL, users.join(',')]);
+}
+
+/** The user's events after `after`, in order, at most `limit`. */
+export async function eventsAfter(db: Queryable, userId: number, after: number, limit: number): Promise<UserEvent[]> {
+  const rows = await db.query<{ seq: number; kind: UserEventKind; conversation_id: number; message_id: number | null }>(
+    `SELECT seq::float8 AS seq, kind, conversation_id, message_id FROM user_events WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    [userId, after, limit],
+  );
+  return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, conversationId: row.conversation_id, messageId: row.message_id }));
+}
+
+/** The number of the user's latest event (0 before the first): where a stream without Last-Event-ID starts. */
+export async function latestEvent(db: Queryable, userId: number): Promise<number> {
+  const [row] = await db.query<{ seq: number }>(`SELECT coalesce((SELECT last_seq FROM user_event_heads WHERE user_id = $1), 0)::float8 AS seq`, [userId]);
+  return Number(row.seq);
+}
