@@ -19,7 +19,7 @@ import { transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
 import { emptyCovered, testableCopy } from '../../scripts/statecharts/paths/instrument.ts';
 
 const SEED = 1;
-const GATED = MACHINES.filter((m) => m.kind === 'session' || m.kind === 'workflow');
+const GATED = MACHINES.filter((m) => m.kind === 'session' || m.kind === 'workflow' || m.kind === 'flow');
 
 describe('generated transition coverage (seed 1)', () => {
   it.each(GATED.map((m) => [m.name, m] as const))('%s: the generated paths take every transition', (name, registered) => {

@@ -44,6 +44,7 @@ export const presentReimbursement = (row: ReimbursementRow, allowedEvents: strin
     id: l.id,
     procedureCode: l.procedure_code,
     tooth: l.tooth,
+    surfaces: l.surfaces,
     serviceDate: l.service_date,
     quantity: l.quantity,
     chargedCents: l.charged_cents,

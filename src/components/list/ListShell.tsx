@@ -31,8 +31,11 @@ interface Props<R extends VersionedRecord> {
   filterOptions?: Record<string, FilterOption[]>;
   /** False when the list operation returns every record at once: no page size, previous or next. */
   paged?: boolean;
-  /** The area's screen a row opens (default `edit`), and the create button's target when not the area's `create`. */
-  open?: { screen: string; create?: string | null };
+  /**
+   * The area's screen a row opens (default `edit`) and its route parameters (default the row's `id`), and the
+   * create button's target when not the area's `create`.
+   */
+  open?: { screen: string; params?: (row: R) => Record<string, string | number>; create?: string | null };
   /** What the list is about, shown under its title (a parent record's summary, say). */
   intro?: ReactNode;
   children?: ReactNode;
@@ -52,7 +55,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
   const [confirming, setConfirming] = useState(false);
   const createHref = open?.create !== undefined ? open.create : link('create');
   const openScreen = open?.screen ?? 'edit';
-  const href = (row: R) => link(openScreen, { id: row.id });
+  const href = (row: R) => link(openScreen, open?.params ? open.params(row) : { id: row.id });
   const selectable = list.deletable && may('delete');
   const chosen = (list.rows ?? []).filter((row) => list.selected[row.id]);
   const filtered = Boolean(list.state.q || Object.keys(list.state.filters).length);

@@ -2,17 +2,21 @@ import { FilePlus2, Receipt, ReceiptText, Smile } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const Ready = lazyScreen(() => import('./ReadyVerificationsScreen.tsx'));
+const General = lazyScreen(() => import('./GeneralListScreen.tsx'));
+const Orthodontic = lazyScreen(() => import('./OrthodonticListScreen.tsx'));
+const Create = lazyScreen(() => import('./create/CreateReimbursementScreen.tsx'));
+const Record = lazyScreen(() => import('./review/ReimbursementScreen.tsx'));
 
 export const reimbursementsArea = defineArea({
   key: 'reimbursements',
   routes: [
-    { key: 'new', path: '/reembolsos/nueva', titleId: 'area.reimbursements.new', screen: NotYet, permission: 'reimbursements:read' },
-    { key: 'list', path: '/reembolsos/general', titleId: 'area.reimbursements.general', screen: NotYet, permission: 'reimbursements:read' },
-    { key: 'orthodontic', path: '/reembolsos/ortodoncia', titleId: 'area.reimbursements.orthodontic', screen: NotYet, permission: 'reimbursements:read' },
-    { key: 'create', path: '/reembolsos/nuevo/:verificacion_id', titleId: 'area.reimbursements.form', screen: NotYet, permission: 'reimbursements:create' },
-    { key: 'edit', path: '/reembolsos/editar/:verificacion_id/:id', titleId: 'area.reimbursements.edit', screen: NotYet, permission: 'reimbursements:update' },
+    { key: 'new', path: '/reembolsos/nueva', titleId: 'area.reimbursements.new', screen: Ready, permission: 'reimbursements:create' },
+    { key: 'list', path: '/reembolsos/general', titleId: 'area.reimbursements.general', screen: General, permission: 'reimbursements:read' },
+    { key: 'orthodontic', path: '/reembolsos/ortodoncia', titleId: 'area.reimbursements.orthodontic', screen: Orthodontic, permission: 'reimbursements:read' },
+    { key: 'create', path: '/reembolsos/nuevo/:verificacion_id', titleId: 'area.reimbursements.form', screen: Create, permission: 'reimbursements:create' },
+    // Every reader opens the record; what each may do there is the record's allowedEvents.
+    { key: 'edit', path: '/reembolsos/editar/:verificacion_id/:id', titleId: 'area.reimbursements.edit', screen: Record, permission: 'reimbursements:read' },
   ],
   menu: [
     {

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { LIST_SPECS } from '../../../openapi/field-specs.ts';
+import { api, call } from '../../api/client.ts';
+import { ListShell } from '../../components/list/ListShell.tsx';
+import type { ListSpec } from '../../components/list/list-state.ts';
+import { useListController } from '../../components/list/useListController.ts';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { reimbursements } from './api.ts';
+import { REIMBURSEMENT_COLUMNS } from './columns.tsx';
+
+/** The analyst's queues, as values of the list's `state` filter (several states are one queue). */
+export const QUEUES = {
+  toReview: 'submitted,inReview',
+  needsDocuments: 'needsDocuments',
+  toPay: 'approved,partiallyApproved',
+  drafts: 'draft',
+  closed: 'paid,rejected,cancelled',
+} as const;
+
+// The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine).
+const { state, insurerId, createdBy } = LIST_SPECS.reimbursements.filters;
+const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, createdBy } };
+
+const insurerChoices = () => ({
+  queryKey: ['reimbursements', 'insurer-choices'],
+  queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
+  select: (page: { items: { id: number; name: string }[] }) => page.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
+  staleTime: 5 * 60_000,
+});
+
+/**
+ * `/reembolsos/general` and `/reembolsos/ortodoncia`: one kind's reimbursements with the analyst's queues (to
+ * review, needing documents, approved to pay), the user's own and the insurer, all in the URL.
+ */
+export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHODONTIC'; titleId: string }) {
+  const intl = useIntl();
+  const { userId } = useScreen();
+  const resource = useMemo(() => ({ ...reimbursements, listQuery: (query: object) => reimbursements.listQuery({ ...query, kind }) }), [kind]);
+  const list = useListController(resource, SPEC);
+  const { data: insurers = [] } = useQuery(insurerChoices());
+  const queues = Object.entries(QUEUES).map(([queue, value]) => ({ value, label: intl.formatMessage({ id: `reimbursements.queue.${queue}` }) }));
+  const mine = userId ? [{ value: String(userId), label: intl.formatMessage({ id: 'reimbursements.mine' }) }] : [];
+  return (
+    <ListShell
+      controller={list}
+      title={intl.formatMessage({ id: titleId })}
+      columns={REIMBURSEMENT_COLUMNS}
+      rowLabel={(row) => row.folio}
+      searchPlaceholder={intl.formatMessage({ id: 'reimbursements.search' })}
+      filterOptions={{ state: queues, insurerId: insurers, createdBy: mine }}
+      open={{ screen: 'edit', params: (row) => ({ verificacion_id: row.verificationId, id: row.id }), create: null }}
+    />
+  );
+}

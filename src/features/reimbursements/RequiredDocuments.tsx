@@ -1,0 +1,31 @@
+import { HStack, List, Text } from '@chakra-ui/react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import type { Attachment } from './api.ts';
+
+/** The documents the codes require (research §4.3, from the settings' matrix, as the server computes them) and whether each is there. */
+export function RequiredDocuments({ missing, attachments }: { missing: readonly string[]; attachments: Attachment[] }) {
+  const intl = useIntl();
+  const attached = [...new Set(attachments.map((a) => a.documentType))].filter((type) => !missing.includes(type));
+  return (
+    <List.Root gap="1" variant="plain" aria-label={intl.formatMessage({ id: 'reimbursements.documents.requiredTitle' })}>
+      {missing.map((type) => (
+        <List.Item key={type}>
+          <HStack gap="2" color={{ base: 'orange.700', _dark: 'orange.300' }}>
+            <CircleAlert aria-hidden size={16} />
+            <Text>{intl.formatMessage({ id: 'reimbursements.documents.missingItem' }, { type: intl.formatMessage({ id: `settings.documentType.${type}` }) })}</Text>
+          </HStack>
+        </List.Item>
+      ))}
+      {attached.map((type) => (
+        <List.Item key={type}>
+          <HStack gap="2" color={{ base: 'green.700', _dark: 'green.300' }}>
+            <CircleCheck aria-hidden size={16} />
+            <Text>{intl.formatMessage({ id: 'reimbursements.documents.attachedItem' }, { type: intl.formatMessage({ id: `settings.documentType.${type}` }) })}</Text>
+          </HStack>
+        </List.Item>
+      ))}
+      {!missing.length && !attached.length && <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.documents.noneRequired' })}</Text>}
+    </List.Root>
+  );
+}

@@ -1,0 +1,35 @@
+import { FormattedMessage } from 'react-intl';
+import type { ListColumn } from '../../components/list/columns.tsx';
+import type { Reimbursement, Verification } from './api.ts';
+import { Ageing, Day, Money, ReimbursementStateBadge } from './ReimbursementCells.tsx';
+import { ValidityLeft } from './ValidityLeft.tsx';
+
+export const REIMBURSEMENT_COLUMNS: ListColumn<Reimbursement>[] = [
+  { id: 'folio', labelId: 'reimbursements.field.folio', sortable: true, primary: true, cell: (r) => <bdi>{r.folio}</bdi> },
+  { id: 'patientName', labelId: 'reimbursements.field.patientName', sortable: false, primary: false, cell: (r) => <bdi>{r.patientName}</bdi> },
+  { id: 'insurerName', labelId: 'reimbursements.field.insurerName', sortable: false, primary: false, cell: (r) => <bdi>{r.insurerName}</bdi> },
+  { id: 'state', labelId: 'reimbursements.field.state', sortable: true, primary: false, cell: (r) => <ReimbursementStateBadge state={r.state} /> },
+  { id: 'claimedCents', labelId: 'reimbursements.field.claimedCents', sortable: true, primary: false, cell: (r) => <Money cents={r.claimedCents} currency={r.currency} /> },
+  { id: 'payableCents', labelId: 'reimbursements.field.payableCents', sortable: true, primary: false, cell: (r) => <Money cents={r.payableCents} currency={r.currency} /> },
+  { id: 'createdAt', labelId: 'reimbursements.field.age', sortable: true, primary: false, cell: (r) => <Ageing reimbursement={r} /> },
+];
+
+export const READY_COLUMNS: ListColumn<Verification>[] = [
+  { id: 'folio', labelId: 'reimbursements.ready.folio', sortable: true, primary: true, cell: (v) => <bdi>{v.folio}</bdi> },
+  { id: 'patientName', labelId: 'reimbursements.field.patientName', sortable: false, primary: false, cell: (v) => <bdi>{v.patientName}</bdi> },
+  { id: 'insurerName', labelId: 'reimbursements.field.insurerName', sortable: false, primary: false, cell: (v) => <bdi>{`${v.insurerName} · ${v.policyNumber}`}</bdi> },
+  {
+    id: 'authorised',
+    labelId: 'reimbursements.ready.authorised',
+    sortable: false,
+    primary: false,
+    cell: (v) => (
+      <span>
+        <FormattedMessage id={`reimbursements.verificationKind.${v.kind}`} /> · <FormattedMessage id={`reimbursements.category.${v.category}`} />
+        {v.authorizationNumber && <bdi>{` · ${v.authorizationNumber}`}</bdi>}
+      </span>
+    ),
+  },
+  { id: 'plannedServiceDate', labelId: 'reimbursements.ready.plannedServiceDate', sortable: true, primary: false, cell: (v) => <Day value={v.plannedServiceDate} /> },
+  { id: 'validUntil', labelId: 'reimbursements.ready.validUntil', sortable: false, primary: false, cell: (v) => <ValidityLeft until={v.validUntil} /> },
+];

@@ -1,0 +1,214 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Workflow } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'wouter';
+import { api, ApiError, call } from '../../../api/client.ts';
+import { workflowHistoryQuery } from '../../../api/workflow-history.ts';
+import { RecordNotFound } from '../../../components/edit/RecordNotFound.tsx';
+import { Loading } from '../../../components/feedback/Loading.tsx';
+import { Notice } from '../../../components/feedback/Notice.tsx';
+import { notifyError } from '../../../components/feedback/notify-error.ts';
+import { messenger } from '../../../components/feedback/toaster.tsx';
+import { PageHeader } from '../../../components/layout/PageHeader.tsx';
+import { useScreen } from '../../../components/layout/screen-context.ts';
+import { attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
+import { AttachmentList } from '../AttachmentList.tsx';
+import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
+import { DocumentUpload } from '../DocumentUpload.tsx';
+import { LiquidationTable } from '../LiquidationTable.tsx';
+import { day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
+import { RequiredDocuments } from '../RequiredDocuments.tsx';
+import { EVENT_PAYLOAD, EventDialog } from './EventDialog.tsx';
+import { History } from './History.tsx';
+import { LinesTable } from './LinesTable.tsx';
+
+/** States whose liquidation can still change: the engine's preview is shown beside the stored lines. */
+const PREVIEWED = new Set(['draft', 'submitted', 'inReview', 'needsDocuments']);
+/** The events people send (the contract's); the scheduler and the server send the others. */
+const USER_EVENTS = new Set(['SUBMIT', 'REQUEST_DOCUMENTS', 'RESUBMIT', 'COMPLETE_MEDICAL_REVIEW', 'APPROVE', 'REJECT', 'PAY', 'CANCEL']);
+/** States in which the record takes documents (its statechart tags them acceptsDocuments). */
+const ACCEPTS_DOCUMENTS = new Set(['draft', 'needsDocuments']);
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Header>
+        <Heading as="h2" size="md">{title}</Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** The actions the statechart offers this user now, and the ones it refuses with the reason, before anyone tries. */
+function Actions({ record, onEvent }: { record: Reimbursement; onEvent: (type: string) => void }) {
+  const intl = useIntl();
+  const events = [...record.allowedEvents.filter((type) => USER_EVENTS.has(type)).map((type) => ({ type, reasons: [] as string[] })), ...record.blockedEvents.filter((b) => USER_EVENTS.has(b.type)).map((b) => ({ type: b.type, reasons: blockedReasons(record, b.type) }))];
+  if (!events.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.review.noActions' })}</Text>;
+  return (
+    <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label={intl.formatMessage({ id: 'reimbursements.review.actions' })}>
+      {events.map(({ type, reasons }) => (
+        <Stack as="li" key={type} gap="1">
+          <Button
+            alignSelf="flex-start"
+            colorPalette={type === 'REJECT' || type === 'CANCEL' ? 'red' : 'blue'}
+            variant={type === 'REJECT' || type === 'CANCEL' ? 'outline' : 'solid'}
+            disabled={reasons.length > 0}
+            aria-describedby={reasons.length ? `why-${type}` : undefined}
+            onClick={() => onEvent(type)}
+          >
+            {intl.formatMessage({ id: `reimbursements.event.${type}` })}
+          </Button>
+          <BlockedReason id={`why-${type}`} ids={reasons} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <DataList.Item>
+      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemValue>{children}</DataList.ItemValue>
+    </DataList.Item>
+  );
+}
+
+function Record({ record }: { record: Reimbursement }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const client = useQueryClient();
+  const { can } = useScreen();
+  const [dialog, setDialog] = useState<string | null>(null);
+  const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
+  const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: PREVIEWED.has(record.state) });
+  const insurer = useQuery({
+    queryKey: ['reimbursements', 'insurer', record.insurerId],
+    queryFn: () => call(api.GET('/api/insurers/{id}', { params: { path: { id: record.insurerId } } })),
+    enabled: can('insurers:read'),
+    staleTime: 5 * 60_000,
+  });
+  const refresh = async (fresh?: Reimbursement) => {
+    if (fresh) client.setQueryData(reimbursements.keys.detail(record.id), fresh);
+    else await client.invalidateQueries({ queryKey: reimbursements.keys.detail(record.id) });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: workflowHistoryQuery('reimbursement', record.id).queryKey }),
+      client.invalidateQueries({ queryKey: attachmentsQuery(record.id).queryKey }),
+      client.invalidateQueries({ queryKey: reimbursements.keys.lists }),
+    ]);
+  };
+  const send = useMutation({
+    mutationFn: (body: Omit<ReimbursementEventBody, 'version'>) => sendReimbursementEvent(record.id, { ...body, version: record.version }),
+    onSuccess: (fresh, body) => {
+      setDialog(null);
+      messenger.create({ type: 'success', title: t('reimbursements.review.sent', { event: t(`reimbursements.event.${body.type}`), state: t(`machine.reimbursement.state.${fresh.state}`) }) });
+      return refresh(fresh);
+    },
+    onError: (error) => {
+      notifyError(intl, error);
+      // Someone else moved it meanwhile: show it as it is now.
+      if (error instanceof ApiError && error.status === 409) void refresh();
+    },
+  });
+  const onEvent = (type: string) => (EVENT_PAYLOAD[type] ? setDialog(type) : send.mutate({ type: type as ReimbursementEventBody['type'] }));
+  const diagram = can('diagrams:read') ? `/diagramas?machine=reimbursement&record=${record.id}` : null;
+  const none = t('patients.none');
+
+  return (
+    <Stack gap="4">
+      <PageHeader title={`${record.folio} · ${record.patientName}`}>
+        {diagram && (
+          <Button asChild variant="outline" size="sm">
+            <Link href={diagram}>
+              <Workflow aria-hidden size={16} />
+              {t('reimbursements.review.diagram')}
+            </Link>
+          </Button>
+        )}
+      </PageHeader>
+      <HStack gap="3" wrap="wrap">
+        <ReimbursementStateBadge state={record.state} />
+        <Text>{t(`reimbursements.kind.${record.kind}`)}</Text>
+        <Text fontWeight="semibold" data-testid="payable-total">
+          {t('reimbursements.liquidation.payable')}: <Money cents={record.payableCents} currency={record.currency} />
+        </Text>
+      </HStack>
+      <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
+        <Stack gap="4" gridColumn={{ lg: 'span 2' }}>
+          <Section title={t('reimbursements.review.details')}>
+            <DataList.Root orientation="horizontal" size="sm" gap="2">
+              <Item label={t('reimbursements.field.patientName')}>
+                <ChakraLink asChild><Link href={`/pacientes/ver/${record.patientId}`}><bdi>{record.patientName}</bdi></Link></ChakraLink>
+              </Item>
+              <Item label={t('reimbursements.field.insurerName')}><bdi>{record.insurerName}</bdi></Item>
+              <Item label={t('reimbursements.invoice.number')}><bdi>{record.invoiceNumber ?? none}</bdi></Item>
+              <Item label={t('reimbursements.invoice.date')}>{record.invoiceDate ? <bdi>{day(intl, record.invoiceDate)}</bdi> : none}</Item>
+              <Item label={t('reimbursements.invoice.payee')}>{t(`reimbursements.payee.${record.payee}`)}</Item>
+              <Item label={t('reimbursements.field.claimedCents')}><Money cents={record.claimedCents} currency={record.currency} /></Item>
+              {record.submittedOn && <Item label={t('reimbursements.review.submittedOn')}><bdi>{day(intl, record.submittedOn)}</bdi></Item>}
+              {record.cureDeadline && <Item label={t('reimbursements.review.cureDeadline')}><bdi>{day(intl, record.cureDeadline)}</bdi></Item>}
+              {(record.requestedDocuments ?? []).length > 0 && (
+                <Item label={t('reimbursements.review.requestedDocuments')}>{intl.formatList((record.requestedDocuments ?? []).map((d) => t(`settings.documentType.${d}`)))}</Item>
+              )}
+              {record.reason && <Item label={t('reimbursements.review.reason')}><bdi>{record.reason}</bdi></Item>}
+              {record.paymentReference && <Item label={t('reimbursements.review.paymentReference')}><bdi>{record.paymentReference}</bdi></Item>}
+              {record.paidOn && <Item label={t('reimbursements.review.paidOn')}><bdi>{day(intl, record.paidOn)}</bdi></Item>}
+            </DataList.Root>
+          </Section>
+          <Section title={t('reimbursements.lines.title')}>
+            <LinesTable reimbursement={record} />
+          </Section>
+          {PREVIEWED.has(record.state) && (
+            <Section title={t('reimbursements.review.preview')}>
+              {preview.data ? (
+                <LiquidationTable liquidation={preview.data} lines={record.lines} currency={record.currency} caption={t('reimbursements.review.preview')} />
+              ) : preview.isError ? (
+                <Notice tone="error">{t('common.loadFailed')}</Notice>
+              ) : (
+                <Loading />
+              )}
+            </Section>
+          )}
+          <Section title={t('reimbursements.documents.title')}>
+            <Stack gap="4">
+              <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} />
+              {ACCEPTS_DOCUMENTS.has(record.state) && can('attachments:create') && (
+                <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments ?? []} onUploaded={() => void refresh()} />
+              )}
+              {can('attachments:read') && <AttachmentList attachments={attachments} />}
+            </Stack>
+          </Section>
+        </Stack>
+        <Stack gap="4">
+          <Section title={t('reimbursements.review.actions')}>
+            <Actions record={record} onEvent={onEvent} />
+          </Section>
+          <Section title={t('reimbursements.review.history')}>
+            <History id={record.id} />
+          </Section>
+        </Stack>
+      </SimpleGrid>
+      {dialog && <EventDialog event={dialog} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
+    </Stack>
+  );
+}
+
+/** `/reembolsos/editar/:verificacion_id/:id`: one reimbursement in any state, with what this user may do to it now. */
+export default function ReimbursementScreen() {
+  const intl = useIntl();
+  const params = useParams<{ verificacion_id: string; id: string }>();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...reimbursements.oneQuery(id), enabled: valid, retry: false });
+  const listLabel = intl.formatMessage({ id: 'area.reimbursements.general' });
+  // A record reached under another verification's path is not this path's record.
+  if (!valid || (query.error instanceof ApiError && query.error.status === 404) || (query.data && String(query.data.verificationId) !== params.verificacion_id)) {
+    return <RecordNotFound listLabel={listLabel} />;
+  }
+  if (query.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
+  if (!query.data) return <Loading />;
+  return <Record record={query.data} />;
+}
