@@ -8,6 +8,7 @@ import { NAV_ITEMS } from './areas.ts';
 import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { usePreferences } from './preferences.tsx';
+import { BlockingGate } from '../features/announcements/BlockingGate.tsx';
 
 /**
  * The signed-in layout with the menu the user's permissions allow, and the re-sign-in dialog.
@@ -23,7 +24,7 @@ export default function SignedInShell({ children }: { children: ReactNode }) {
           page in a left-to-right language gets a right-to-left locale's direction (Arabic's) for them. */}
       <LocaleProvider locale={direction === 'rtl' ? 'ar' : locale}>
         <AppLayout items={NAV_ITEMS} can={can}>
-          {children}
+          <BlockingGate enabled={Boolean(token)}>{children}</BlockingGate>
           <SessionExpiredDialog />
         </AppLayout>
         <Toasters />

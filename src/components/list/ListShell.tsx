@@ -10,6 +10,7 @@ import { messenger } from '../feedback/toaster.tsx';
 import { PageHeader } from '../layout/PageHeader.tsx';
 import { useScreen } from '../layout/screen-context.ts';
 import { ColumnChooser } from './ColumnChooser.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import type { ListColumn } from './columns.tsx';
 import { DataGrid } from './DataGrid.tsx';
 import { FilterSelect, type FilterOption } from './FilterSelect.tsx';
@@ -94,6 +95,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           ))}
           {children}
           {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
+          <ExportButton resource={list.resource} spec={list.spec} state={list.state} columns={columns} hidden={list.hiddenColumns} rows={list.rows} />
         </HStack>
       )}
       {chosen.length > 0 && (

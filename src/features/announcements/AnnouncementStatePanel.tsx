@@ -1,0 +1,59 @@
+import { HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Archive, Send, Undo2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { notifyError } from '../../components/feedback/notify-error.ts';
+import { messenger } from '../../components/feedback/toaster.tsx';
+import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
+import { announcementMachine } from '../../machines/announcement.machine.ts';
+import { announcements, useAnnouncementEvent, type Announcement, type AnnouncementEventType } from './api.ts';
+import { StateBadge } from './fields.tsx';
+
+/**
+ * The announcement's state and what may happen to it now, as the statechart answers for this user:
+ * publish (or schedule, when its window begins later), retract a scheduled one, archive. Events act on
+ * what is saved, so unsaved edits are saved first.
+ */
+export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: Announcement; dirty: boolean; onChanged: (a: Announcement) => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { data: announcement = record } = useQuery(announcements.oneQuery(record.id));
+  const send = useAnnouncementEvent();
+  // "Cannot be scheduled" only explains a refused publication when nothing else does.
+  const blocked = announcement.blockedEvents.map((b) => ({ ...b, guards: b.guards.length > 1 ? b.guards.filter((g) => g !== 'startsLater') : b.guards }));
+  const run = (type: string) =>
+    send.mutate(
+      { announcement, type: type as AnnouncementEventType },
+      {
+        onSuccess: (changed) => {
+          messenger.create({ type: 'success', title: t(`announcements.done.${type}`, { state: t(`machine.announcement.state.${changed.state}`) }) });
+          onChanged(changed);
+        },
+        onError: (error) => notifyError(intl, error),
+      },
+    );
+  return (
+    <Stack gap="3">
+      <HStack gap="3" wrap="wrap">
+        <StateBadge state={announcement.state} />
+        <Text fontSize="sm" color="fg.muted">
+          {t('announcements.versionNote', { version: announcement.bodyVersion })}
+        </Text>
+      </HStack>
+      {dirty && <Text fontSize="sm">{t('announcements.saveFirst')}</Text>}
+      <WorkflowActions
+        machine={announcementMachine}
+        allowedEvents={dirty ? [] : announcement.allowedEvents}
+        blockedEvents={blocked}
+        label={t('announcements.actions')}
+        busy={send.isPending ? (send.variables?.type ?? null) : null}
+        onAction={run}
+        actions={[
+          { type: 'PUBLISH', label: t('announcements.event.PUBLISH'), icon: Send, tone: 'primary' },
+          { type: 'RETRACT', label: t('announcements.event.RETRACT'), icon: Undo2 },
+          { type: 'ARCHIVE', label: t('announcements.event.ARCHIVE'), icon: Archive, tone: 'danger' },
+        ]}
+      />
+    </Stack>
+  );
+}

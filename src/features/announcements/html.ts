@@ -1,0 +1,25 @@
+import DOMPurify from 'dompurify';
+import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS } from '../../domain/announcement-html.ts';
+
+const ALLOWED_URI = /^(?:https?:|mailto:|\/)/i;
+
+/**
+ * The browser's sanitiser (DOMPurify) with the server's allowlist: what the editor produces and what a
+ * screen shows is cleaned here too, so a body never runs anything even if the server let it through.
+ */
+export function sanitizeAnnouncementHtml(html: string): string {
+  const clean = DOMPurify.sanitize(html, {
+    ALLOWED_TAGS: [...ANNOUNCEMENT_TAGS],
+    ALLOWED_ATTR: [...ANNOUNCEMENT_ATTRIBUTES, 'rel', 'target'],
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+  });
+  return clean;
+}
+
+// Links open apart from the panel and tell the target nothing about it, as the server writes them.
+DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    node.setAttribute('rel', 'noopener noreferrer');
+    node.setAttribute('target', '_blank');
+  }
+});

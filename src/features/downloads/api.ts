@@ -1,0 +1,42 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client.ts';
+
+export type Download = Schemas['Download'];
+export type DownloadInput = Schemas['DownloadInput'];
+export type DownloadList = Schemas['DownloadList'];
+
+export const DOWNLOAD_LISTS: readonly DownloadList[] = ['insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements'];
+/** Lists of patients and claims hold health data: their exports need a reason (the server says so too). */
+export const HEALTH_DATA_LISTS: readonly DownloadList[] = ['patients', 'verifications', 'reimbursements'];
+
+const live = (page?: { items: Download[] }) => page?.items.some((job) => job.state === 'queued' || job.state === 'running');
+
+/** A page of export jobs; refreshed every second while one is waiting or running, for its progress bar. */
+export const downloadsQuery = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['downloads', 'list', { page, pageSize }],
+    queryFn: () => call(api.GET('/api/downloads', { params: { query: { page, pageSize } } })),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (live(query.state.data) ? 1000 : false),
+  });
+
+export function useCreateDownload() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DownloadInput) => call(api.POST('/api/downloads', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['downloads'] }),
+  });
+}
+
+/** Fetches the finished file (with the session's token) and hands it to the browser as a download. */
+export async function saveDownload(job: Download) {
+  const blob = await call(api.GET('/api/downloads/{id}/content', { params: { path: { id: job.id } }, parseAs: 'blob' }));
+  const url = URL.createObjectURL(blob as Blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = job.fileName ?? `export-${job.id}.${job.format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

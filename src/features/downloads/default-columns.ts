@@ -1,0 +1,15 @@
+import type { DownloadList } from './api.ts';
+
+/**
+ * The columns of an export asked for here rather than from a list's "Exportar" (which sends the list's own
+ * visible columns): each a field of the list's rows with the catalog id of its heading.
+ */
+export const DEFAULT_COLUMNS: Record<DownloadList, { field: string; labelId: string }[]> = {
+  insurers: ['code', 'name', 'country', 'currency', 'active'].map((field) => ({ field, labelId: `insurers.field.${field}` })),
+  users: ['name', 'email', 'roles'].map((field) => ({ field, labelId: `users.field.${field}` })),
+  doctors: ['lastNames', 'firstNames', 'licenseNumber', 'specialty', 'state'].map((field) => ({ field, labelId: `doctors.field.${field}` })),
+  patients: ['lastName', 'firstNames', 'documentNumber', 'policyNumber', 'insurerName', 'state'].map((field) => ({ field, labelId: `patients.field.${field}` })),
+  policyholders: ['name', 'documentNumber', 'memberNumber', 'email', 'policyCount'].map((field) => ({ field, labelId: `policyholders.field.${field}` })),
+  verifications: ['folio', 'patientName', 'insurerName', 'kind', 'plannedServiceDate', 'state'].map((field) => ({ field, labelId: `downloads.columnLabel.${field}` })),
+  reimbursements: ['folio', 'patientName', 'insurerName', 'state', 'claimedCents', 'payableCents'].map((field) => ({ field, labelId: `downloads.columnLabel.${field}` })),
+};
