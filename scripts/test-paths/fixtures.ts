@@ -149,6 +149,8 @@ const reimbursement: MachineFixture = {
     facts('filing-deadline-passed', 'filed after the deadline', { ...REIMBURSEMENT, withinFilingDeadline: false }),
     facts('coverage-inactive', 'coverage inactive on a service date', { ...REIMBURSEMENT, coverageActiveOnServiceDates: false }),
     facts('duplicate-line', 'a line duplicating another reimbursement', { ...REIMBURSEMENT, duplicateLineCount: 1 }),
+    facts('outside-verification', "a service date outside the verification's validity", { ...REIMBURSEMENT, serviceDatesWithinVerification: false }),
+    facts('liquidation-changed', 'the liquidation at payment differs from the approved one', { ...REIMBURSEMENT, liquidationUnchanged: false }),
     facts('approver-is-creator', 'the actor created it', { ...REIMBURSEMENT, actorId: 1 }),
     facts('above-threshold', 'payable above the threshold, actor without the permission', { ...REIMBURSEMENT, payableCents: 150_000 }),
     facts('nothing-payable', 'nothing to pay', { ...REIMBURSEMENT, payableCents: 0 }),

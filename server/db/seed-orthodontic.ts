@@ -63,7 +63,8 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
       analyst,
       today,
     );
-    for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN'] : ['INVOICE']) {
+    // What research 4.3 asks of the treatment's first claim and of each later instalment (the holder is reimbursed).
+    for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT'] : ['INVOICE', 'PAYMENT_RECEIPT']) {
       const bytes = textPdf([`${documentType} - ${claim.folio}`, `Paciente: ${claim.patient_name}`, `Ortodoncia: cuota ${number}`, 'Documento de demostracion.']);
       const stored = await files.put(bytes);
       await insertAttachment(tx, {
@@ -75,7 +76,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
         size_bytes: bytes.length,
         sha256: stored.sha256,
         storage_key: stored.key,
-        clinical: documentType === 'TREATMENT_PLAN',
+        clinical: ['TREATMENT_PLAN', 'DENTAL_REPORT', 'XRAY_INITIAL'].includes(documentType),
         uploaded_by: analyst.id,
       });
     }

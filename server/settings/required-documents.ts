@@ -3,13 +3,31 @@ import type { RequiredDocument } from './catalogs.ts';
 
 type Claim = 'general' | 'orthodonticInitial' | 'orthodonticInstallment';
 
+/** What the matrix's conditions look at in one claim. */
+export interface DocumentFacts {
+  lines: readonly { procedure_code: string; other_insurer_paid_cents: number }[];
+  /** Research 4.3 "reimbursement mode": the holder paid the provider and is reimbursed (not an assignment of benefits). */
+  payee: 'HOLDER' | 'PROVIDER';
+  /** The patient's record says this insurer pays second (coordination of benefits, R15). */
+  secondaryCoverage: boolean;
+}
+
+/** Research 4.3: the final X-ray for endodontics (D3xxx), crowns (D27xx) and implants (D60xx–D61xx). */
+const RADIOGRAPHED = /^D(3\d{3}|27\d{2}|6[01]\d{2})$/;
+
 /**
  * The documents the matrix asks of one claim: always, for basic or major treatment (by the category the
- * engine gave each line), or when a line carries another insurer's payment (coordination of benefits).
+ * engine gave each line), when another insurer pays first (a line carries its payment, or the patient is
+ * covered there first), when the holder is reimbursed (the payment receipt), or for radiographed treatment.
  */
-export function requiredDocuments(matrix: readonly RequiredDocument[], claim: Claim, liquidation: Liquidation, lines: readonly { other_insurer_paid_cents: number }[]): string[] {
-  const basicOrMajor = liquidation.lines.some((l) => l.category === 'BASIC' || l.category === 'MAJOR');
-  const otherInsurer = lines.some((l) => l.other_insurer_paid_cents > 0);
-  const applies = { ALWAYS: true, NEVER: false, BASIC_OR_MAJOR: basicOrMajor, OTHER_INSURER: otherInsurer };
+export function requiredDocuments(matrix: readonly RequiredDocument[], claim: Claim, liquidation: Liquidation, facts: DocumentFacts): string[] {
+  const applies = {
+    ALWAYS: true,
+    NEVER: false,
+    BASIC_OR_MAJOR: liquidation.lines.some((l) => l.category === 'BASIC' || l.category === 'MAJOR'),
+    OTHER_INSURER: facts.secondaryCoverage || facts.lines.some((l) => l.other_insurer_paid_cents > 0),
+    HOLDER_PAYEE: facts.payee === 'HOLDER',
+    RADIOGRAPHED: facts.lines.some((l) => RADIOGRAPHED.test(l.procedure_code)),
+  };
   return matrix.filter((row) => applies[row[claim]]).map((row) => row.documentType);
 }

@@ -65,10 +65,11 @@ describe('reimbursements', () => {
   it('runs draft → submitted → inReview → approved → paid, liquidating by the rules and posting to the ledger', async () => {
     const created = await draft(cleaning());
     expect(created).toMatchObject({ state: 'draft', kind: 'GENERAL', claimedCents: 30000, folio: expect.stringMatching(/^REE-2026-/) });
-    expect(created.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
+    // Research 4.3: the holder is reimbursed (payee HOLDER), so the payment receipt too.
+    expect(created.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']);
     expectProblem(await event(created.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
 
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) expect((await attach(created.id, type)).status).toBe(201);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) expect((await attach(created.id, type)).status).toBe(201);
     const preview = await call('GET', `/api/reimbursements/${created.id}/liquidation`, { token: analyst });
     // Exam and cleaning 100 % with no deductible; the filling pays 80 % after the 50.00 deductible.
     expect(preview.body.lines.map((l: { coveredCents: number }) => l.coveredCents)).toEqual([6000, 9000, 8000]);
@@ -117,7 +118,7 @@ describe('reimbursements', () => {
     expect(again.body.id).toBe(first.id);
     const [{ count }] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM reimbursements WHERE idempotency_key = 'key-dup-0001'`);
     expect(count).toBe(1);
-    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(first.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(first.id, type);
     expectProblem(await event(first.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.duplicateLines');
   });
 
@@ -131,7 +132,9 @@ describe('reimbursements', () => {
 
   it('needs the supervisor permission to approve above 1,000.00 (R13)', async () => {
     const big = await draft([{ procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-18', chargedCents: 400000 }]);
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(big.id, type);
+    // A crown asks for the final X-ray as well (research 4.3).
+    expect(big.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL', 'PAYMENT_RECEIPT']);
+    for (const type of big.missingDocuments) await attach(big.id, type);
     const reviewed = await event(big.id, { type: 'SUBMIT' }, analyst);
     expect(reviewed.body.payableCents).toBeGreaterThan(100000);
     expectProblem(await event(big.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
@@ -140,7 +143,7 @@ describe('reimbursements', () => {
 
   it('returns for documents with a cure period, and only a draft or a returned one can be edited', async () => {
     const created = await draft(cleaning());
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(created.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) await attach(created.id, type);
     await event(created.id, { type: 'SUBMIT' }, analyst);
     const edit = { doctorId, lines: cleaning(), version: created.version };
     expectProblem(await call('PUT', `/api/reimbursements/${created.id}`, { token: analyst, body: edit }), 409, 'reimbursement.notEditable');
@@ -174,14 +177,14 @@ describe('reimbursements', () => {
       { procedureCode: 'D0330', serviceDate: '2026-10-02', chargedCents: 5000 },
       { procedureCode: 'D0330', serviceDate: '2026-11-02', chargedCents: 5000 },
     ]);
-    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(partial.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(partial.id, type);
     const reviewed = await event(partial.id, { type: 'SUBMIT' }, analyst);
     expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'REJECTED:05']);
     expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 5000 });
 
     // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
     const wrong = await draft([{ procedureCode: 'D8080', serviceDate: '2026-11-02', chargedCents: 90000 }]);
-    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(wrong.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(wrong.id, type);
     // The preview's reason carries the catalogs' text with its code.
     const preview = await call('GET', `/api/reimbursements/${wrong.id}/liquidation`, { token: analyst });
     expect(preview.body.lines[0]).toMatchObject({ reason: '03', reasonText: { es: 'Sin plan o cobertura para el procedimiento', en: 'No plan or coverage for the procedure' } });
@@ -190,7 +193,7 @@ describe('reimbursements', () => {
 
   it('rejects in review with a reason, and cancels a draft', async () => {
     const reviewed = await draft(cleaning());
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']) await attach(reviewed.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) await attach(reviewed.id, type);
     await event(reviewed.id, { type: 'SUBMIT' }, analyst);
     expectProblem(await event(reviewed.id, { type: 'REJECT', reason: '' }, auditor), 409, 'reimbursement.reasonRequired');
     expect((await event(reviewed.id, { type: 'REJECT', reason: 'Factura ilegible' }, auditor)).body).toMatchObject({ state: 'rejected', reason: 'Factura ilegible' });
@@ -201,8 +204,9 @@ describe('reimbursements', () => {
   });
 
   it('pays a reimbursement once even when two payments race', async () => {
-    const created = await draft([{ procedureCode: 'D1110', serviceDate: '2026-11-12', chargedCents: 7000 }]);
-    for (const type of ['INVOICE', 'CLAIM_FORM']) await attach(created.id, type);
+    // A limited exam: no frequency limit, so the patient's other open claims (R6 counts them) cannot reject it.
+    const created = await draft([{ procedureCode: 'D0140', serviceDate: '2026-11-12', chargedCents: 7000 }]);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(created.id, type);
     await event(created.id, { type: 'SUBMIT' }, analyst);
     await event(created.id, { type: 'APPROVE' }, auditor);
     const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);

@@ -133,6 +133,7 @@ describe('workflow machines together', () => {
       missingDocuments: [],
       withinFilingDeadline: true,
       coverageActiveOnServiceDates: true,
+      serviceDatesWithinVerification: true,
       duplicateLineCount: 0,
       approvedLineCount: 1,
       rejectedLineCount: 0,
@@ -143,6 +144,7 @@ describe('workflow machines together', () => {
       today: '2025-07-02',
       payeeHasBankDetails: true,
       alreadyPaid: false,
+      liquidationUnchanged: true,
     };
     const INSTALMENT_EVENT: Record<string, OrthodonticInstallmentEvent> = {
       claimInstallment: { type: 'CLAIM' },

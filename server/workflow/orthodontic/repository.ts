@@ -125,7 +125,7 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
 
 export type InstallmentRow = Awaited<ReturnType<typeof installmentsOfPlans>>[number];
 
-/** What the orthodontic reimbursements of some plans posted to the ledger, per plan, in one query. */
+/** What the orthodontic reimbursements of some plans were paid (settled in the ledger), per plan, in one query. */
 export async function paidBenefitsOf(q: Queryable, planIds: readonly number[]): Promise<Map<number, number>> {
   if (!planIds.length) return new Map();
   const rows = await q.kysely
@@ -134,6 +134,8 @@ export async function paidBenefitsOf(q: Queryable, planIds: readonly number[]): 
     .select(['reimbursements.orthodontic_plan_id', sql<number>`coalesce(sum(benefit_ledger.amount_cents), 0)::int`.as('paid')])
     .where('reimbursements.orthodontic_plan_id', 'in', planIds)
     .where('benefit_ledger.kind', '=', 'ORTHO_LIFETIME')
+    // Paid: settled, not what approved claims hold in reserve.
+    .where('benefit_ledger.status', '=', 'SETTLED')
     .groupBy('reimbursements.orthodontic_plan_id')
     .execute();
   return new Map(rows.map((r) => [r.orthodontic_plan_id!, r.paid]));

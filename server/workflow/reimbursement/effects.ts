@@ -8,7 +8,7 @@ import { installmentWorkflow } from '../orthodontic/installment-workflow.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import type { ReimbursementContext } from './facts.ts';
-import { insertLedgerEntries, storeLiquidation, type ReimbursementRow } from './repository.ts';
+import { holdInLedger, releaseFromLedger, storeLiquidation, type LedgerEntry, type ReimbursementRow } from './repository.ts';
 
 type Changes = Updateable<DB['reimbursements']>;
 interface InstallmentMove {
@@ -25,8 +25,8 @@ async function moveInstallment({ tx, row, actor, today }: InstallmentMove, event
   await installmentWorkflow.send(tx, row.installment_id, event, { actor, today, cause: { reimbursementId: row.id } });
 }
 
-/** Posts what was paid to the ledger, per benefit year: deductible, annual maximum or orthodontic lifetime. */
-async function postToLedger(tx: Queryable, row: ReimbursementRow, liquidation: Liquidation) {
+/** What a liquidation uses of the patient's benefits, per benefit year: deductible, annual maximum or orthodontic lifetime. */
+function ledgerEntries(row: ReimbursementRow, liquidation: Liquidation): LedgerEntry[] {
   const totals = new Map<string, number>();
   const add = (kind: string, year: string, cents: number) => cents > 0 && totals.set(`${kind}|${year}`, (totals.get(`${kind}|${year}`) ?? 0) + cents);
   for (const l of liquidation.lines) {
@@ -35,13 +35,10 @@ async function postToLedger(tx: Queryable, row: ReimbursementRow, liquidation: L
     add('DEDUCTIBLE', year, l.deductibleCents);
     add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
   }
-  await insertLedgerEntries(
-    tx,
-    [...totals].map(([key, cents]) => {
-      const [kind, year] = key.split('|');
-      return { patient_id: row.patient_id, policy_id: row.policy_id, benefit_year_start: year, kind, amount_cents: cents, reimbursement_id: row.id };
-    }),
-  );
+  return [...totals].map(([key, cents]) => {
+    const [kind, year] = key.split('|');
+    return { patient_id: row.patient_id, policy_id: row.policy_id, benefit_year_start: year, kind, amount_cents: cents, reimbursement_id: row.id };
+  });
 }
 
 /** What the reimbursement machine's named actions mean for the reimbursement, its lines, the ledger and its instalment. */
@@ -60,24 +57,37 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
     changes.cure_deadline = null;
     changes.requested_documents = [];
   },
+  recordMedicalReview({ actor, changes }) {
+    changes.medical_reviewed_by = actor.id;
+    changes.medical_reviewed_at = new Date();
+  },
   async recordApproval({ tx, row, actor, context, changes }) {
     changes.approved_by = actor.id;
     await storeLiquidation(tx, row.id, context.liquidation);
   },
+  // Approved but unpaid amounts count when later claims are liquidated.
+  reserveBenefits: ({ tx, row, context }) => holdInLedger(tx, row.id, ledgerEntries(row, context.liquidation), 'RESERVED'),
+  releaseReservation: ({ tx, row }) => releaseFromLedger(tx, row.id),
+  async recordRecalculation({ tx, row, context, changes }) {
+    changes.approved_by = null;
+    await storeLiquidation(tx, row.id, context.liquidation);
+  },
   async recordRejection({ tx, row, event, params, context: { liquidation }, changes }) {
-    const code = (params?.reasonCode as string | undefined) ?? (event.type === 'REJECT' ? event.reason.trim() : liquidation.lines.find((l) => l.reason)?.reason);
+    // A manual rejection's code comes from the catalog (its explanation stays in the history's payload).
+    const code = (params?.reasonCode as string | undefined) ?? (event.type === 'REJECT' ? event.reasonCode : liquidation.lines.find((l) => l.reason)?.reason);
     changes.reason = code ?? INCOMPLETE_DOCUMENTATION_REASON;
     if (event.type === 'CHECK') await storeLiquidation(tx, row.id, liquidation);
   },
   rejectInstallment: (args) => moveInstallment(args, { type: 'REJECT' }),
-  recordPayment({ row, event, actor, today, context: { liquidation }, changes }) {
+  recordPayment({ event, actor, today, context: { liquidation }, changes }) {
     changes.payment_reference = event.type === 'PAY' ? event.reference.trim() : null;
     changes.paid_on = today;
     changes.paid_by = actor.id;
-    // What the ledger allows now: never more than was approved, never beyond a maximum used meanwhile.
-    changes.paid_cents = Math.min(row.payable_cents, liquidation.totals.payableCents);
+    // The machine pays only a liquidation that is still the approved one.
+    changes.paid_cents = liquidation.totals.payableCents;
   },
-  postToLedger: ({ tx, row, context }) => postToLedger(tx, row, context.liquidation),
+  // The reservation becomes the payment (rows approved before reservations existed are posted now).
+  postToLedger: ({ tx, row, context }) => holdInLedger(tx, row.id, ledgerEntries(row, context.liquidation), 'SETTLED'),
   settleInstallment: (args) => moveInstallment(args, { type: 'PAY' }),
   recordCancellation({ event, changes }) {
     if (event.type === 'CANCEL') changes.reason = event.reason.trim();

@@ -1,4 +1,4 @@
-import { addDays } from '../../../src/domain/benefits/dates.ts';
+import { addDays, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
 import { liquidate, type Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -6,12 +6,9 @@ import { reimbursementEngineInputs, type EngineInputs } from '../../settings/eng
 import { hasBankDetails } from '../../resources/policyholders.ts';
 import type { Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
-import { approvedLinesOf, coveragePeriods, historyOf, ledgerOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
+import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
 import { attachedDocumentsOf, linesOf, type LineRow, type ReimbursementRow } from './repository.ts';
-
-/** R13: approvals above 1,000.00 need the supervisor's permission. */
-export const APPROVAL_THRESHOLD_CENTS = 100_000;
-export const APPROVE_ABOVE_THRESHOLD = 'reimbursements:approve_above_threshold';
+import { preauthorizationOf, reviewFacts } from './review-facts.ts';
 
 /** What the facts of a reimbursement were built from, which its effects and presenter use too. */
 export interface ReimbursementContext {
@@ -20,8 +17,11 @@ export interface ReimbursementContext {
   missingDocuments: string[];
 }
 
-/** What the benefit engine pays for the lines now, with the patient's ledger and history as they are. */
-function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, history: Awaited<ReturnType<typeof approvedLinesOf>>, today: string, settings: EngineInputs): Liquidation {
+/**
+ * What the benefit engine pays for the lines now, against what the other claims of the patient use (paid or
+ * reserved at approval) and the lines that come before this claim.
+ */
+function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, history: Awaited<ReturnType<typeof liveLinesOf>>, today: string, settings: EngineInputs): Liquidation {
   const serviceDates = lines.map((l) => l.service_date).sort();
   return liquidate(
     {
@@ -41,12 +41,14 @@ function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, 
       enrolmentDate: row.enrolled_on,
       policyStartDate: row.starts_on,
       priorCoverageMonths: row.prior_coverage_months,
+      priorOrthodonticCoverageMonths: row.prior_orthodontic_coverage_months,
       coveragePeriods: coveragePeriods(row),
-      usage: usageOf(ledger, row),
+      usage: usageOf(ledger, row, row.id),
       history: historyOf(history, row.patient_id, row.id),
       invoiceDate: row.invoice_date ?? serviceDates.at(-1) ?? today,
       submissionDate: row.submitted_on ?? today,
       orthoBandingDate: row.plan_banding_date ?? undefined,
+      preauthorization: preauthorizationOf(row, settings),
     },
     rulesOf(row, settings.defaults),
     settings.procedures,
@@ -55,7 +57,8 @@ function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, 
 
 /** Research 4.3: what a reimbursement needs attached before it is submitted (the settings' matrix, plus what review asked for). */
 function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation: Liquidation, attachments: Awaited<ReturnType<typeof attachedDocumentsOf>>, settings: EngineInputs): string[] {
-  const required = new Set(requiredDocuments(settings.documents, row.kind === 'GENERAL' ? 'general' : row.installment_number === 0 ? 'orthodonticInitial' : 'orthodonticInstallment', liquidation, lines));
+  const claim = row.kind === 'GENERAL' ? 'general' : row.installment_number === 0 ? 'orthodonticInitial' : 'orthodonticInstallment';
+  const required = new Set(requiredDocuments(settings.documents, claim, liquidation, { lines, payee: row.payee, secondaryCoverage: row.coverage_order === 2 }));
   const own = attachments.filter((a) => a.owner_id === row.id);
   const attached = new Set(own.map((a) => a.document_type));
   // Documents asked for in review count only when uploaded after the request.
@@ -65,8 +68,34 @@ function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation
 }
 
 /**
+ * An approved claim is paid only as approved: the liquidation at payment gives each line the same status and
+ * amounts as stored at approval (else it goes back to review instead of paying one figure and posting another).
+ */
+function sameAsApproved(row: ReimbursementRow, lines: LineRow[], liquidation: Liquidation): boolean {
+  if (row.state !== 'approved' && row.state !== 'partiallyApproved') return true;
+  return (
+    liquidation.totals.payableCents === row.payable_cents &&
+    liquidation.lines.every((l) => {
+      const stored = lines.find((s) => String(s.id) === l.lineId);
+      return stored !== undefined && stored.status === l.status && stored.covered_cents === l.coveredCents && stored.deductible_cents === l.deductibleCents;
+    })
+  );
+}
+
+/**
+ * Research 3.2 (presentar): every service date within the verification's validity — the benefit year of its
+ * planned service date, up to its last valid day (R8). An orthodontic instalment is backed by its plan's
+ * preauthorization instead, whose validity ended long before the later instalments.
+ */
+function withinVerification(row: ReimbursementRow, lines: LineRow[], settings: EngineInputs): boolean {
+  if (row.kind === 'ORTHODONTIC') return true;
+  const from = benefitYearStart(rulesOf(row, settings.defaults).benefitYear, row.starts_on, row.verification_planned_on);
+  return lines.every((l) => l.service_date >= from && row.verification_valid_until !== null && l.service_date <= row.verification_valid_until);
+}
+
+/**
  * The statechart's facts for each reimbursement, with four queries however many rows: their lines, their
- * attachments, their policies' ledger and their patients' approved lines elsewhere.
+ * attachments, their policies' ledger and their patients' lines in other live claims.
  */
 export async function reimbursementFacts(q: Queryable, rows: readonly ReimbursementRow[], actor: Actor, today: string) {
   const ids = rows.map((r) => r.id);
@@ -74,7 +103,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   const lines = await linesOf(q, ids);
   const attachments = await attachedDocumentsOf(q, ids);
   const ledger = await ledgerOf(q, rows);
-  const history = await approvedLinesOf(q, rows);
+  const history = await liveLinesOf(q, rows);
   const settingsOf = await reimbursementEngineInputs(q, rows);
   return new Map(
     rows.map((row) => {
@@ -90,16 +119,17 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         missingDocuments,
         withinFilingDeadline: !reasons.includes('33'),
         coverageActiveOnServiceDates: !reasons.includes('07'),
+        serviceDatesWithinVerification: withinVerification(row, own, settingsOf(row.id)),
         duplicateLineCount: reasons.filter((r) => r === '06').length,
         approvedLineCount: liquidation.lines.filter((l) => l.status === 'APPROVED').length,
         rejectedLineCount: liquidation.lines.filter((l) => l.status === 'REJECTED').length,
         payableCents: liquidation.totals.payableCents,
-        approvalThresholdCents: APPROVAL_THRESHOLD_CENTS,
-        actorCanApproveAboveThreshold: actor.permissions?.includes(APPROVE_ABOVE_THRESHOLD) ?? false,
+        ...reviewFacts(row, own, liquidation, actor, settingsOf(row.id)),
         cureDeadline: row.cure_deadline,
         today,
         payeeHasBankDetails: row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id),
         alreadyPaid: row.paid_on !== null,
+        liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
       const context: ReimbursementContext = { lines: own, liquidation, missingDocuments };
       return [row.id, { facts, context }];

@@ -18,6 +18,7 @@ function selectReimbursements(q: Queryable) {
     .innerJoin('insurers', 'insurers.id', 'reimbursements.insurer_id')
     .innerJoin('policyholders', 'policyholders.id', 'policies.policyholder_id')
     .innerJoin('doctors', 'doctors.id', 'reimbursements.doctor_id')
+    .innerJoin('verifications', 'verifications.id', 'reimbursements.verification_id')
     .leftJoin('orthodontic_plans', 'orthodontic_plans.id', 'reimbursements.orthodontic_plan_id')
     .leftJoin('orthodontic_installments', 'orthodontic_installments.id', 'reimbursements.installment_id')
     .select((eb) => [
@@ -61,6 +62,13 @@ function selectReimbursements(q: Queryable) {
       // Orthodontic age limits apply at banding (R7), not on each instalment's service date.
       eb.cast<string | null>('orthodontic_plans.banding_date', 'text').as('plan_banding_date'),
       'orthodontic_installments.number as installment_number',
+      // R14 and R12 (review-facts.ts): the claim's pre-authorisation, the insurer's threshold, the medical review.
+      'verifications.kind as verification_kind',
+      'insurers.preauthorization_above',
+      'reimbursements.medical_reviewed_by',
+      // The verification's validity: the benefit year of its planned service date, up to its last valid day.
+      eb.cast<string>('verifications.planned_service_date', 'text').as('verification_planned_on'),
+      eb.cast<string | null>('verifications.valid_until', 'text').as('verification_valid_until'),
       ...coverageColumns(eb),
     ]);
 }
@@ -193,11 +201,17 @@ export async function storeLiquidation(tx: Queryable, id: number, liquidation: L
     .execute();
 }
 
-export async function insertLedgerEntries(
-  tx: Queryable,
-  entries: { patient_id: number; policy_id: number; benefit_year_start: string; kind: string; amount_cents: number; reimbursement_id: number }[],
-) {
-  if (entries.length) await tx.kysely.insertInto('benefit_ledger').values(entries).execute();
+export type LedgerEntry = { patient_id: number; policy_id: number; benefit_year_start: string; kind: string; amount_cents: number; reimbursement_id: number };
+
+/** Replaces what a reimbursement holds in the ledger by `entries`, reserved (approved) or settled (paid). */
+export async function holdInLedger(tx: Queryable, reimbursementId: number, entries: readonly LedgerEntry[], status: 'RESERVED' | 'SETTLED') {
+  await releaseFromLedger(tx, reimbursementId);
+  if (entries.length) await tx.kysely.insertInto('benefit_ledger').values(entries.map((e) => ({ ...e, status }))).execute();
+}
+
+/** Drops a reimbursement's reservation (it goes back to review). */
+export async function releaseFromLedger(tx: Queryable, reimbursementId: number) {
+  await tx.kysely.deleteFrom('benefit_ledger').where('reimbursement_id', '=', reimbursementId).where('status', '=', 'RESERVED').execute();
 }
 
 export type LineInput = components['schemas']['ReimbursementLineInput'];

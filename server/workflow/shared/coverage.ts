@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
+import { addDays, ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
 import { resolveRules, type BenefitRules } from '../../../src/domain/benefits/rules.ts';
 import { policyRulesOverride } from '../../../src/domain/benefits/policy-rules.ts';
 import type { Category } from '../../../src/domain/benefits/procedures.ts';
@@ -25,8 +25,12 @@ export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies
     eb.cast<string>('patients.enrolled_on', 'text').as('enrolled_on'),
     eb.cast<string | null>('patients.left_on', 'text').as('left_on'),
     'patients.prior_coverage_months',
+    'patients.prior_orthodontic_coverage_months',
+    'patients.coverage_order',
     eb.ref('patients.state').as('patient_state'),
+    eb.cast<string | null>('patients.suspended_on', 'text').as('patient_suspended_on'),
     eb.ref('policies.state').as('policy_state'),
+    eb.cast<string>(eb.cast('policies.updated_at', 'date'), 'text').as('policy_changed_on'),
     eb.cast<string>('policies.starts_on', 'text').as('starts_on'),
     eb.cast<string>('policies.ends_on', 'text').as('ends_on'),
     eb.ref('policies.benefit_year').$castTo<BenefitYearKind>().as('benefit_year'),
@@ -47,7 +51,29 @@ export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies
     )
       .$castTo<PolicyRule[]>()
       .as('benefit_rules'),
+    // The suspensions, resumptions and cancellation of the patient and the policy, with their dates, in order.
+    jsonArrayFrom(
+      eb
+        .selectFrom('workflow_history')
+        .select((h) => [
+          h.ref('workflow_history.entity_type').as('entity'),
+          'workflow_history.event',
+          sql<string>`coalesce(workflow_history.payload->>'date', (workflow_history.at::date)::text)`.as('on'),
+        ])
+        .where((h) =>
+          h.or([
+            h.and([h('workflow_history.entity_type', '=', 'patient'), h('workflow_history.entity_id', '=', h.ref('patients.id')), h('workflow_history.event', 'in', ['SUSPEND', 'RESUME'])]),
+            h.and([h('workflow_history.entity_type', '=', 'policy'), h('workflow_history.entity_id', '=', h.ref('policies.id')), h('workflow_history.event', 'in', ['SUSPEND', 'RESUME', 'CANCEL'])]),
+          ]),
+        )
+        .orderBy('workflow_history.id'),
+    )
+      .$castTo<CoverageEvent[]>()
+      .as('coverage_events'),
   ] as const;
+
+/** A suspension, resumption or cancellation of the patient or the policy, on its date. */
+export type CoverageEvent = { entity: string; event: string; on: string };
 
 export type CoverageRow = {
   patient_id: number;
@@ -56,8 +82,12 @@ export type CoverageRow = {
   enrolled_on: string;
   left_on: string | null;
   prior_coverage_months: number;
+  prior_orthodontic_coverage_months: number;
+  coverage_order: number | null;
   patient_state: string;
+  patient_suspended_on: string | null;
   policy_state: string;
+  policy_changed_on: string;
   starts_on: string;
   ends_on: string;
   benefit_year: BenefitYearKind;
@@ -70,6 +100,7 @@ export type CoverageRow = {
   ortho_age_limit: number | null;
   claim_deadline_days: number;
   benefit_rules: PolicyRule[];
+  coverage_events: CoverageEvent[];
 };
 
 /**
@@ -91,21 +122,61 @@ export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules
   return resolveRules(policyRulesOverride(terms, rules), { filingDeadlineDays: row.claim_deadline_days }, defaults);
 }
 
+/** Days on which one of the two (patient, policy) was suspended: from the suspension to the day before the resumption. */
+function suspensions(row: CoverageRow): CoveragePeriod[] {
+  const gaps: CoveragePeriod[] = [];
+  for (const entity of ['patient', 'policy'] as const) {
+    let since: string | null = null;
+    for (const e of row.coverage_events.filter((c) => c.entity === entity)) {
+      if (e.event === 'SUSPEND') since ??= e.on;
+      if (e.event === 'RESUME' && since !== null) {
+        if (since < e.on) gaps.push({ from: since, to: addDays(e.on, -1) });
+        since = null;
+      }
+    }
+    // Suspended now: since the recorded suspension (rows written before the history was kept: since the suspension date or the last change).
+    const suspendedNow = entity === 'patient' ? row.patient_state === 'SUSPENDED' : row.policy_state === 'SUSPENDED';
+    if (suspendedNow) gaps.push({ from: since ?? (entity === 'patient' ? row.patient_suspended_on : null) ?? row.policy_changed_on, to: null });
+  }
+  return gaps;
+}
+
+/** The last covered day of a cancelled policy: the day before it was cancelled. */
+function cancelledThrough(row: CoverageRow): string | null {
+  if (row.policy_state !== 'CANCELLED') return null;
+  const cancelled = row.coverage_events.find((e) => e.entity === 'policy' && e.event === 'CANCEL')?.on ?? row.policy_changed_on;
+  return addDays(cancelled, -1);
+}
+
 /**
- * When the patient is covered: the policy's term cut by enrolment and leaving (its last covered day),
- * while the policy is active and the patient is not suspended.
+ * When the patient is covered, judged from the dates whatever the state today: the policy's term cut by
+ * enrolment, leaving (the last covered day) and cancellation, less the days the patient or the policy was
+ * suspended. A policy never activated covers nothing.
  */
 export function coveragePeriods(row: CoverageRow): CoveragePeriod[] {
-  if (row.policy_state !== 'ACTIVE' || (row.patient_state !== 'ACTIVE' && row.patient_state !== 'LEFT')) return [];
+  if (row.policy_state === 'PENDING') return [];
   const from = row.enrolled_on > row.starts_on ? row.enrolled_on : row.starts_on;
-  return [{ from, to: row.ends_on }].filter((p) => !row.left_on || p.from < row.left_on).map((p) => (row.left_on && row.left_on <= p.to ? { from: p.from, to: row.left_on } : p));
+  const to = [row.ends_on, row.left_on, cancelledThrough(row)].filter((d): d is string => d !== null).sort()[0];
+  let periods: CoveragePeriod[] = from <= to ? [{ from, to }] : [];
+  for (const gap of suspensions(row)) {
+    periods = periods.flatMap((p) => {
+      const pieces: CoveragePeriod[] = [];
+      if (p.from < gap.from) pieces.push({ from: p.from, to: p.to! < gap.from ? p.to : addDays(gap.from, -1) });
+      if (gap.to !== null && gap.to !== undefined && gap.to < p.to!) pieces.push({ from: p.from > gap.to ? p.from : addDays(gap.to, 1), to: p.to });
+      return pieces;
+    });
+  }
+  return periods;
 }
 
 /** Policy active and in force, patient enrolled and not gone, on `date`. */
 export const coverageActiveOn = (row: CoverageRow, date: string) => coveragePeriods(row).some((p) => p.from <= date && (!p.to || date <= p.to));
 
-/** The benefit ledger of some policies, summed per patient, benefit year and kind. */
-export type Ledger = { policy_id: number; patient_id: number; benefit_year_start: string; kind: string; cents: number }[];
+/**
+ * The benefit ledger of some policies, summed per reimbursement, patient, benefit year and kind: settled
+ * rows are what was paid, reserved rows what approved claims will pay; both count as used.
+ */
+export type Ledger = { policy_id: number; patient_id: number; reimbursement_id: number; benefit_year_start: string; kind: string; cents: number }[];
 
 /** The ledger of every policy of `rows`, in one query. */
 export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Promise<Ledger> {
@@ -116,21 +187,25 @@ export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Prom
     .select((eb) => [
       'policy_id',
       'patient_id',
+      'reimbursement_id',
       eb.cast<string>('benefit_year_start', 'text').as('benefit_year_start'),
       'kind',
       sql<number>`coalesce(sum(amount_cents), 0)::int`.as('cents'),
     ])
     .where('policy_id', 'in', policyIds)
-    .groupBy(['policy_id', 'patient_id', 'benefit_year_start', 'kind'])
+    .groupBy(['policy_id', 'patient_id', 'reimbursement_id', 'benefit_year_start', 'kind'])
     .execute();
 }
 
-/** What the patient (and the family, for the family deductible) has used, from the ledger. */
-export function usageOf(ledger: Ledger, row: CoverageRow): BenefitUsage {
+/**
+ * What the patient (and the family, for the family deductible) has used, from the ledger, leaving out
+ * what one reimbursement itself reserved (it is liquidated again against the others' use).
+ */
+export function usageOf(ledger: Ledger, row: CoverageRow, exceptReimbursementId: number | null = null): BenefitUsage {
   const benefitYears: Record<string, { -readonly [K in keyof YearUsage]: YearUsage[K] }> = {};
   let orthoLifetimeUsedCents = 0;
   for (const r of ledger) {
-    if (r.policy_id !== row.policy_id) continue;
+    if (r.policy_id !== row.policy_id || r.reimbursement_id === exceptReimbursementId) continue;
     const own = r.patient_id === row.patient_id ? r.cents : 0;
     if (r.kind === 'ORTHO_LIFETIME') {
       orthoLifetimeUsedCents += own;
@@ -145,8 +220,14 @@ export function usageOf(ledger: Ledger, row: CoverageRow): BenefitUsage {
   return { benefitYears, orthoLifetimeUsedCents };
 }
 
-/** Approved lines of the live reimbursements of the patients of `rows`, in one query. */
-export async function approvedLinesOf(q: Queryable, rows: readonly CoverageRow[]) {
+/** States whose claims hold their place in the ledger (reserved or settled). */
+const HOLDING_STATES = ['approved', 'partiallyApproved', 'paid'];
+
+/**
+ * The lines of the patients' live reimbursements (neither cancelled nor rejected), in one query, except
+ * lines the check rejected: R18 and R6 count "across non-annulled reimbursements", whatever their stage.
+ */
+export async function liveLinesOf(q: Queryable, rows: readonly CoverageRow[]) {
   const patientIds = [...new Set(rows.map((r) => r.patient_id))];
   if (!patientIds.length) return [];
   return q.kysely
@@ -155,21 +236,28 @@ export async function approvedLinesOf(q: Queryable, rows: readonly CoverageRow[]
     .select((eb) => [
       'reimbursements.id as reimbursement_id',
       'reimbursements.patient_id',
+      'reimbursements.state',
       'reimbursement_lines.procedure_code as code',
       'reimbursement_lines.tooth',
       eb.cast<string>('reimbursement_lines.service_date', 'text').as('serviceDate'),
       'reimbursement_lines.quantity',
     ])
     .where('reimbursements.patient_id', 'in', patientIds)
-    .where('reimbursement_lines.status', '=', 'APPROVED')
-    .where('reimbursements.state', 'in', ['inReview', 'approved', 'partiallyApproved', 'paid'])
+    .where('reimbursement_lines.status', '<>', 'REJECTED')
+    .where('reimbursements.state', 'not in', ['cancelled', 'rejected'])
     .execute();
 }
 
-/** The patient's lines in other reimbursements: approved ones count for frequencies, all for duplicates. */
-export const historyOf = (lines: Awaited<ReturnType<typeof approvedLinesOf>>, patientId: number, exceptReimbursementId: number | null): HistoryLine[] =>
+/**
+ * The patient's lines in other live reimbursements that come before this one: those holding their place in
+ * the ledger (approved or paid), and open ones created earlier. First come, first served: a claim is never
+ * judged against one entered after it unless that one was approved first, so an approved claim keeps its
+ * figures until it is paid.
+ */
+export const historyOf = (lines: Awaited<ReturnType<typeof liveLinesOf>>, patientId: number, reimbursementId: number | null): HistoryLine[] =>
   lines
-    .filter((l) => l.patient_id === patientId && l.reimbursement_id !== exceptReimbursementId)
+    .filter((l) => l.patient_id === patientId && l.reimbursement_id !== reimbursementId)
+    .filter((l) => reimbursementId === null || l.reimbursement_id < reimbursementId || HOLDING_STATES.includes(l.state))
     .map(({ code, tooth, serviceDate, quantity }) => ({ code, tooth, serviceDate, quantity }));
 
 /** Remaining annual maximum (benefit year of `date`) and orthodontic lifetime maximum, over the settings' defaults when given. */

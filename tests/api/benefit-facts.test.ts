@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { patientOnOwnPolicy, type PatientOptions } from './benefit-people.ts';
+import { attachToReimbursement, call, expectProblem, sendEvent, signIn, useServer } from './helpers.ts';
+
+/**
+ * The facts the server builds from the database before the benefit engine decides (issue 13): the ledger
+ * against what was paid, open claims for duplicates and frequencies, coverage on the service date, prior
+ * orthodontic cover, the verification's validity and the documents of research §4.3.
+ */
+let today = '2026-11-21';
+const server = useServer({}, () => today);
+let admin: string;
+let analyst: string;
+let supervisor: string;
+let treasury: string;
+let doctorId: number;
+
+beforeAll(async () => {
+  [admin, analyst, supervisor, treasury] = await Promise.all(['admin', 'analista', 'supervisor', 'tesoreria'].map((u) => signIn(`${u}@demo.local`)));
+  [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
+});
+
+const freshPatient = async (options: PatientOptions = {}) => (await patientOnOwnPolicy(server.db, options)).patientId;
+
+async function verified(patientId: number, plannedServiceDate = '2026-11-18'): Promise<number> {
+  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
+  const done = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin);
+  expect(done.body.state).toBe('verified');
+  return created.body.id;
+}
+
+type Line = { procedureCode: string; tooth?: string; serviceDate: string; chargedCents: number; otherInsurerPaidCents?: number };
+
+async function draft(verificationId: number, lines: Line[], extra: Record<string, unknown> = {}) {
+  const created = await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId, doctorId, invoiceDate: '2026-11-18', lines, ...extra } });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body as { id: number; missingDocuments: string[] };
+}
+
+const reimbursement = async (id: number) => (await call('GET', `/api/reimbursements/${id}`, { token: analyst })).body;
+const send = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
+
+async function attachMissing(id: number) {
+  for (const documentType of (await reimbursement(id)).missingDocuments) expect((await attachToReimbursement(analyst, id, documentType)).status).toBe(201);
+}
+
+async function submitted(verificationId: number, lines: Line[]) {
+  const { id } = await draft(verificationId, lines);
+  await attachMissing(id);
+  const answer = await send(id, { type: 'SUBMIT' }, analyst);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return id;
+}
+
+/** The patient's ledger: settled (paid) and reserved (approved, not yet paid), per kind. */
+async function ledgerOf(patientId: number) {
+  const rows = await server.db.query<{ kind: string; status: string; cents: number }>(
+    `SELECT kind, status, sum(amount_cents)::int AS cents FROM benefit_ledger WHERE patient_id = $1 GROUP BY kind, status ORDER BY kind, status`,
+    [patientId],
+  );
+  return Object.fromEntries(rows.map((r) => [`${r.kind}:${r.status}`, r.cents]));
+}
+
+const paidOf = async (patientId: number) =>
+  (await server.db.query<{ total: number }>(`SELECT coalesce(sum(paid_cents), 0)::int AS total FROM reimbursements WHERE patient_id = $1 AND state = 'paid'`, [patientId]))[0].total;
+
+describe('the ledger is the money paid (reserve at approval, settle at payment)', () => {
+  it('two fillings approved before either is paid: the second sees the deductible the first reserved, and the ledger equals what was paid', async () => {
+    const patientId = await freshPatient();
+    const verificationId = await verified(patientId);
+    const first = await submitted(verificationId, [{ procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-10', chargedCents: 20_000 }]);
+    const second = await submitted(verificationId, [{ procedureCode: 'D2330', tooth: '21', serviceDate: '2026-11-11', chargedCents: 20_000 }]);
+    const approvedFirst = (await send(first, { type: 'APPROVE' }, supervisor)).body;
+    const reservedBeforeSecond = await ledgerOf(patientId);
+    const approvedSecond = (await send(second, { type: 'APPROVE' }, supervisor)).body;
+    const paidSecond = (await send(second, { type: 'PAY', reference: 'TRF-2' }, treasury)).body;
+    const paidFirst = (await send(first, { type: 'PAY', reference: 'TRF-1' }, treasury)).body;
+
+    // What the ledger counts against the annual maximum is what was paid.
+    const ledger = await ledgerOf(patientId);
+    expect(ledger['ANNUAL_MAXIMUM:SETTLED']).toBe(await paidOf(patientId));
+    expect(ledger).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 28_000, 'DEDUCTIBLE:SETTLED': 5_000 });
+    expect(approvedFirst).toMatchObject({ state: 'approved', payableCents: 12_000 });
+    // Approved but unpaid, the first claim's deductible counts when the second is liquidated: 80 % of 200.00.
+    expect(reservedBeforeSecond).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 12_000, 'DEDUCTIBLE:RESERVED': 5_000 });
+    expect(approvedSecond).toMatchObject({ state: 'approved', payableCents: 16_000 });
+    expect(paidSecond).toMatchObject({ state: 'paid', paidCents: 16_000 });
+    expect(paidFirst).toMatchObject({ state: 'paid', paidCents: 12_000 });
+  });
+});
+
+describe('duplicates and frequencies count every claim that is not cancelled or rejected', () => {
+  it('a cleaning on a claim waiting for documents is seen by a second claim: duplicate (06), and a third cleaning in the year is over the frequency (05)', async () => {
+    const patientId = await freshPatient();
+    const verificationId = await verified(patientId);
+    const cleaning = (serviceDate: string): Line => ({ procedureCode: 'D1110', serviceDate, chargedCents: 9_000 });
+    const waiting = await submitted(verificationId, [cleaning('2026-03-10')]);
+    expect((await send(waiting, { type: 'REQUEST_DOCUMENTS', documents: ['OTHER'] }, supervisor)).body.state).toBe('needsDocuments');
+
+    const duplicate = await draft(verificationId, [cleaning('2026-03-10')]);
+    await attachMissing(duplicate.id);
+    expectProblem(await send(duplicate.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.duplicateLines');
+    const preview = await call('GET', `/api/reimbursements/${duplicate.id}/liquidation`, { token: analyst });
+    expect(preview.body.lines.map((l: { reason: string }) => l.reason)).toEqual(['06']);
+
+    // A draft is open too: with the one waiting for documents, two cleanings of 2026 are taken.
+    await draft(verificationId, [cleaning('2026-05-10')]);
+    const third = await draft(verificationId, [cleaning('2026-09-10')]);
+    const thirdPreview = await call('GET', `/api/reimbursements/${third.id}/liquidation`, { token: analyst });
+    expect(thirdPreview.body.lines.map((l: { status: string; reason: string }) => `${l.status} ${l.reason}`)).toEqual(['REJECTED 05']);
+
+    // A cancelled claim gives its cleaning back.
+    expect((await send(duplicate.id, { type: 'CANCEL', reason: 'Entered twice' }, analyst)).body.state).toBe('cancelled');
+    const [{ id: mayDraft }] = await server.db.query<{ id: number }>(`SELECT id FROM reimbursements WHERE patient_id = $1 AND state = 'draft' ORDER BY id LIMIT 1`, [patientId]);
+    expect((await send(mayDraft, { type: 'CANCEL', reason: 'Not needed' }, analyst)).body.state).toBe('cancelled');
+    const again = await call('GET', `/api/reimbursements/${third.id}/liquidation`, { token: analyst });
+    expect(again.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED']);
+  });
+});
