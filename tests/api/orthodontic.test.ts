@@ -118,6 +118,8 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   });
   expect(created.status, `instalment #${number}: ${JSON.stringify(created.body)}`).toBe(201);
   expect(created.body).toMatchObject({ kind: 'ORTHODONTIC', orthodonticPlanId: planId, installmentId: before.id, claimedCents: chargedCents });
+  // Until it is submitted the claim is a draft the plan points to, so staff open it rather than start another.
+  expect(await installment(planId, number)).toMatchObject({ state: 'claimable', reimbursementId: null, draftReimbursementId: created.body.id });
   // The plan's amounts are in the insurer's currency, the one its reimbursements are in.
   expect((await getPlan(planId)).currency).toBe(created.body.currency);
   const documents = number === 0 ? ['INVOICE', 'CLAIM_FORM', 'TREATMENT_PLAN'] : ['INVOICE'];
@@ -126,7 +128,7 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
 
   const reviewed = await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
   expect(reviewed.body, `instalment #${number}`).toMatchObject({ state: 'inReview', payableCents });
-  expect((await installment(planId, number)).state).toBe('claimed');
+  expect(await installment(planId, number)).toMatchObject({ state: 'claimed', reimbursementId: created.body.id, draftReimbursementId: null });
   expect((await reimbursementEvent(created.body.id, { type: 'APPROVE' }, invoiced?.approver ?? auditor)).body.state).toBe('approved');
   const paid = await reimbursementEvent(created.body.id, { type: 'PAY', reference: `TRF-ORT-${number}` }, treasury);
   expect(paid.body).toMatchObject({ state: 'paid', paidCents: payableCents });

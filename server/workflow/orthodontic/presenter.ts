@@ -32,6 +32,7 @@ const presentInstallment = (i: InstallmentRow): components['schemas']['Orthodont
   state: i.state,
   reason: i.reason,
   reimbursementId: i.reimbursement_id,
+  draftReimbursementId: i.draft_reimbursement_id ?? null,
   paidCents: i.state === 'paid' ? i.paid_cents : null,
   version: i.version,
 });

@@ -116,6 +116,15 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
       'orthodontic_installments.reimbursement_id',
       'reimbursements.paid_cents',
       'orthodontic_installments.version',
+      // A claim started and not submitted yet: the screen opens it rather than starting another.
+      eb
+        .selectFrom('reimbursements as draft')
+        .select('draft.id')
+        .whereRef('draft.installment_id', '=', 'orthodontic_installments.id')
+        .where('draft.state', '=', 'draft')
+        .orderBy('draft.id', 'desc')
+        .limit(1)
+        .as('draft_reimbursement_id'),
     ])
     .where('orthodontic_installments.plan_id', 'in', planIds)
     .orderBy('orthodontic_installments.plan_id')
