@@ -57,7 +57,17 @@ function badRequest(where: 'body' | 'query' | 'path', validate: ValidateFunction
 /** The contract's `x-permissions`: every `resource:action` a role can hold. */
 export const permissionsOf = (document: Json): Set<string> => new Set<string>(document['x-permissions'] ?? []);
 
-export function loadContract(file = CONTRACT_PATH): { document: Json; operations: Operation[] } {
+type LoadedContract = { document: Json; operations: Operation[] };
+let compiled: LoadedContract | undefined;
+
+/** The contract compiled once per process: the router and the export jobs (which check list filters) share it. */
+export function loadContract(file = CONTRACT_PATH): LoadedContract {
+  if (file !== CONTRACT_PATH) return compileContract(file);
+  compiled ??= compileContract(file);
+  return compiled;
+}
+
+function compileContract(file: string): LoadedContract {
   const document = parse(fs.readFileSync(file, 'utf8')) as Json;
   const options = { strict: false, allErrors: true, useDefaults: true } as const;
   const bodies = new Ajv2020(options);

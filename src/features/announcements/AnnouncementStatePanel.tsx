@@ -26,7 +26,7 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
       { announcement, type: type as AnnouncementEventType },
       {
         onSuccess: (changed) => {
-          messenger.create({ type: 'success', title: t(`announcements.done.${type}`, { state: t(`machine.announcement.state.${changed.state}`) }) });
+          messenger.create({ type: 'success', title: t(`announcements.done.${type}`, { state: changed.state }) });
           onChanged(changed);
         },
         onError: (error) => notifyError(intl, error),

@@ -74,6 +74,8 @@ export default function NewDownloadScreen() {
   };
 
   const filterEntries = Object.entries(filters);
+  // The list's own filter names; search and sort are every list's.
+  const filterLabel = (name: string) => [`${list}.filter.${name}`, `downloads.filters.${name}`].map((id) => (intl.messages[id] ? t(id) : null)).find(Boolean) ?? name;
   return (
     <Stack gap="4" maxW="3xl">
       <PageHeader title={t('area.downloads.new')} />
@@ -103,7 +105,7 @@ export default function NewDownloadScreen() {
                     <List.Root ps="5" fontSize="sm">
                       {filterEntries.map(([name, value]) => (
                         <List.Item key={name}>
-                          <bdi>{t('downloads.filters.item', { name: intl.messages[`${list}.filter.${name}`] ? t(`${list}.filter.${name}`) : name, value })}</bdi>
+                          <bdi>{t('downloads.filters.item', { name: filterLabel(name), value })}</bdi>
                         </List.Item>
                       ))}
                     </List.Root>

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { parseCsv } from '../support/csv.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+
+// An export of a filtered list, from the list's own "Exportar" to the file on disk, as CSV and as XLSX:
+// the file holds exactly the rows the list shows for the same search, filter and sort.
+
+interface Insurer {
+  code: string;
+  name: string;
+}
+
+async function exportFromList(page: Page, format: 'CSV (texto)' | 'Excel (XLSX)') {
+  await page.goto('/app/aseguradoras?q=a&sort=-name');
+  await expect(page.getByRole('heading', { name: 'Aseguradoras', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Exportar' }).click();
+  await expect(page.getByRole('heading', { name: 'Nueva descarga', level: 1 })).toBeVisible();
+  await expect(page.getByLabel('Lista')).toHaveValue('insurers');
+  await expect(page.getByTestId('export-filters')).toContainText('a');
+  await page.getByText(format).click();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Generar exportación' }).click();
+  await expect(page.getByText('Exportación en cola: aparecerá aquí cuando esté lista.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
+  const row = page.getByTestId('downloads-table').getByRole('row').nth(1);
+  await expect(row.getByTestId('download-state')).toHaveText('Completada', { timeout: 30_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Descargar / }).click()]);
+  return fs.readFileSync((await file.path())!);
+}
+
+test('a filtered list exported as CSV and as XLSX holds exactly what the list shows', async ({ page, request }) => {
+  // The live-message stream stays open for a whole visit, so the page would never go network-idle for axe;
+  // these screens do not use it (a 204 tells EventSource not to reconnect).
+  await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
+  const token = await apiToken(request);
+  const listed = await request.get('/api/insurers', { params: { q: 'a', sort: '-name', pageSize: 100 }, headers: authHeader(token) });
+  const expected = ((await listed.json()).items as Insurer[]).map((i) => [i.name, i.code]);
+  expect(expected.length).toBeGreaterThan(1);
+
+  await signIn(page, ADMIN.email);
+  const csv = parseCsv((await exportFromList(page, 'CSV (texto)')).toString('utf8'));
+  // The columns on screen, with their headings as the list shows them: the name and the code come first.
+  expect(csv[0]!.slice(0, 2)).toEqual(['Nombre comercial', 'Código']);
+  expect(csv.slice(1).map((row) => row.slice(0, 2))).toEqual(expected);
+  await expectNoSeriousViolations(page);
+
+  const workbook = new ExcelJS.Workbook();
+  const bytes = await exportFromList(page, 'Excel (XLSX)');
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1, 3));
+  expect(rows).toEqual([['Nombre comercial', 'Código'], ...expected]);
+});
