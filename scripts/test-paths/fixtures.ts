@@ -10,6 +10,7 @@
  */
 import { MACHINES } from '../../src/machines/registry.ts';
 import { reimbursementFlow } from './fixture-reimbursement-flow.ts';
+import { verificationFlow } from './fixture-verification-flow.ts';
 import { PATIENT_COVERAGE_EVENTS, PATIENT_COVERAGE_FACTS as PATIENT } from './facts.ts';
 import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT, POLICY_FACTS as POLICY, POLICY_EVENTS, ANNOUNCEMENT_FACTS as ANNOUNCEMENT, ANNOUNCEMENT_EVENTS } from './facts.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
@@ -278,5 +279,6 @@ export const FIXTURES: Record<string, MachineFixture> = {
   announcement,
 };
 
+  'verification-flow': verificationFlow,
 /** Registered machines without a fixture (a new machine must get one). */
 export const machinesWithoutFixture = (): string[] => MACHINES.map((m) => m.name).filter((name) => !FIXTURES[name]);

@@ -9,6 +9,7 @@ import { preferencesMachine } from './preferences.machine.ts';
 import { reimbursementGuardRules, reimbursementMachine } from './reimbursement.machine.ts';
 import { reimbursementFlowMachine } from './reimbursement-flow.machine.ts';
 import { verificationGuardRules, verificationMachine } from './verification.machine.ts';
+import { verificationFlowMachine } from './verification-flow.machine.ts';
 import type { GuardRules } from './workflow.ts';
 
 export interface RegisteredMachine {
@@ -33,5 +34,6 @@ export const MACHINES: RegisteredMachine[] = [
   { name: 'patient-coverage', machine: patientCoverageMachine, rules: patientCoverageGuardRules, kind: 'workflow' },
   // A screen's flow, not a record's lifecycle: its guards check what was typed, so no API rule answers for them.
   { name: 'reimbursement-flow', machine: reimbursementFlowMachine, rules: {}, kind: 'flow' },
+  { name: 'verification-flow', machine: verificationFlowMachine, rules: {}, kind: 'flow' },
   { name: 'announcement', machine: announcementMachine, rules: announcementGuardRules, kind: 'workflow' },
 ];

@@ -1,4 +1,5 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateMachine } from 'xstate';
+import { eventPermitted } from '../../../src/machines/event-permissions.ts';
 import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } from '../../../src/machines/workflow.ts';
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -138,7 +139,8 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
    */
   async function evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, Evaluation<Context>>> {
     const facts = await definition.facts(q, rows, actor, today);
-    const probes = definition.probes(today);
+    // An event the actor may never send is neither offered nor explained: it is left out of both lists.
+    const probes = definition.probes(today).filter((event) => eventPermitted(machine, event.type, actor.permissions));
     return new Map(
       rows.map((row) => {
         const { facts: rowFacts, context } = facts.get(row.id)!;

@@ -39,6 +39,8 @@ interface Props<R extends VersionedRecord> {
   open?: { screen: string; params?: (row: R) => Record<string, string | number>; create?: string | null };
   /** What the list is about, shown under its title (a parent record's summary, say). */
   intro?: ReactNode;
+  /** Actions on the chosen rows besides deleting (assigning a worklist's records, say); given, rows can be chosen. */
+  bulkActions?: (chosen: R[], clear: () => void) => ReactNode;
   children?: ReactNode;
 }
 
@@ -47,7 +49,7 @@ interface Props<R extends VersionedRecord> {
  * column chooser, the grid (cards on small screens), bulk delete with confirmation, paging, and the
  * loading, empty and error states. Records open on the area's `edit` screen when the user may.
  */
-export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, open, intro, children }: Props<R>) {
+export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, open, intro, bulkActions, children }: Props<R>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, may } = useScreen();
@@ -57,7 +59,8 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
   const createHref = open?.create !== undefined ? open.create : link('create');
   const openScreen = open?.screen ?? 'edit';
   const href = (row: R) => link(openScreen, open?.params ? open.params(row) : { id: row.id });
-  const selectable = list.deletable && may('delete');
+  const deletable = list.deletable && may('delete');
+  const selectable = deletable || Boolean(bulkActions);
   const chosen = (list.rows ?? []).filter((row) => list.selected[row.id]);
   const filtered = Boolean(list.state.q || Object.keys(list.state.filters).length);
 
@@ -101,10 +104,13 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
       {chosen.length > 0 && (
         <HStack gap="3" wrap="wrap" p="2" ps="4" borderRadius="md" bg="blue.subtle" role="region" aria-label={t('list.bulkActions')}>
           <Text fontSize="sm" aria-live="polite">{t('list.selected', { count: chosen.length })}</Text>
-          <Button size="sm" colorPalette="red" variant="outline" bg="bg.panel" onClick={() => setConfirming(true)}>
-            <Trash2 aria-hidden size={14} />
-            {t('list.deleteSelected')}
-          </Button>
+          {bulkActions?.(chosen, () => list.setSelected({}))}
+          {deletable && (
+            <Button size="sm" colorPalette="red" variant="outline" bg="bg.panel" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden size={14} />
+              {t('list.deleteSelected')}
+            </Button>
+          )}
           <Button size="sm" variant="ghost" onClick={() => list.setSelected({})}>{t('list.clearSelection')}</Button>
         </HStack>
       )}

@@ -30,17 +30,23 @@ export function useFlowDraft<T extends object>(flow: string, key: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [pending, setPending] = useState(false);
 
+  // Writes the latest snapshot; while the server cannot take it (offline, the session expired) it tries again.
   const write = useCallback(async () => {
-    const snapshot = unsaved.current;
-    if (!snapshot) return;
-    try {
-      await call(api.PUT('/api/drafts/{flow}/{key}', { params: { path: { flow, key } }, body: { snapshot: snapshot as Record<string, never> } }));
-      if (unsaved.current === snapshot) {
-        unsaved.current = null;
-        setPending(false);
+    for (;;) {
+      const snapshot = unsaved.current;
+      if (!snapshot) return;
+      try {
+        await call(api.PUT('/api/drafts/{flow}/{key}', { params: { path: { flow, key } }, body: { snapshot: snapshot as Record<string, never> } }));
+        if (unsaved.current === snapshot) {
+          unsaved.current = null;
+          setPending(false);
+        }
+        return;
+      } catch (error) {
+        // A draft the server refuses as such (too large, say) will not be taken by trying again.
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)) return;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
-    } catch {
-      timer.current = setTimeout(() => void write(), RETRY_MS);
     }
   }, [flow, key]);
 

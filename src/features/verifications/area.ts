@@ -2,16 +2,19 @@ import { FilePlus2, FileSearch, ShieldCheck } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const Worklist = lazyScreen(() => import('./WorklistScreen.tsx'));
+const History = lazyScreen(() => import('./HistoryScreen.tsx'));
+const NewVerification = lazyScreen(() => import('./NewVerificationScreen.tsx'));
+const Verification = lazyScreen(() => import('./VerificationScreen.tsx'));
 
 export const verificationsArea = defineArea({
   key: 'verifications',
   routes: [
-    { key: 'new', path: '/verificaciones/nuevas', titleId: 'area.verifications.new', screen: NotYet, permission: 'verifications:read' },
-    { key: 'list', path: '/verificaciones/existentes', titleId: 'area.verifications.existing', screen: NotYet, permission: 'verifications:read' },
-    { key: 'create', path: '/verificaciones/nueva', titleId: 'area.verifications.form', screen: NotYet, permission: 'verifications:create' },
-    { key: 'edit', path: '/verificaciones/editar/:id', titleId: 'area.verifications.edit', screen: NotYet, permission: 'verifications:update' },
+    { key: 'new', path: '/verificaciones/nuevas', titleId: 'area.verifications.new', screen: Worklist, permission: 'verifications:read' },
+    { key: 'list', path: '/verificaciones/existentes', titleId: 'area.verifications.existing', screen: History, permission: 'verifications:read' },
+    { key: 'create', path: '/verificaciones/nueva', titleId: 'area.verifications.form', screen: NewVerification, permission: 'verifications:create' },
+    // Reading a verification is its page; working it is gated per event by the permission and the statechart.
+    { key: 'edit', path: '/verificaciones/editar/:id', titleId: 'area.verifications.edit', screen: Verification, permission: 'verifications:read' },
   ],
   menu: [
     {

@@ -1,0 +1,42 @@
+import { Field, HStack, Input } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'wouter';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The list's planned-service-date range (`from`, `to`) kept in the URL beside its other filters. */
+export function useDateRange() {
+  const [search, setSearch] = useSearchParams();
+  const read = (name: string) => {
+    const value = search.get(name) ?? '';
+    return DAY.test(value) ? value : undefined;
+  };
+  const set = (name: 'from' | 'to', value: string) =>
+    setSearch(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  return { from: read('from'), to: read('to'), set };
+}
+
+export function DateRange({ range }: { range: ReturnType<typeof useDateRange> }) {
+  const intl = useIntl();
+  return (
+    <HStack gap="2" wrap="wrap">
+      {(['from', 'to'] as const).map((name) => (
+        <Field.Root key={name} width="auto" orientation="horizontal" gap="2">
+          <Field.Label whiteSpace="nowrap" fontWeight="normal">
+            {intl.formatMessage({ id: `verifications.filter.${name}` })}
+          </Field.Label>
+          <Input type="date" width="auto" value={range[name] ?? ''} onChange={(e) => range.set(name, e.currentTarget.value)} />
+        </Field.Root>
+      ))}
+    </HStack>
+  );
+}

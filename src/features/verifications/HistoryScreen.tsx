@@ -1,0 +1,45 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { LIST_SPECS } from '../../../openapi/field-specs.ts';
+import { ListShell } from '../../components/list/ListShell.tsx';
+import type { ListSpec } from '../../components/list/list-state.ts';
+import { useListController } from '../../components/list/useListController.ts';
+import { doctorChoicesQuery, insurerChoicesQuery, verifications, type VerificationQuery } from './api.ts';
+import { HISTORY_COLUMNS } from './columns.tsx';
+import { DateRange, useDateRange } from './DateRange.tsx';
+
+const RESOLVED = ['verified', 'notEligible', 'expired', 'cancelled'] as const;
+const { sortable, filters } = LIST_SPECS.verifications;
+const SPEC: ListSpec = { sortable, defaultSort: '-plannedServiceDate', filters: { state: filters.state, insurerId: filters.insurerId, doctorId: filters.doctorId } };
+
+/** `/verificaciones/existentes`: the resolved verifications by result, insurer, doctor and date range, with the validity left on verified ones. */
+export default function HistoryScreen() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const range = useDateRange();
+  const resource = useMemo(
+    () => ({ ...verifications, listQuery: (query: VerificationQuery) => verifications.listQuery({ ...query, group: query.state ? undefined : 'history', from: range.from, to: range.to }) }),
+    [range.from, range.to],
+  );
+  const list = useListController(resource, SPEC);
+  const { data: insurers = [] } = useQuery(insurerChoicesQuery());
+  const { data: doctors = [] } = useQuery(doctorChoicesQuery(''));
+  return (
+    <ListShell
+      controller={list}
+      title={t('area.verifications.existing')}
+      columns={HISTORY_COLUMNS}
+      rowLabel={(row) => row.folio}
+      searchPlaceholder={t('verifications.search')}
+      filterOptions={{
+        state: RESOLVED.map((state) => ({ value: state, label: t(`machine.verification.state.${state}`) })),
+        insurerId: insurers,
+        doctorId: doctors.map((doctor) => ({ value: String(doctor.id), label: doctor.name })),
+      }}
+      open={{ screen: 'edit', create: null }}
+    >
+      <DateRange range={range} />
+    </ListShell>
+  );
+}

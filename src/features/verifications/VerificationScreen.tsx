@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { Button, DataList, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, Ban, CircleCheck, CircleX, Hand, MessageCircleQuestion, Play, RotateCcw } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'wouter';
+import { ApiError } from '../../api/client.ts';
+import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
+import { Loading } from '../../components/feedback/Loading.tsx';
+import { notifyError } from '../../components/feedback/notify-error.ts';
+import { messenger } from '../../components/feedback/toaster.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { useScreen } from '../../components/layout/screen-context.ts';
+import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
+import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
+import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
+import { refusalTextId } from '../../machines/texts.ts';
+import { verificationMachine, type VerificationChannel } from '../../machines/verification.machine.ts';
+import { patientOverviewQuery, useVerificationEvent, verifications, type Verification, type VerificationEventBody } from './api.ts';
+import { coverageFactsOf } from './coverage.ts';
+import { CoverageChecks } from './CoverageChecks.tsx';
+import { EligibleDialog } from './EligibleDialog.tsx';
+import { Day, KindText, ValidityLeft, VerificationStateBadge } from './VerificationCells.tsx';
+
+type Asking = 'REQUEST_INFO' | 'RECORD_ELIGIBLE' | 'RECORD_NOT_ELIGIBLE' | 'CANCEL' | null;
+
+/**
+ * `/verificaciones/editar/:id`: work one verification — take it, start, ask for information, record the result
+ * or cancel it with a reason — with the coverage it is checked against, its history, and once verified and
+ * still valid the way on to its reimbursement. Buttons follow the statechart: an event it refuses shows why.
+ */
+export default function VerificationScreen() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { id } = useParams<{ id: string }>();
+  const { can, userId } = useScreen();
+  const record = useQuery(verifications.oneQuery(Number(id)));
+  const send = useVerificationEvent();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+
+  if (record.isPending) return <Loading />;
+  if (record.isError) {
+    if (record.error instanceof ApiError && record.error.status === 404) return <RecordNotFound listLabel={t('area.verifications.new')} />;
+    return (
+      <Stack role="alert" align="flex-start">
+        <span>{t('common.loadFailed')}</span>
+        <Button size="sm" onClick={() => void record.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  const v = record.data;
+
+  const run = (body: VerificationEventBody) =>
+    send.mutate(
+      { id: v.id, body: { ...body, version: v.version } },
+      {
+        onSuccess: (updated) => {
+          setAsking(null);
+          setRefusal(null);
+          messenger.create({ type: 'success', title: t(`verifications.done.${body.type}`, { folio: updated.folio }) });
+        },
+        onError: (error) => {
+          // A refusal by the statechart is said where the user acts; anything else is a toast.
+          if (asking && error instanceof ApiError && error.status === 409 && error.code !== 'conflict.staleVersion') setRefusal(t(refusalTextId(error.code)));
+          else {
+            setAsking(null);
+            notifyError(intl, error);
+          }
+        },
+      },
+    );
+
+  const onAction = (type: string) => {
+    setRefusal(null);
+    if (type === 'ASSIGN') run({ type: 'ASSIGN', assigneeId: userId! });
+    else if (type === 'START' || type === 'INFO_RECEIVED') run({ type });
+    else setAsking(type as Asking);
+  };
+
+  const actions: WorkflowAction[] = [
+    ...(v.assigneeId !== userId ? [{ type: 'ASSIGN', label: t('verifications.claim'), icon: Hand }] : []),
+    { type: 'START', label: t('verifications.event.START'), icon: Play, tone: 'primary' },
+    { type: 'INFO_RECEIVED', label: t('verifications.event.INFO_RECEIVED'), icon: RotateCcw, tone: 'primary' },
+    { type: 'REQUEST_INFO', label: t('verifications.event.REQUEST_INFO'), icon: MessageCircleQuestion },
+    { type: 'RECORD_ELIGIBLE', label: t('verifications.event.RECORD_ELIGIBLE'), icon: CircleCheck, tone: 'primary' },
+    { type: 'RECORD_NOT_ELIGIBLE', label: t('verifications.event.RECORD_NOT_ELIGIBLE'), icon: CircleX },
+    { type: 'CANCEL', label: t('verifications.event.CANCEL'), icon: Ban, tone: 'danger' },
+  ];
+  const reimbursable = v.state === 'verified' && (v.validDaysLeft ?? 0) > 0 && can('reimbursements:create');
+  const closeDialog = () => {
+    setAsking(null);
+    setRefusal(null);
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeader title={t('verifications.title', { folio: v.folio })}>
+        <VerificationStateBadge state={v.state} />
+      </PageHeader>
+      {/* Only who may send events sees them: the statechart decides which, the permission whether at all. */}
+      {can('verifications:update') && (
+        <WorkflowActions
+          machine={verificationMachine}
+          allowedEvents={v.allowedEvents}
+          blockedEvents={v.blockedEvents}
+          actions={actions}
+          label={t('verifications.actions')}
+          busy={send.isPending ? (send.variables?.body.type ?? null) : null}
+          onAction={onAction}
+        />
+      )}
+      {reimbursable && (
+        <HStack gap="3" wrap="wrap" p="4" borderWidth="1px" borderRadius="md" bg="green.subtle">
+          <Text flex="1">{t('verifications.continue.body', { days: v.validDaysLeft ?? 0 })}</Text>
+          <Button asChild colorPalette="green">
+            <Link href={`/reembolsos/nuevo/${v.id}`}>
+              {t('verifications.continue.action')}
+              <ArrowRight aria-hidden size={16} className="flip-rtl" />
+            </Link>
+          </Button>
+        </HStack>
+      )}
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+        <Stack gap="6">
+          <Summary verification={v} />
+          <Benefits verification={v} />
+        </Stack>
+        <HistoryTimeline
+          entity="verification"
+          id={v.id}
+          machine={verificationMachine}
+          eventLabel={(type) => t(`verifications.event.${type}`)}
+          heading={t('verifications.history')}
+        />
+      </Grid>
+      <ReasonDialog
+        open={asking === 'REQUEST_INFO'}
+        title={t('verifications.requestInfo.title')}
+        body={t('verifications.requestInfo.body')}
+        label={t('verifications.field.infoNote')}
+        confirmLabel={t('verifications.event.REQUEST_INFO')}
+        maxLength={4000}
+        busy={send.isPending}
+        error={refusal}
+        onConfirm={(note) => run({ type: 'REQUEST_INFO', note })}
+        onClose={closeDialog}
+      />
+      <ReasonDialog
+        open={asking === 'RECORD_NOT_ELIGIBLE'}
+        title={t('verifications.notEligible.title')}
+        label={t('verifications.field.notEligibleReason')}
+        confirmLabel={t('verifications.event.RECORD_NOT_ELIGIBLE')}
+        tone="danger"
+        busy={send.isPending}
+        error={refusal}
+        onConfirm={(reason) => run({ type: 'RECORD_NOT_ELIGIBLE', reason })}
+        onClose={closeDialog}
+      />
+      <ReasonDialog
+        open={asking === 'CANCEL'}
+        title={t('verifications.cancel.title', { folio: v.folio })}
+        body={t('verifications.cancel.body')}
+        label={t('verifications.field.cancelReason')}
+        confirmLabel={t('verifications.event.CANCEL')}
+        tone="danger"
+        busy={send.isPending}
+        error={refusal}
+        onConfirm={(reason) => run({ type: 'CANCEL', reason })}
+        onClose={closeDialog}
+      />
+      <EligibleDialog
+        open={asking === 'RECORD_ELIGIBLE'}
+        needsAuthorization={v.kind === 'PREAUTHORIZATION'}
+        busy={send.isPending}
+        error={refusal}
+        onConfirm={(result: { channel: VerificationChannel; authorizationNumber?: string }) => run({ type: 'RECORD_ELIGIBLE', ...result })}
+        onClose={closeDialog}
+      />
+    </Stack>
+  );
+}
+
+function Summary({ verification: v }: { verification: Verification }) {
+  const intl = useIntl();
+  const { can } = useScreen();
+  const t = (id: string) => intl.formatMessage({ id });
+  const rows: [string, React.ReactNode][] = [
+    ['patientName', can('patients:read') ? <Link key="p" href={`/pacientes/ver/${v.patientId}`}><bdi>{v.patientName}</bdi></Link> : <bdi key="p">{v.patientName}</bdi>],
+    ['policyNumber', <bdi key="n">{`${v.insurerName} · ${v.policyNumber}`}</bdi>],
+    ['kind', <KindText key="k" verification={v} />],
+    ['plannedServiceDate', <Day key="d" value={v.plannedServiceDate} />],
+    ['assigneeName', <bdi key="a">{v.assigneeName ?? t('verifications.unassigned')}</bdi>],
+  ];
+  if (v.channel) rows.push(['channel', t(`verifications.channel.${v.channel}`)]);
+  if (v.authorizationNumber) rows.push(['authorizationNumber', <bdi key="au">{v.authorizationNumber}</bdi>]);
+  if (v.validUntil) rows.push(['validUntil', <HStack key="vu" gap="2" wrap="wrap"><Day value={v.validUntil} /><ValidityLeft verification={v} /></HStack>]);
+  if (v.reason) rows.push(['reason', <bdi key="r">{v.reason}</bdi>]);
+  if (v.note) rows.push(['note', <bdi key="no">{v.note}</bdi>]);
+  return (
+    <DataList.Root orientation="horizontal" gap="3" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid="verification-summary">
+      {rows.map(([name, value]) => (
+        <DataList.Item key={name}>
+          <DataList.ItemLabel minW="40">{t(`verifications.field.${name}`)}</DataList.ItemLabel>
+          <DataList.ItemValue>{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
+
+/** The coverage the verification is checked against, judged on its planned service date. */
+function Benefits({ verification: v }: { verification: Verification }) {
+  const intl = useIntl();
+  const { can } = useScreen();
+  const overview = useQuery({ ...patientOverviewQuery(v.patientId), enabled: can('patients:read') });
+  if (!can('patients:read')) return null;
+  return (
+    <Stack gap="3" as="section" aria-labelledby="benefits-heading" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel">
+      <Text as="h2" id="benefits-heading" fontWeight="semibold" fontSize="lg">
+        {intl.formatMessage({ id: 'verifications.benefits' })}
+      </Text>
+      {overview.data ? <CoverageChecks facts={coverageFactsOf(overview.data)} serviceDate={v.plannedServiceDate} category={v.category} /> : <Loading cover="inline" />}
+    </Stack>
+  );
+}
