@@ -4,7 +4,7 @@ import { system } from './theme.ts';
 import { Toasters } from '../components/feedback/toaster.tsx';
 import { useMe } from '../api/me.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
-import { NAV_ITEMS } from './areas.ts';
+import { HEADER_ITEMS, NAV_ITEMS } from './areas.ts';
 import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { usePreferences } from './preferences.tsx';
@@ -23,7 +23,7 @@ export default function SignedInShell({ children }: { children: ReactNode }) {
       {/* Ark-based parts (checkboxes, radios, dialogs) take their direction from the locale: a right-to-left
           page in a left-to-right language gets a right-to-left locale's direction (Arabic's) for them. */}
       <LocaleProvider locale={direction === 'rtl' ? 'ar' : locale}>
-        <AppLayout items={NAV_ITEMS} can={can}>
+        <AppLayout items={NAV_ITEMS} headerItems={HEADER_ITEMS} can={can}>
           <BlockingGate enabled={Boolean(token)}>{children}</BlockingGate>
           <SessionExpiredDialog />
         </AppLayout>

@@ -56,6 +56,14 @@ export interface Area {
   /** The permission of each action its screens offer besides opening a screen (`delete`…). */
   actions?: Record<string, Permission>;
   publicRoutes?: PublicRoute[];
+  /** Small parts the area shows in the signed-in header (the messages badge), to users with `permission`. */
+  headerItems?: HeaderItem[];
+}
+
+export interface HeaderItem {
+  key: string;
+  component: ComponentType;
+  permission?: Permission;
 }
 
 export const defineArea = (area: Area): Area => area;

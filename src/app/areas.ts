@@ -47,6 +47,7 @@ export const AREAS: Area[] = [
 /** Every route under the private prefix `/app`, most specific first. */
 export const PRIVATE_ROUTES = routesOf(AREAS);
 export const NAV_ITEMS = menuOf(AREAS, PRIVATE_ROUTES);
+export const HEADER_ITEMS = AREAS.flatMap((area) => area.headerItems ?? []);
 
 const HOME_CRUMB = { labelId: 'nav.dashboard', href: '/panel/default' } as const;
 export const crumbsFor = (route: (typeof PRIVATE_ROUTES)[number]) => crumbsOf(route, HOME_CRUMB);

@@ -11,9 +11,20 @@ import { SearchShortcut } from './SearchShortcut.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { TopNav } from '../../components/layout/TopNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import type { HeaderItem } from '../area-types.ts';
 
 /** The signed-in layout: side (or top) navigation, a header, and the screen; a drawer on small screens. */
-export function AppLayout({ items: allItems, can, children }: { items: NavItem[]; can: (permission?: Permission) => boolean; children: ReactNode }) {
+export function AppLayout({
+  items: allItems,
+  headerItems = [],
+  can,
+  children,
+}: {
+  items: NavItem[];
+  headerItems?: HeaderItem[];
+  can: (permission?: Permission) => boolean;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const prefs = usePreferences();
   const preferences = usePreferencesActor();
@@ -53,6 +64,11 @@ export function AppLayout({ items: allItems, can, children }: { items: NavItem[]
             <Heading as="p" size="sm" truncate>{intl.formatMessage({ id: 'app.title' })}</Heading>
             <Spacer />
             <SearchShortcut />
+            {headerItems
+              .filter((item) => can(item.permission))
+              .map(({ key, component: Item }) => (
+                <Item key={key} />
+              ))}
             <LanguageSwitcher />
             <ThemeToggle />
             <UserMenu />

@@ -1,12 +1,16 @@
 import { MessageSquare } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
 
-// Declared with its routes and permissions; its screens come with the area's own delivery.
-const NotYet = lazyScreen(() => import('../../components/layout/NotYetScreen.tsx'));
+const Messages = lazyScreen(() => import('./MessagesScreen.tsx'));
 
 export const messagesArea = defineArea({
   key: 'messages',
-  routes: [{ key: 'list', path: '/mensajes', titleId: 'area.messages', screen: NotYet, permission: 'messages:read' }],
+  routes: [
+    { key: 'view', path: '/mensajes/:id', titleId: 'area.messages', screen: Messages, permission: 'messages:read' },
+    { key: 'list', path: '/mensajes', titleId: 'area.messages', screen: Messages, permission: 'messages:read' },
+  ],
   menu: [{ key: 'messages', labelId: 'nav.messages', icon: MessageSquare, path: '/mensajes', order: 110 }],
+  headerItems: [{ key: 'unread-messages', component: UnreadBadge, permission: 'messages:read' }],
 });

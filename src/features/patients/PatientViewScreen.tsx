@@ -15,6 +15,7 @@ import { BenefitFigures } from './BenefitFigures.tsx';
 import { CoverageActions } from './CoverageActions.tsx';
 import { day } from './day.ts';
 import { PolicySummaryCard } from './PolicySummaryCard.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 
 const STATE_COLORS: Record<string, string> = { ACTIVE: 'green', SUSPENDED: 'orange', LEFT: 'gray' };
 
@@ -303,6 +304,7 @@ export default function PatientViewScreen() {
         <Records overview={data} />
       </Section>
       <Section title={t('patients.section.history')}>{history.data ? <History items={history.data.items} /> : <Loading />}</Section>
+      <NotesPanel entityType="patient" entityId={id} />
     </Stack>
   );
 }

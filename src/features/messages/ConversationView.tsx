@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Box, Button, Card, Field, HStack, Heading, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { CheckCheck, Send } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { Loading } from '../../components/feedback/Loading.tsx';
+import { notifyError } from '../../components/feedback/notify-error.ts';
+import { conversationQuery, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
+
+function Receipt({ message, conversation, myId }: { message: Message; conversation: Conversation; myId: number }) {
+  const intl = useIntl();
+  if (message.author.id !== myId) return null;
+  const names = message.readBy.map((r) => conversation.participants.find((p) => p.id === r.userId)?.name).filter(Boolean) as string[];
+  return (
+    <Text fontSize="xs" color="fg.muted" data-testid="receipt">
+      {names.length ? (
+        <>
+          <CheckCheck aria-hidden size={12} style={{ display: 'inline', verticalAlign: 'middle' }} /> {intl.formatMessage({ id: 'messages.readBy' }, { names: intl.formatList(names) })}
+        </>
+      ) : (
+        intl.formatMessage({ id: 'messages.notReadYet' })
+      )}
+    </Text>
+  );
+}
+
+/** One conversation: its messages oldest first with read receipts, and a box to reply. Reading it marks it read. */
+export function ConversationView({ id, myId }: { id: number; myId: number }) {
+  const intl = useIntl();
+  const conversation = useQuery(conversationQuery(id));
+  const send = useSendMessage(id);
+  const markRead = useMarkRead(id);
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+  const data = conversation.data;
+  const lastOthers = data?.messages.filter((m) => m.author.id !== myId).at(-1)?.id;
+  const lastCount = data?.messages.length ?? 0;
+
+  // What is on screen has been read: receipts go out as messages arrive (live events refresh the query).
+  const { mutate: markReadUpTo } = markRead;
+  useEffect(() => {
+    if (data && data.unread > 0 && lastOthers) markReadUpTo(lastOthers);
+  }, [data, lastOthers, markReadUpTo]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [lastCount]);
+
+  if (conversation.isPending) return <Loading />;
+  if (conversation.isError || !data) return <Text color="fg.error">{intl.formatMessage({ id: 'messages.notFound' })}</Text>;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return;
+    send.mutate(text, { onSuccess: () => setText(''), onError: (error) => notifyError(intl, error) });
+  };
+  return (
+    <Card.Root as="section" aria-labelledby="conversation-subject" flex="1" minW="0">
+      <Card.Header gap="1">
+        <Heading as="h2" size="md" id="conversation-subject">
+          <bdi>{data.subject}</bdi>
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {intl.formatMessage({ id: 'messages.participants' }, { names: intl.formatList(data.participants.map((p) => p.name)) })}
+        </Text>
+        {data.link && (
+          <Text fontSize="sm">
+            <ChakraLink asChild colorPalette="blue" variant="underline">
+              <Link href={data.link}>{intl.formatMessage({ id: 'messages.openRecord' }, { kind: intl.formatMessage({ id: `notes.entity.${data.entityType}` }) })}</Link>
+            </ChakraLink>
+          </Text>
+        )}
+      </Card.Header>
+      <Card.Body gap="3">
+        <Stack as="ol" gap="3" listStyleType="none" aria-label={intl.formatMessage({ id: 'messages.messages' })} aria-live="polite" maxH="60vh" overflowY="auto" tabIndex={0}>
+          {data.messages.map((message) => {
+            const mine = message.author.id === myId;
+            return (
+              <Box as="li" key={message.id} alignSelf={mine ? 'flex-end' : 'flex-start'} maxW="85%" data-testid="message">
+                <Box bg={mine ? 'blue.subtle' : 'bg.muted'} borderRadius="lg" px="3" py="2">
+                  <HStack gap="2" fontSize="xs" color="fg.muted" justify="space-between">
+                    <Text fontWeight="semibold" color="fg">
+                      <bdi>{message.author.name}</bdi>
+                    </Text>
+                    <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                  </HStack>
+                  <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+                    {message.body}
+                  </Text>
+                </Box>
+                <Receipt message={message} conversation={data} myId={myId} />
+              </Box>
+            );
+          })}
+          <div ref={end} />
+        </Stack>
+        <form onSubmit={submit}>
+          <Stack gap="2">
+            <Field.Root>
+              <Field.Label>{intl.formatMessage({ id: 'messages.reply' })}</Field.Label>
+              <Textarea
+                value={text}
+                maxLength={10000}
+                autoresize
+                onChange={(event) => setText(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit(event);
+                }}
+              />
+              <Field.HelperText>{intl.formatMessage({ id: 'messages.sendHint' })}</Field.HelperText>
+            </Field.Root>
+            <HStack justify="flex-end">
+              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={!text.trim()}>
+                <Send aria-hidden size={14} className="flip-rtl" />
+                {intl.formatMessage({ id: 'messages.send' })}
+              </Button>
+            </HStack>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Box, Button, Flex, Stack, Switch, Text } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { useLocation, useParams, useSearchParams } from 'wouter';
+import { useMe } from '../../api/me.ts';
+import { Session } from '../../app/session.tsx';
+import { Loading } from '../../components/feedback/Loading.tsx';
+import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { conversationsQuery } from './api.ts';
+import { ConversationList } from './ConversationList.tsx';
+import { ConversationView } from './ConversationView.tsx';
+import { NewConversationDialog } from './NewConversationDialog.tsx';
+
+/**
+ * Mensajes: the user's conversations beside the open one (stacked on a phone). New messages and read
+ * receipts arrive live through the header badge's event stream, which refreshes these queries.
+ */
+export default function MessagesScreen() {
+  const intl = useIntl();
+  const token = Session.useSelector((s) => s.context.token);
+  const me = useMe(token);
+  const myId = me.data?.user.id;
+  const params = useParams<{ id?: string }>();
+  const selected = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const [, navigate] = useLocation();
+  const [search, setSearch] = useSearchParams();
+  const q = (search.get('q') ?? '').slice(0, 100);
+  const unreadOnly = search.get('unread') === 'true';
+  const list = useQuery(conversationsQuery({ q: q || undefined, unread: unreadOnly || undefined, pageSize: 100 }));
+  const [composing, setComposing] = useState(false);
+  const setFilter = (name: string, value: string | undefined) => {
+    const next = new URLSearchParams(search);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setSearch(next);
+  };
+
+  return (
+    <>
+      <PageHeader title={intl.formatMessage({ id: 'area.messages' })}>
+        {me.can('messages:create') && (
+          <Button colorPalette="blue" size="sm" onClick={() => setComposing(true)}>
+            <Plus aria-hidden size={16} />
+            {intl.formatMessage({ id: 'messages.new' })}
+          </Button>
+        )}
+      </PageHeader>
+      <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
+        <Stack gap="3" w={{ base: 'full', lg: '80' }} flexShrink={0} display={{ base: selected ? 'none' : 'flex', lg: 'flex' }}>
+          <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => setFilter('q', text || undefined)} />
+          <Switch.Root checked={unreadOnly} onCheckedChange={(e) => setFilter('unread', e.checked ? 'true' : undefined)} size="sm">
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>{intl.formatMessage({ id: 'messages.unreadOnly' })}</Switch.Label>
+          </Switch.Root>
+          {list.isPending ? (
+            <Loading />
+          ) : list.isError ? (
+            <Text color="fg.error">{intl.formatMessage({ id: 'messages.loadFailed' })}</Text>
+          ) : list.data.items.length === 0 ? (
+            <Text color="fg.muted">{intl.formatMessage({ id: q || unreadOnly ? 'messages.noneFound' : 'messages.none' })}</Text>
+          ) : (
+            <ConversationList items={list.data.items} selected={selected} myId={myId} />
+          )}
+        </Stack>
+        <Box flex="1" minW="0">
+          {selected && myId ? (
+            <Stack gap="2">
+              <Box display={{ base: 'block', lg: 'none' }}>
+                <Button size="xs" variant="ghost" onClick={() => navigate('/mensajes')}>
+                  {intl.formatMessage({ id: 'messages.backToList' })}
+                </Button>
+              </Box>
+              <ConversationView key={selected} id={selected} myId={myId} />
+            </Stack>
+          ) : (
+            <Text color="fg.muted" display={{ base: 'none', lg: 'block' }} pt="2">
+              {intl.formatMessage({ id: 'messages.pick' })}
+            </Text>
+          )}
+        </Box>
+      </Flex>
+      <NewConversationDialog
+        open={composing}
+        onClose={() => setComposing(false)}
+        onStarted={(conversation) => {
+          setComposing(false);
+          navigate(`/mensajes/${conversation.id}`);
+        }}
+      />
+    </>
+  );
+}

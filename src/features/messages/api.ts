@@ -1,0 +1,53 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call, type Schemas } from '../../api/client.ts';
+
+export type ConversationSummary = Schemas['ConversationSummary'];
+export type Conversation = Schemas['Conversation'];
+export type Message = Schemas['Message'];
+
+/** Every messages query starts with 'conversations': a live event refreshes them all at once. */
+export const MESSAGES_KEY = ['conversations'] as const;
+
+export const conversationsQuery = (query: { q?: string; unread?: boolean; page?: number; pageSize?: number }) =>
+  queryOptions({
+    queryKey: [...MESSAGES_KEY, 'list', query],
+    queryFn: () => call(api.GET('/api/conversations', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const conversationQuery = (id: number) =>
+  queryOptions({ queryKey: [...MESSAGES_KEY, 'detail', id], queryFn: () => call(api.GET('/api/conversations/{id}', { params: { path: { id } } })) });
+
+export const unreadQuery = () => queryOptions({ queryKey: [...MESSAGES_KEY, 'unread'], queryFn: () => call(api.GET('/api/conversations/unread')) });
+
+export const useRecipients = (q: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['message-recipients', q],
+    queryFn: () => call(api.GET('/api/conversations/recipients', { params: { query: q ? { q } : {} } })),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+
+export function useStartConversation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Schemas['ConversationInput']) => call(api.POST('/api/conversations', { body })),
+    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
+
+export function useSendMessage(conversationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => call(api.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body: { body } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
+
+export function useMarkRead(conversationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (upToMessageId: number) => call(api.POST('/api/conversations/{id}/read', { params: { path: { id: conversationId } }, body: { upToMessageId } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
