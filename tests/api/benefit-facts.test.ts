@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../src/domain/benefits/dates.ts';
 import { patientOnOwnPolicy, type PatientOptions } from './benefit-people.ts';
 import { attachToReimbursement, call, expectProblem, sendEvent, signIn, useServer } from './helpers.ts';
 
@@ -117,5 +118,115 @@ describe('duplicates and frequencies count every claim that is not cancelled or 
     expect((await send(mayDraft, { type: 'CANCEL', reason: 'Not needed' }, analyst)).body.state).toBe('cancelled');
     const again = await call('GET', `/api/reimbursements/${third.id}/liquidation`, { token: analyst });
     expect(again.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED']);
+  });
+});
+
+describe('coverage is judged on each service date, from the dates', () => {
+  it('a patient who left on 1 November claims a 5 October service; a day of a suspension is not covered, the days around it are', async () => {
+    const patientId = await freshPatient();
+    const verificationId = await verified(patientId, '2026-10-05');
+    const patientEvent = (body: Record<string, unknown>) => sendEvent('patients', patientId, body, admin);
+    expect((await patientEvent({ type: 'SUSPEND', date: '2026-09-01', reason: 'Impago' })).body.state).toBe('SUSPENDED');
+    expect((await patientEvent({ type: 'RESUME', date: '2026-09-20' })).body.state).toBe('ACTIVE');
+    expect((await patientEvent({ type: 'END_COVERAGE', date: '2026-11-01', reason: 'Baja voluntaria' })).body.state).toBe('LEFT');
+
+    const october = await submitted(verificationId, [{ procedureCode: 'D0120', serviceDate: '2026-10-05', chargedCents: 6_000 }]);
+    expect(await reimbursement(october)).toMatchObject({ state: 'inReview', payableCents: 6_000 });
+    // The last covered day is the day of leaving; the day after is not covered.
+    const preview = async (serviceDate: string) => {
+      const { id } = await draft(verificationId, [{ procedureCode: 'D0140', serviceDate, chargedCents: 5_000 }]);
+      return (await call('GET', `/api/reimbursements/${id}/liquidation`, { token: analyst })).body.lines[0].reason ?? null;
+    };
+    expect(await preview('2026-11-01')).toBeNull();
+    expect(await preview('2026-11-02')).toBe('07');
+    expect(await preview('2026-09-10')).toBe('07');
+    expect(await preview('2026-08-31')).toBeNull();
+    expect(await preview('2026-09-20')).toBeNull();
+  });
+
+  it('a policy suspended today still covers what was done before', async () => {
+    // A policy's suspension takes the day it is recorded (the database's day): the test's clock follows it.
+    [{ today }] = await server.db.query<{ today: string }>(`SELECT current_date::text AS today`);
+    try {
+      const { patientId, policyId } = await patientOnOwnPolicy(server.db);
+      const verificationId = await verified(patientId, today);
+      const before = addDays(today, -5);
+      const { id } = await draft(verificationId, [{ procedureCode: 'D0120', serviceDate: before, chargedCents: 6_000 }], { invoiceDate: before });
+      await attachMissing(id);
+      expect((await sendEvent('policies', policyId, { type: 'SUSPEND', reason: 'Impago de la prima' }, admin)).body.state).toBe('suspended');
+      expect((await send(id, { type: 'SUBMIT' }, analyst)).body).toMatchObject({ state: 'inReview', payableCents: 6_000 });
+      const after = await draft(verificationId, [{ procedureCode: 'D0140', serviceDate: today, chargedCents: 5_000 }], { invoiceDate: today });
+      expect((await call('GET', `/api/reimbursements/${after.id}/liquidation`, { token: analyst })).body.lines[0].reason).toBe('07');
+    } finally {
+      today = '2026-11-21';
+    }
+  });
+});
+
+describe('the service dates lie within the verification’s validity', () => {
+  it('refuses to submit a service of an earlier benefit year, or one after the verification’s last valid day', async () => {
+    const patientId = await freshPatient();
+    const verificationId = await verified(patientId);
+    const earlier = await draft(verificationId, [{ procedureCode: 'D0120', serviceDate: '2025-12-20', chargedCents: 6_000 }]);
+    await attachMissing(earlier.id);
+    expectProblem(await send(earlier.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.serviceDateOutsideVerification');
+
+    // Verified on 21 November: valid for 30 days, to 21 December.
+    const later = await draft(verificationId, [{ procedureCode: 'D0120', serviceDate: '2026-12-24', chargedCents: 6_000 }]);
+    await attachMissing(later.id);
+    today = '2026-12-28';
+    try {
+      expectProblem(await send(later.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.serviceDateOutsideVerification');
+      // The verification is no longer valid for new claims either.
+      const inside = await call('POST', '/api/reimbursements', {
+        token: analyst,
+        body: { verificationId, doctorId, lines: [{ procedureCode: 'D0120', serviceDate: '2026-12-21', chargedCents: 6_000 }] },
+      });
+      expectProblem(inside, 422, 'reimbursement.verificationNotValid');
+    } finally {
+      today = '2026-11-21';
+    }
+    const onTime = await submitted(verificationId, [{ procedureCode: 'D0120', serviceDate: '2026-01-02', chargedCents: 6_000 }]);
+    expect((await reimbursement(onTime)).state).toBe('inReview');
+  });
+});
+
+describe('the documents of research 4.3', () => {
+  it('asks the payment receipt when the holder is reimbursed, the final X-ray for a crown, and the other insurer’s statement when it pays first', async () => {
+    const verificationId = await verified(await freshPatient());
+    const filling: Line = { procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-10', chargedCents: 20_000 };
+    expect((await draft(verificationId, [filling], { payee: 'HOLDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']);
+    expect((await draft(verificationId, [filling], { payee: 'PROVIDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
+    const crown: Line = { procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-10', chargedCents: 90_000 };
+    expect((await draft(verificationId, [crown], { payee: 'PROVIDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL']);
+
+    const secondary = await verified(await freshPatient({ coverageOrder: 2 }));
+    const exam: Line = { procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 6_000 };
+    const claim = await draft(secondary, [exam], { payee: 'PROVIDER' });
+    expect(claim.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'OTHER_INSURER_EOB']);
+    for (const documentType of ['INVOICE', 'CLAIM_FORM']) await attachToReimbursement(analyst, claim.id, documentType);
+    expectProblem(await send(claim.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
+  });
+});
+
+describe('prior orthodontic cover, apart from prior dental cover', () => {
+  it('two years of prior dental cover do not waive the orthodontic waiting period; a year of prior orthodontic cover does', async () => {
+    const [{ id: orthodontist }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE specialty = 'ORTHODONTICS' AND state = 'ACTIVE' ORDER BY id LIMIT 1`);
+    const approval = async (options: PatientOptions) => {
+      const patientId = await freshPatient({ birthDate: '2014-03-03', enrolledOn: '2026-06-01', ...options });
+      const created = await call('POST', '/api/verifications', {
+        token: admin,
+        body: { patientId, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate: '2026-11-25', doctorId: orthodontist },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
+      const done = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${patientId}` }, admin);
+      expect(done.body.state, JSON.stringify(done.body)).toBe('verified');
+      const plan = await call('POST', '/api/orthodontic-plans', { token: analyst, body: { preauthorizationId: created.body.id, doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 600_000 } });
+      expect(plan.status, JSON.stringify(plan.body)).toBe(201);
+      return sendEvent('orthodontic-plans', plan.body.id, { type: 'APPROVE' }, supervisor);
+    };
+    expectProblem(await approval({ priorCoverageMonths: 24 }), 409, 'orthodonticPlan.waitingPeriodNotMet');
+    expect((await approval({ priorCoverageMonths: 24, priorOrthodonticCoverageMonths: 12 })).body.state).toBe('approved');
   });
 });

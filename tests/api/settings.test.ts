@@ -50,7 +50,7 @@ describe('settings catalogs', () => {
     expect(documents.slice(0, 4).map((d: Record<string, string>) => [d.documentType, d.general, d.orthodonticInitial, d.orthodonticInstallment])).toEqual([
       ['INVOICE', 'ALWAYS', 'ALWAYS', 'ALWAYS'],
       ['CLAIM_FORM', 'ALWAYS', 'ALWAYS', 'NEVER'],
-      ['DENTAL_REPORT', 'BASIC_OR_MAJOR', 'NEVER', 'NEVER'],
+      ['DENTAL_REPORT', 'BASIC_OR_MAJOR', 'ALWAYS', 'NEVER'],
       ['TREATMENT_PLAN', 'NEVER', 'ALWAYS', 'NEVER'],
     ]);
     const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items;
@@ -171,7 +171,7 @@ describe('the engine reads the settings', () => {
 
   it('a changed category, default or document applies to liquidations made after it, never to an approved one', async () => {
     const approved = await draft();
-    expect(approved.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
+    expect(approved.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']);
     for (const type of approved.missingDocuments) expect((await attachToReimbursement(analyst, approved.id, type)).status).toBe(201);
     expect((await event(approved.id, { type: 'SUBMIT' }, analyst)).body.state).toBe('inReview');
     const approval = await event(approved.id, { type: 'APPROVE' }, tokens.dental_auditor);
@@ -188,7 +188,7 @@ describe('the engine reads the settings', () => {
 
     // A new liquidation: 6000 + 9000 at 100 %, the filling (15000 − 5000 deductible) at 40 %.
     const later = await draft();
-    expect(later.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM']);
+    expect(later.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']);
     const fresh = await preview(later.id);
     expect(fresh.lines.map((l: { category: string; coveredCents: number }) => [l.category, l.coveredCents])).toEqual([
       ['DIAGNOSTIC', 6000],

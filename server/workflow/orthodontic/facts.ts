@@ -27,10 +27,13 @@ export function lifetimeOf(ledger: Ledger, row: CoverageRow, defaults?: BenefitR
   return { rules, usedCents, remainingCents: Math.max(0, rules.orthodontic.lifetimeMaximumCents - usedCents) };
 }
 
-/** R5: the orthodontic waiting period from enrolment is over on `date`, or waived by prior continuous coverage. */
+/**
+ * R5 [S34]: the orthodontic waiting period from enrolment is over on `date`, or waived by prior continuous cover
+ * that included orthodontics (prior dental cover alone does not waive it).
+ */
 function waitingPeriodMetOn(row: CoverageRow, rules: BenefitRules, date: string): boolean {
   const waiver = rules.waitingPeriods.waiverPriorCoverageMonths;
-  if (waiver !== null && row.prior_coverage_months >= waiver) return true;
+  if (waiver !== null && row.prior_orthodontic_coverage_months >= waiver) return true;
   return addMonths(row.enrolled_on, rules.waitingPeriods.months.ORTHODONTIC) <= date;
 }
 

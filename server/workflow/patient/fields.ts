@@ -19,6 +19,7 @@ export const PATIENT_COLUMNS = {
   credentialNumber: 'credential_number',
   enrolledOn: 'enrolled_on',
   priorCoverageMonths: 'prior_coverage_months',
+  priorOrthodonticCoverageMonths: 'prior_orthodontic_coverage_months',
   isStudent: 'is_student',
   studentUntil: 'student_until',
   otherCoverageInsurer: 'other_coverage_insurer',
@@ -35,6 +36,7 @@ export function normalized(body: PatientFields): PatientFields {
   values.documentNumber = typeof values.documentNumber === 'string' ? values.documentNumber.toUpperCase() : null;
   values.isStudent = body.isStudent ?? false;
   values.priorCoverageMonths = body.priorCoverageMonths ?? 0;
+  values.priorOrthodonticCoverageMonths = body.priorOrthodonticCoverageMonths ?? 0;
   // Without other coverage there is no order between coverages.
   if (!values.otherCoverageInsurer) values.coverageOrder = null;
   if (!values.isStudent) values.studentUntil = null;
@@ -59,6 +61,7 @@ export const fieldsOf = (row: PatientRow): PatientFields => ({
   credentialNumber: row.credential_number,
   enrolledOn: row.enrolled_on,
   priorCoverageMonths: row.prior_coverage_months,
+  priorOrthodonticCoverageMonths: row.prior_orthodontic_coverage_months,
   isStudent: row.is_student,
   studentUntil: row.student_until,
   otherCoverageInsurer: row.other_coverage_insurer,

@@ -74,7 +74,7 @@ export async function patientOverview(q: Queryable, row: PatientRow, patient: Pa
     policy,
     coverage: { date: today, active, reason: active ? null : coverageGap(row, today) },
     benefits: await benefitsOf(q, row, rules, today),
-    waitingPeriods: runningWaitingPeriods(rules, { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months }, today),
+    waitingPeriods: runningWaitingPeriods(rules, { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months, priorOrthodonticCoverageMonths: row.prior_orthodontic_coverage_months }, today),
     ...(await recordsOf(q, row.id)),
   };
 }

@@ -18,7 +18,7 @@ export const PATIENT_FORM: FormLayout = [
     titleId: 'patients.section.identity',
     fields: ['relationship', 'firstNames', 'lastName', 'secondLastName', 'documentType', 'documentNumber', 'birthDate', 'sex', 'credentialNumber'],
   },
-  { titleId: 'patients.section.coverage', fields: ['enrolledOn', 'priorCoverageMonths', 'isStudent', 'studentUntil'] },
+  { titleId: 'patients.section.coverage', fields: ['enrolledOn', 'priorCoverageMonths', 'priorOrthodonticCoverageMonths', 'isStudent', 'studentUntil'] },
   { titleId: 'patients.section.otherCoverage', fields: ['otherCoverageInsurer', 'otherCoverageNumber', 'coverageOrder'] },
   { titleId: 'patients.section.contact', fields: ['email', { name: 'phone', widget: 'tel' }] },
 ];
