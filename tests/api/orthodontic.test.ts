@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
 import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
+import { patientOnOwnPolicy } from './benefit-people.ts';
 import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 // The server's clock: the tests move it forward, month by month, for instalments to fall due.
@@ -34,35 +35,12 @@ const getPlan = async (id: number) => {
 };
 const installment = async (planId: number, number: number) => (await getPlan(planId)).installments.find((i) => i.number === number)!;
 
-/** Seeded patients with active coverage who have no verification, reimbursement or plan yet (`children`: under 19 today). */
-const untouched = (children: boolean) =>
-  server.db.query<{ id: number }>(
-    `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
-      WHERE po.state = 'ACTIVE' AND p.state = 'ACTIVE' AND (p.birth_date > $1::date - interval '19 years') = $2
-        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id)
-        AND NOT EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id)
-        AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id)
-      ORDER BY p.birth_date DESC, p.id`,
-    [now, children],
-  );
-
-/** A child of the seed (the youngest first); should the seed run out of them, another patient made 12 years old. */
+/**
+ * A 12-year-old alone on an EUR policy of their own (the research's figures in euros: lifetime maximum
+ * 1,500.00), enrolled long enough ago for the orthodontic waiting period.
+ */
 async function childPatient(): Promise<number> {
-  const [child] = await untouched(true);
-  if (child) return child.id;
-  const [adult] = await untouched(false);
-  // Once the seed has no untouched patient left, any active one without a plan or an open verification.
-  const [spare] = adult
-    ? [adult]
-    : await server.db.query<{ id: number }>(
-        `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
-          WHERE po.state = 'ACTIVE' AND p.state = 'ACTIVE'
-            AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id)
-            AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
-          ORDER BY p.id LIMIT 1`,
-      );
-  await server.db.query('UPDATE patients SET birth_date = $2 WHERE id = $1', [spare.id, addMonths(now, -12 * 12)]);
-  return spare.id;
+  return (await patientOnOwnPolicy(server.db, { birthDate: addMonths(now, -12 * 12) })).patientId;
 }
 
 /** An orthodontic preauthorization verified through the API by the administrator. */
@@ -130,6 +108,10 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   const reviewed = await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
   expect(reviewed.body, `instalment #${number}`).toMatchObject({ state: 'inReview', payableCents });
   expect(await installment(planId, number)).toMatchObject({ state: 'claimed', reimbursementId: created.body.id, draftReimbursementId: null });
+  // R12: the first instalment (and any claim the 5 % sample picked) goes to the dental auditor before approval.
+  const sampled = (await call('GET', `/api/reimbursements/${created.body.id}`, { token: auditor })).body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW');
+  expect(sampled || number !== 0, `instalment #${number} is reviewed`).toBe(true);
+  if (sampled) expect((await reimbursementEvent(created.body.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
   expect((await reimbursementEvent(created.body.id, { type: 'APPROVE' }, invoiced?.approver ?? auditor)).body.state).toBe('approved');
   const paid = await reimbursementEvent(created.body.id, { type: 'PAY', reference: `TRF-ORT-${number}` }, treasury);
   expect(paid.body).toMatchObject({ state: 'paid', paidCents: payableCents });
@@ -217,10 +199,9 @@ describe('orthodontic plans', () => {
   });
 
   it('refuses to activate a patient who had reached 19 on the banding date (409 orthodonticPlan.ageLimitReached)', async () => {
-    // An adult of the seed made to turn 19 ten days ago: preauthorized for a date when still 18.
-    const [adult] = await untouched(false);
-    await server.db.query(`UPDATE patients SET birth_date = '2007-02-28' WHERE id = $1`, [adult.id]);
-    const plan = await createPlan(await preauthorize(adult.id, '2026-02-20'));
+    // A patient who turned 19 ten days ago: preauthorized for a date when still 18.
+    const { patientId: adult } = await patientOnOwnPolicy(server.db, { birthDate: '2007-02-28' });
+    const plan = await createPlan(await preauthorize(adult, '2026-02-20'));
     const approved = await planEvent(plan.id, { type: 'APPROVE' }, auditor);
     expect(approved.body).toMatchObject({ state: 'approved', approvedBy: expect.any(Number) });
     // 19 today: ACTIVATE is not offered.
@@ -465,7 +446,7 @@ describe('orthodontic plans', () => {
     for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT']) await attach(created.body.id, type);
     await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
     expect((await installment(plan.id, 0)).state).toBe('claimed');
-    expect((await reimbursementEvent(created.body.id, { type: 'REJECT', reason: 'Factura de otro paciente' }, auditor)).body.state).toBe('rejected');
+    expect((await reimbursementEvent(created.body.id, { type: 'REJECT', reasonCode: '37', reason: 'Factura de otro paciente' }, auditor)).body.state).toBe('rejected');
     expect((await installment(plan.id, 0)).state).toBe('rejected');
     expectProblem(
       await call('POST', '/api/reimbursements', {

@@ -24,7 +24,8 @@ beforeAll(async () => {
   })) {
     tokens[role] = await signIn(email);
   }
-  [{ id: insurerId }, { id: otherInsurerId }] = await server.db.query<{ id: number }>(`SELECT id FROM insurers WHERE active ORDER BY id LIMIT 2`);
+  // Amounts below are euros with cents; the CLP case at the end reads whole pesos.
+  [{ id: insurerId }, { id: otherInsurerId }] = await server.db.query<{ id: number }>(`SELECT id FROM insurers WHERE active ORDER BY currency <> 'EUR', id LIMIT 2`);
   [{ id: holderId }] = await server.db.query<{ id: number }>(`SELECT id FROM policyholders ORDER BY id LIMIT 1`);
 });
 
@@ -62,6 +63,17 @@ function editable(policy: Policy) {
 }
 
 describe('policies: create and read', () => {
+  it('keeps amounts in the minor unit of the insurer’s currency: whole pesos for CLP, no decimals accepted', async () => {
+    const [{ id: chilean }] = await server.db.query<{ id: number }>(`SELECT id FROM insurers WHERE active AND currency = 'CLP' ORDER BY id LIMIT 1`);
+    const refused = expectProblem(await create(terms({ insurerId: chilean, annualMaximum: '1500000.50', deductible: '50000' })), 400, 'request.invalid');
+    expect(fieldErrors(refused)).toEqual(['body/annualMaximum currencyDecimals', 'body/orthoLifetimeMaximum currencyDecimals']);
+    const res = await create(terms({ insurerId: chilean, annualMaximum: '1500000', deductible: '50000', orthoLifetimeMaximum: '1500000' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ currency: 'CLP', annualMaximum: '1500000', deductible: '50000', orthoLifetimeMaximum: '1500000' });
+    const [stored] = await server.db.query<{ annual_maximum_cents: number; deductible_cents: number }>('SELECT annual_maximum_cents, deductible_cents FROM policies WHERE id = $1', [res.body.id]);
+    expect(stored).toEqual({ annual_maximum_cents: 1_500_000, deductible_cents: 50_000 });
+  });
+
   it('creates a pending policy with its benefit rules, amounts as decimals, and reads it back', async () => {
     const res = await create(terms());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -75,7 +87,7 @@ describe('policies: create and read', () => {
       familyDeductible: null,
       orthoLifetimeMaximum: '1500.50',
       allowedEvents: ['ACTIVATE', 'CANCEL'],
-      currency: expect.stringMatching(/^[A-Z]{3}$/),
+      currency: 'EUR',
       policyholderName: expect.any(String),
       benefitRules: [
         { kind: 'COINSURANCE', category: 'BASIC', procedureCode: null, percent: 90, months: null },

@@ -54,9 +54,11 @@ describe('settings catalogs', () => {
       ['TREATMENT_PLAN', 'NEVER', 'ALWAYS', 'NEVER'],
     ]);
     const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items;
-    expect(defaults).toHaveLength(24);
+    // 20 defaults that are not amounts, and 6 amounts (R2, R3, R7, R13, R14) for each of 15 currencies.
+    expect(defaults).toHaveLength(20 + 6 * 15);
     expect(defaults.find((d: { key: string }) => d.key === 'coveragePercent.BASIC')).toMatchObject({ rule: 'R1', unit: 'PERCENT', value: 80, minimum: 0, maximum: 100 });
-    expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents')).toMatchObject({ rule: 'R3', unit: 'CENTS', value: 150000 });
+    expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:EUR')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'EUR', value: 150000 });
+    expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:CLP')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'CLP', value: 1_500_000 });
   });
 
   it('every staff role reads them; only administrators change them; signed-out callers get 401', async () => {
@@ -89,7 +91,7 @@ describe('settings catalogs', () => {
     const tooHigh = expectProblem(await put('defaults/coveragePercent.BASIC', { version: basic.version, value: 101 }), 400, 'request.invalid');
     expect(tooHigh.errors).toEqual([{ path: 'body/value', keyword: 'maximum', params: { comparison: '<=', limit: 100 } }]);
     expect(fieldErrors(expectProblem(await put('defaults/orthodontic.months', { version: 1, value: 0 }), 400, 'request.invalid'))).toEqual(['body/value minimum']);
-    expect(fieldErrors(expectProblem(await put('defaults/noSuchKey', { version: 1, value: 1 }), 400, 'request.invalid'))).toEqual(['path/key enum']);
+    expect(fieldErrors(expectProblem(await put('defaults/noSuchKey', { version: 1, value: 1 }), 400, 'request.invalid'))).toEqual(['path/key enum', 'path/key pattern']);
     expectProblem(await put('procedures/D9999', { version: 1, category: 'BASIC', codingSystem: 'CDT', requiresTooth: false, descriptions: TEXTS, active: true }), 404, 'procedure.notFound');
     expectProblem(await call('POST', '/api/settings/procedures', { token: admin, body: { ...body, code: 'D0120' } }), 409, 'conflict.duplicate');
     // The refused changes left the items as they were.

@@ -1,19 +1,13 @@
 import type { components } from '../../../openapi/schema';
+import { minorToDecimalText } from '../../../src/domain/benefits/currency.ts';
 import { acceptsPatients } from '../../../src/machines/policy.machine.ts';
 import type { Evaluation, Presented } from '../shared/define-workflow.ts';
 import type { PolicyRow } from './repository.ts';
 
 type Policy = components['schemas']['Policy'];
 
-/** Cents as the contract's decimal string (`150000` → `"1500.00"`). */
-export const moneyText = (cents: number | null) => (cents === null ? null : `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
-
-/** The contract's decimal string as cents, exactly (`"1500.5"` → `150050`). */
-export function centsOf(text: string | null | undefined): number | null {
-  if (text === null || text === undefined) return null;
-  const [units, fraction = ''] = text.split('.');
-  return Number(units) * 100 + Number(fraction.padEnd(2, '0'));
-}
+/** Minor units as the contract's decimal string in the policy's currency (`150000` EUR → `"1500.00"`, `1500000` CLP → `"1500000"`). */
+const moneyText = (minor: number | null, currency: string) => (minor === null ? null : minorToDecimalText(minor, currency.trim()));
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -34,13 +28,13 @@ export function presentPolicy(row: PolicyRow, { allowedEvents }: Evaluation<null
     startsOn: row.starts_on,
     endsOn: row.ends_on,
     benefitYear: row.benefit_year,
-    annualMaximum: moneyText(row.annual_maximum_cents),
-    deductible: moneyText(row.deductible_cents),
-    familyDeductible: moneyText(row.family_deductible_cents),
+    annualMaximum: moneyText(row.annual_maximum_cents, row.currency),
+    deductible: moneyText(row.deductible_cents, row.currency),
+    familyDeductible: moneyText(row.family_deductible_cents, row.currency),
     maxBeneficiaries: row.max_beneficiaries,
     orthoIncluded: row.ortho_included,
     orthoPercent: row.ortho_percent,
-    orthoLifetimeMaximum: moneyText(row.ortho_lifetime_maximum_cents),
+    orthoLifetimeMaximum: moneyText(row.ortho_lifetime_maximum_cents, row.currency),
     orthoAgeLimit: row.ortho_age_limit,
     benefitRules: row.benefit_rules,
     state: row.state,

@@ -1,4 +1,5 @@
 import type { components } from '../../../openapi/schema';
+import { decimalTextToMinor } from '../../../src/domain/benefits/currency.ts';
 import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
 import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '../../../src/machines/policy.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -9,7 +10,7 @@ import { defineWorkflowService } from '../shared/define-workflow.ts';
 import { readHistory } from '../shared/history.ts';
 import { policyEffects } from './effects.ts';
 import { policyFacts } from './facts.ts';
-import { centsOf, presentPolicy } from './presenter.ts';
+import { presentPolicy } from './presenter.ts';
 import { findPolicy, insertPolicy, pagePolicies, replaceRules, savePolicy, type PolicyColumns, type PolicyFilter, type PolicyRow } from './repository.ts';
 
 type PolicyTerms = components['schemas']['PolicyTerms'];
@@ -48,7 +49,16 @@ const raceOnNumber = (error: unknown): never => {
 const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: code.split('.')[1]! }]);
 
 /** The terms and benefit rules as columns, after the checks the contract cannot make: dates in order, rules the engine accepts. */
-function columnsOf(terms: PolicyTerms): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {
+function columnsOf(terms: PolicyTerms, currency: string): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {
+  // Amounts are in the insurer's currency: its minor unit is what the columns keep (CLP whole pesos, EUR cents).
+  const tooPrecise: { path: string; keyword: string }[] = [];
+  const minorOf = (field: 'annualMaximum' | 'deductible' | 'familyDeductible' | 'orthoLifetimeMaximum') => {
+    const text = terms[field];
+    if (text === null || text === undefined) return null;
+    const minor = decimalTextToMinor(text, currency);
+    if (minor === null) tooPrecise.push({ path: `body/${field}`, keyword: 'currencyDecimals' });
+    return minor;
+  };
   const rules = (terms.benefitRules ?? []).map((r) => ({ kind: r.kind, category: r.category ?? null, procedureCode: r.procedureCode ?? null, percent: r.percent ?? null, months: r.months ?? null }));
   const columns: PolicyColumns = {
     insurer_id: terms.insurerId,
@@ -58,13 +68,13 @@ function columnsOf(terms: PolicyTerms): { columns: PolicyColumns; rules: PolicyB
     starts_on: terms.startsOn,
     ends_on: terms.endsOn,
     benefit_year: terms.benefitYear,
-    annual_maximum_cents: centsOf(terms.annualMaximum),
-    deductible_cents: centsOf(terms.deductible),
-    family_deductible_cents: centsOf(terms.familyDeductible),
+    annual_maximum_cents: minorOf('annualMaximum'),
+    deductible_cents: minorOf('deductible'),
+    family_deductible_cents: minorOf('familyDeductible'),
     max_beneficiaries: terms.maxBeneficiaries ?? 8,
     ortho_included: terms.orthoIncluded ?? true,
     ortho_percent: terms.orthoPercent ?? null,
-    ortho_lifetime_maximum_cents: centsOf(terms.orthoLifetimeMaximum),
+    ortho_lifetime_maximum_cents: minorOf('orthoLifetimeMaximum'),
     ortho_age_limit: terms.orthoAgeLimit ?? null,
   };
   const problems = policyRuleProblems(
@@ -81,15 +91,18 @@ function columnsOf(terms: PolicyTerms): { columns: PolicyColumns; rules: PolicyB
     rules,
   ).map((p): { path: string; keyword: string } => ({ path: `body/${p.path}`, keyword: p.keyword }));
   if (terms.endsOn <= terms.startsOn) problems.unshift({ path: 'body/endsOn', keyword: 'afterStartsOn' });
+  problems.unshift(...tooPrecise);
   if (problems.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', problems);
   return { columns, rules: rules.map(normalizeRule) };
 }
 
-async function checkInsurer(tx: Queryable, insurerId: number, changing: boolean) {
-  const insurer = await tx.kysely.selectFrom('insurers').select(['id', 'active']).where('id', '=', insurerId).executeTakeFirst();
+/** The insurer's currency, once it is known to take the policy. */
+async function checkInsurer(tx: Queryable, insurerId: number, changing: boolean): Promise<string> {
+  const insurer = await tx.kysely.selectFrom('insurers').select(['id', 'active', 'currency']).where('id', '=', insurerId).executeTakeFirst();
   if (!insurer) throw rule('policy.insurerUnknown', 'No such insurer.', 'insurerId');
   // Research 2.1: an inactive insurer takes no new policies (its existing ones may still be edited).
   if (!insurer.active && changing) throw rule('policy.insurerInactive', 'The insurer is inactive and takes no new policies.', 'insurerId');
+  return insurer.currency.trim();
 }
 
 async function checkNumberFree(tx: Queryable, insurerId: number, number: string, exceptId = 0) {
@@ -110,10 +123,9 @@ export const policyService = {
 
   /** A new policy is pending until it is activated within its validity. */
   async create(tx: Queryable, input: components['schemas']['PolicyInput'], actor: Actor): Promise<PolicyRow> {
-    const { columns, rules } = columnsOf(input);
     const holder = await tx.kysely.selectFrom('policyholders').select('id').where('id', '=', input.policyholderId).executeTakeFirst();
     if (!holder) throw rule('policy.policyholderUnknown', 'No such policyholder.', 'policyholderId');
-    await checkInsurer(tx, input.insurerId, true);
+    const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, true));
     await checkNumberFree(tx, input.insurerId, columns.number!);
     const id = await insertPolicy(tx, { ...columns, policyholder_id: input.policyholderId, state: 'pending', stage: 'NEW' }).catch(raceOnNumber);
     await replaceRules(tx, id, rules);
@@ -128,8 +140,7 @@ export const policyService = {
     if (!(POLICY_EDITABLE_STATES as readonly string[]).includes(current.state)) {
       throw new StateConflictError('policy.notEditable', 'An expired or cancelled policy is not edited; renew it first.', [{ path: 'body', keyword: 'notEditable' }]);
     }
-    const { columns, rules } = columnsOf(input);
-    await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id);
+    const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id));
     await checkNumberFree(tx, input.insurerId, columns.number!, id);
     await savePolicy(tx, id, columns).catch(raceOnNumber);
     await replaceRules(tx, id, rules);

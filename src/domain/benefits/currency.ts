@@ -42,3 +42,19 @@ export function majorToMinor(major: number, currency: string): number {
 export function minorToMajor(minor: number, currency: string): number {
   return minor / minorPerMajor(currency);
 }
+
+/** Minor units as a plain decimal text with exactly the currency's decimals (`150000` EUR → "1500.00", CLP → "150000"). */
+export function minorToDecimalText(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  if (exponent === 0) return String(minor);
+  const scale = 10 ** exponent;
+  return `${Math.trunc(minor / scale)}.${String(minor % scale).padStart(exponent, '0')}`;
+}
+
+/** A plain decimal text (`"1500.5"`) as minor units, exactly; null when it has more decimals than the currency has. */
+export function decimalTextToMinor(text: string, currency: string): number | null {
+  const exponent = currencyExponent(currency);
+  const [units, fraction = ''] = text.split('.');
+  if (fraction.length > exponent) return null;
+  return Number(units) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+}

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Input } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
+import { moneyAmount, moneyInput, parseMoneyInput } from '../../components/format/money.ts';
 import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { catalogQuery, saveItem, type SettingDefault } from './api.ts';
@@ -11,18 +12,23 @@ import { EditDialog } from './EditDialog.tsx';
 import { HistoryDialog, type Describe } from './HistoryDialog.tsx';
 import { useCatalogSave } from './useCatalogSave.ts';
 
-/** A value in its unit: amounts in currency units with two decimals (each insurer's currency), the rest as counts. */
-export function formatDefault(intl: IntlShape, unit: SettingDefault['unit'], value: number) {
-  if (unit === 'CENTS') return intl.formatNumber(value / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return intl.formatMessage({ id: `settings.unit.${unit}` }, { value });
+/**
+ * A value in its unit: an amount in its currency with that currency's decimals (CLP none, EUR two), the
+ * rest as counts.
+ */
+export function formatDefault(intl: IntlShape, d: Pick<SettingDefault, 'unit' | 'currency'>, value: number) {
+  if (d.unit === 'CENTS' && d.currency) return moneyAmount(intl, value, d.currency);
+  return intl.formatMessage({ id: `settings.unit.${d.unit}` }, { value });
 }
-// Amounts are typed in currency units; the API keeps cents.
-const toInput = (d: SettingDefault, value: number) => (d.unit === 'CENTS' ? (value / 100).toFixed(2) : String(value));
+// Amounts are typed in currency units; the API keeps the currency's minor unit.
+const toInput = (d: SettingDefault, value: number) => (d.unit === 'CENTS' && d.currency ? moneyInput(value, d.currency) : String(value));
 const fromInput = (d: SettingDefault, text: string) => {
+  if (d.unit === 'CENTS' && d.currency) return parseMoneyInput(text, d.currency) ?? NaN;
   const n = Number(text.trim().replace(',', '.'));
-  if (text.trim() === '' || !Number.isFinite(n)) return NaN;
-  return d.unit === 'CENTS' ? Math.round(n * 100) : n;
+  return text.trim() === '' || !Number.isFinite(n) ? NaN : n;
 };
+/** The rule path of a key (`annualMaximumCents:CLP` → `annualMaximumCents`): its catalog text. */
+const pathOf = (d: SettingDefault) => d.key.split(':')[0];
 
 /** Research 4.1's defaults under every policy and insurer that sets no value of its own. */
 export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
@@ -31,30 +37,49 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
   const { data: defaults } = useQuery(catalogQuery('defaults'));
   const [editing, setEditing] = useState<{ item: SettingDefault; text: string } | null>(null);
   const [history, setHistory] = useState<SettingDefault | null>(null);
+  // Amounts are kept per currency: one currency's at a time, so the table stays readable.
+  const [currency, setCurrency] = useState('EUR');
   const save = useCatalogSave('defaults', 'SettingDefaultUpdate', (body: { version: number; value: number }) => saveItem.defaults(editing!.item.key, body), () => setEditing(null));
   const open = (item: SettingDefault) => {
     save.reset();
     setEditing({ item, text: toInput(item, item.value) });
   };
-  const name = (d: SettingDefault) => t(`settings.default.${d.key}`);
+  const name = (d: SettingDefault) =>
+    d.currency ? intl.formatMessage({ id: 'settings.default.currencyName' }, { name: t(`settings.default.${pathOf(d)}`), currency: d.currency }) : t(`settings.default.${pathOf(d)}`);
   const range = (d: SettingDefault) =>
-    intl.formatMessage({ id: 'settings.default.range' }, { minimum: formatDefault(intl, d.unit, d.minimum), maximum: formatDefault(intl, d.unit, d.maximum) });
-  const describe: Describe = (field, value) => ({ label: t(`settings.default.${field}`), value: history ? formatDefault(intl, history.unit, Number(value)) : String(value) });
+    intl.formatMessage({ id: 'settings.default.range' }, { minimum: formatDefault(intl, d, d.minimum), maximum: formatDefault(intl, d, d.maximum) });
+  const describe: Describe = (field, value) => ({ label: t(`settings.default.${field}`), value: history ? formatDefault(intl, history, Number(value)) : String(value) });
   const payload = () => ({ version: editing!.item.version, value: fromInput(editing!.item, editing!.text) });
 
   if (!defaults) return <Loading cover="inline" />;
   const error = editing && save.errors.value ? encodeRule(save.errors.value) : undefined;
+  const currencies = [...new Set(defaults.flatMap((d) => (d.currency ? [d.currency] : [])))].sort();
+  const shown = defaults.filter((d) => d.currency === null || d.currency === currency);
   return (
-    <>
+    <Stack gap="3">
+      <Field.Root width="auto">
+        <Field.Label>{t('settings.default.currency')}</Field.Label>
+        <NativeSelect.Root size="md" width="auto">
+          <NativeSelect.Field name="currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Field.HelperText>{t('settings.default.currencyHelp')}</Field.HelperText>
+      </Field.Root>
       <CatalogTable
         caption={t('settings.tab.defaults')}
-        items={defaults}
+        items={shown}
         rowKey={(d) => d.key}
         rowLabel={name}
         columns={[
           { header: t('settings.default.name'), cell: name, primary: true },
           { header: t('settings.default.rule'), cell: (d) => d.rule, secondary: true },
-          { header: t('settings.default.value'), cell: (d) => <bdi>{formatDefault(intl, d.unit, d.value)}</bdi> },
+          { header: t('settings.default.value'), cell: (d) => <bdi>{formatDefault(intl, d, d.value)}</bdi> },
         ]}
         onEdit={canEdit ? open : undefined}
         onHistory={setHistory}
@@ -79,6 +104,6 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
         </EditDialog>
       )}
       <HistoryDialog catalog="defaults" itemKey={history?.key ?? null} title={intl.formatMessage({ id: 'settings.history.of' }, { item: history ? name(history) : '' })} describe={describe} onClose={() => setHistory(null)} />
-    </>
+    </Stack>
   );
 }
