@@ -4,6 +4,7 @@
  * codes, transitions, rules per state, and what the Mermaid diagram approximates.
  */
 import type { MachineDescription, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
+import { eventPermissionsOf, SYSTEM_EVENT } from '../../src/machines/event-permissions.ts';
 import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { actionText, eventLabel, guardExpression } from './labels.ts';
 
@@ -101,7 +102,15 @@ export function writeMarkdown(d: MachineDescription, options: MarkdownOptions = 
   if (d.events.length) {
     const from = (t: TransitionDescription) => `${code(rel(t.source))} → ${t.targets.length ? list(t.targets.map((x) => code(rel(x)))) : '(no target)'}`;
     const byTid = new Map(d.transitions.map((t) => [t.id, t]));
-    out.push(...table(['Event', 'Transitions'], d.events.map((e) => [code(e.event), e.transitions.map((id) => from(byTid.get(id)!)).join('\n')])));
+    // A workflow whose events ask for their own permission (research 2.12) shows who may send each.
+    const permissions = eventPermissionsOf(d.id);
+    const transitions = (e: (typeof d.events)[number]) => e.transitions.map((id) => from(byTid.get(id)!)).join('\n');
+    if (permissions) {
+      const who = (event: string) => (permissions[event] === SYSTEM_EVENT ? 'the server only' : code(permissions[event] ?? ''));
+      out.push(...table(['Event', 'Permission', 'Transitions'], d.events.map((e) => [code(e.event), who(e.event), transitions(e)])));
+    } else {
+      out.push(...table(['Event', 'Transitions'], d.events.map((e) => [code(e.event), transitions(e)])));
+    }
   } else {
     out.push('No events sent from outside.');
   }

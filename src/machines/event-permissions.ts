@@ -16,6 +16,9 @@ export function registerEventPermissions(machineId: string, permissions: EventPe
   registry.set(machineId, permissions);
 }
 
+/** A machine's table by its id (the diagrams list each event's permission); undefined when it declares none. */
+export const eventPermissionsOf = (machineId: string): EventPermissions | undefined => registry.get(machineId);
+
 /** The permission the event asks for; undefined when the machine declares none (the operation's permission is enough). */
 export function eventPermission(machine: AnyStateMachine, eventType: string): string | undefined {
   return registry.get(machine.id)?.[eventType];
