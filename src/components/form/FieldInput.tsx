@@ -1,7 +1,9 @@
-import { Checkbox, Input, NativeSelect, Textarea } from '@chakra-ui/react';
+import { Checkbox, Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
+import { fieldMessage } from '../../i18n/form-messages.ts';
 import { CountryPicker, CurrencyPicker } from './CodePicker.tsx';
+import { decodeRule } from './contract-resolver.ts';
 import { widgetOf, type FieldSpec, type FormValues, type Widget } from './field-spec.ts';
 import { FormField } from './FormField.tsx';
 
@@ -35,13 +37,26 @@ export function FieldInput({ resource, name, spec, widget, form }: Props) {
         control={form.control}
         name={name}
         render={({ field }) => (
-          <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} alignSelf="end">
-            <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} ref={field.ref} />
-            <Checkbox.Control />
-            <Checkbox.Label>
-              <bdi>{label}</bdi>
-            </Checkbox.Label>
-          </Checkbox.Root>
+          // Its help and a server's refusal (a rule about this flag) show under it, like any field's.
+          <Field.Root invalid={Boolean(error)} alignSelf="end" gap="1">
+            <Checkbox.Root checked={Boolean(field.value)} onCheckedChange={(e) => field.onChange(e.checked === true)} invalid={Boolean(error)}>
+              <Checkbox.HiddenInput name={field.name} onBlur={field.onBlur} ref={field.ref} />
+              <Checkbox.Control />
+              <Checkbox.Label>
+                <bdi>{label}</bdi>
+              </Checkbox.Label>
+            </Checkbox.Root>
+            {helper && !error && (
+              <Field.HelperText>
+                <bdi>{helper}</bdi>
+              </Field.HelperText>
+            )}
+            {error && (
+              <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
+                <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>
+              </Field.ErrorText>
+            )}
+          </Field.Root>
         )}
       />
     );
