@@ -12,15 +12,57 @@ export async function api(request: APIRequestContext, token: string, method: 'ge
   return response.json();
 }
 
-/** A patient of an active policy, adult, with no open verification (so a new one can be made for them). */
-export async function freePatient(request: APIRequestContext, token: string, skip: number[] = []): Promise<{ id: number; name: string }> {
-  const patients = await api(request, token, 'get', '/api/patients?pageSize=100&state=ACTIVE');
-  const open = await api(request, token, 'get', '/api/verifications?group=open&pageSize=100');
-  const busy = new Set((open.items as { patientId: number }[]).map((v) => v.patientId));
-  for (const patient of patients.items as { id: number; name: string; birthDate: string }[]) {
-    if (!skip.includes(patient.id) && !busy.has(patient.id) && patient.birthDate < '2005-01-01') return { id: patient.id, name: patient.name };
-  }
-  throw new Error('No adult patient without an open verification');
+let people = 0;
+
+/**
+ * A patient of their own: a policyholder, an active individual policy of an insurer in euros from January and the
+ * holder enrolled on it with prior cover (no waiting periods), so each test's claims meet no other test's.
+ */
+export async function insuredPatient(request: APIRequestContext, token: string, firstNames = 'Lucía', lastName = 'Serrano'): Promise<{ id: number; name: string; policyId: number }> {
+  const unique = `${Date.now().toString(36).toUpperCase()}${++people}${Math.floor(Math.random() * 1e3)}`;
+  const year = new Date().getFullYear();
+  const insurers = await api(request, token, 'get', '/api/insurers?pageSize=100');
+  const insurer = (insurers.items as { id: number; currency: string; active: boolean }[]).find((i) => i.currency === 'EUR' && i.active)!;
+  const document = `R${unique}`.slice(0, 20);
+  const holder = await api(request, token, 'post', '/api/policyholders', {
+    kind: 'PERSON',
+    firstNames,
+    lastNames: lastName,
+    documentType: 'DNI',
+    documentNumber: document,
+    birthDate: '1980-05-04',
+    email: `r${unique.toLowerCase()}@example.com`,
+    memberNumber: `AF-R${unique}`,
+    privacyConsentVersion: '2026-01',
+    privacyConsentDate: `${year}-01-02`,
+    bankName: 'Banco Demo',
+    bankAccount: 'ES7600000000000000000000',
+    accountHolder: `${firstNames} ${lastName}`,
+  });
+  const policy = await api(request, token, 'post', '/api/policies', {
+    policyholderId: holder.id,
+    insurerId: insurer.id,
+    number: `POL-R-${unique}`,
+    kind: 'INDIVIDUAL',
+    planName: 'Dental Plus',
+    startsOn: `${year}-01-01`,
+    endsOn: `${year}-12-31`,
+    benefitYear: 'CALENDAR',
+    maxBeneficiaries: 1,
+  });
+  if (policy.state !== 'ACTIVE') await api(request, token, 'post', `/api/policies/${policy.id}/events`, { type: 'ACTIVATE', version: policy.version });
+  const patient = await api(request, token, 'post', '/api/patients', {
+    policyId: policy.id,
+    relationship: 'HOLDER',
+    firstNames,
+    lastName,
+    documentType: 'DNI',
+    documentNumber: document,
+    birthDate: '1980-05-04',
+    enrolledOn: `${year}-01-01`,
+    priorCoverageMonths: 24,
+  });
+  return { id: patient.id, name: `${firstNames} ${lastName}`, policyId: policy.id };
 }
 
 /** A general verification of the patient, pending (as a verifier finds it in the worklist). */
@@ -70,4 +112,39 @@ export async function typeLine(page: Page, n: number, line: { code: string; toot
   for (const surface of line.surfaces ?? []) await row.getByRole('button', { name: surface }).click();
   if (line.date) await row.getByLabel(/^(Fecha|日付)$/).fill(line.date);
   await row.getByLabel(/^(Importe|金額)/).fill(line.amount);
+}
+
+/**
+ * A reimbursement made through the API by `token`'s user from a fresh verification of the patient: three lines,
+ * every required document attached, submitted (the automatic check runs at once).
+ */
+export async function submittedReimbursement(request: APIRequestContext, token: string, patientId: number, doctorId: number) {
+  const verification = await verifiedVerification(request, patientId);
+  const serviceDate = daysAgo(1);
+  const draft = await api(request, token, 'post', '/api/reimbursements', {
+    verificationId: verification.id,
+    doctorId,
+    invoiceNumber: `F-${Date.now().toString(36)}`,
+    invoiceDate: serviceDate,
+    lines: [
+      { procedureCode: 'D0120', serviceDate, chargedCents: 6000 },
+      { procedureCode: 'D1110', serviceDate, chargedCents: 9000 },
+      { procedureCode: 'D2391', tooth: '16', surfaces: 'MO', serviceDate, chargedCents: 15000 },
+    ],
+  });
+  for (const documentType of draft.missingDocuments as string[]) {
+    const response = await request.post('/api/attachments', {
+      headers: authHeader(token),
+      multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  const fresh = await api(request, token, 'get', `/api/reimbursements/${draft.id}`);
+  const submitted = await api(request, token, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: fresh.version });
+  return submitted as { id: number; folio: string; verificationId: number; state: string; version: number };
+}
+
+export async function activeDoctor(request: APIRequestContext, token: string): Promise<number> {
+  const doctors = await api(request, token, 'get', '/api/doctors?state=ACTIVE&pageSize=1');
+  return doctors.items[0].id as number;
 }

@@ -17,7 +17,7 @@ const PALETTE: Record<Reimbursement['state'], string> = {
 
 /** The state's label is the statechart's own (machine.reimbursement.state.*), as Diagramas shows it. */
 export const ReimbursementStateBadge = ({ state }: { state: Reimbursement['state'] }) => (
-  <Badge colorPalette={PALETTE[state]} variant="subtle" data-state={state}>
+  <Badge colorPalette={PALETTE[state]} variant="subtle" data-reimbursement-state={state}>
     <FormattedMessage id={`machine.reimbursement.state.${state}`} />
   </Badge>
 );

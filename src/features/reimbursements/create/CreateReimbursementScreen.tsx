@@ -8,14 +8,15 @@ import { fromPromise } from 'xstate';
 import { api, ApiError, call } from '../../../api/client.ts';
 import { RecordNotFound } from '../../../components/edit/RecordNotFound.tsx';
 import { useLeaveGuard } from '../../../components/edit/useLeaveGuard.ts';
-import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../../components/feedback/Loading.tsx';
 import { Notice } from '../../../components/feedback/Notice.tsx';
 import { messenger } from '../../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../../components/layout/screen-context.ts';
+import { LeaveGuardDialog } from '../../../components/workflow/LeaveGuardDialog.tsx';
+import { useFlowDraft } from '../../../components/workflow/useFlowDraft.ts';
 import { codeMessage } from '../../../i18n/form-messages.ts';
-import { flowDraft, reimbursementFlowMachine, type FlowRecord } from '../../../machines/reimbursement-flow.machine.ts';
+import { flowDraft, reimbursementFlowMachine, type FlowDraft, type FlowRecord } from '../../../machines/reimbursement-flow.machine.ts';
 import { attachmentsQuery, fetchLiquidation, procedureCodesQuery, reimbursements, sendReimbursementEvent, verificationQuery, type Reimbursement, type Verification } from '../api.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
@@ -24,12 +25,18 @@ import { LiquidationTable } from '../LiquidationTable.tsx';
 import { Day } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
 import { ValidityLeft } from '../ValidityLeft.tsx';
-import { discardFlow, loadStoredFlow, storeFlow, type StoredFlow } from './flow-draft.ts';
 import { InvoiceStep } from './InvoiceStep.tsx';
 import { LinesStep } from './LinesStep.tsx';
 import { saveDraft } from './save-draft.ts';
 
 const STEPS = ['invoice', 'lines', 'documents', 'preview'] as const;
+const FLOW = 'reimbursement-new';
+
+/** What the flow keeps per user and verification: what was typed and the key its create is sent with. */
+interface StoredFlow {
+  draft: FlowDraft;
+  idempotencyKey: string;
+}
 const today = () => new Date().toLocaleDateString('en-CA');
 /** The record as the flow reads it, kept whole so the screen shows the rest. */
 const asFlowRecord = (record: Reimbursement): FlowRecord & Reimbursement => ({ ...record, missingDocuments: record.missingDocuments ?? [] });
@@ -70,7 +77,7 @@ function VerificationSummary({ verification }: { verification: Verification }) {
   );
 }
 
-function Flow({ verification, stored, currency }: { verification: Verification; stored: StoredFlow | null; currency: string }) {
+function Flow({ verification, stored, save, discard, saving, currency }: { verification: Verification; stored: StoredFlow | null; currency: string } & Pick<ReturnType<typeof useFlowDraft<StoredFlow>>, 'save' | 'discard' | 'saving'>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useQueryClient();
@@ -100,17 +107,16 @@ function Flow({ verification, stored, currency }: { verification: Verification; 
   const typed = JSON.stringify(flowDraft(context));
   const [firstTyped] = useState(typed);
   useEffect(() => {
-    if (typed === firstTyped || snapshot.status === 'done') return;
-    const timer = setTimeout(() => void storeFlow(verification.id, { draft: JSON.parse(typed), idempotencyKey }).catch(() => {}), 600);
-    return () => clearTimeout(timer);
-  }, [typed, firstTyped, idempotencyKey, verification.id, snapshot.status]);
+    if (typed !== firstTyped && snapshot.status !== 'done') save({ draft: JSON.parse(typed), idempotencyKey });
+  }, [typed, firstTyped, idempotencyKey, snapshot.status, save]);
 
-  const leave = useLeaveGuard(record === null && typed !== firstTyped && snapshot.status !== 'done');
+  // Only while the last keystrokes are not on the server yet is there anything to lose.
+  const leave = useLeaveGuard(saving && snapshot.status !== 'done');
 
   useEffect(() => {
     if (snapshot.status !== 'done' || !record) return;
     leave.release();
-    void discardFlow(verification.id).catch(() => {});
+    void discard();
     client.setQueryData(reimbursements.keys.detail(record.id), record);
     void client.invalidateQueries({ queryKey: reimbursements.keys.lists });
     messenger.create({ type: 'success', title: t('reimbursements.create.submitted', { folio: record.folio }) });
@@ -198,15 +204,7 @@ function Flow({ verification, stored, currency }: { verification: Verification; 
           </Stack>
         </Card.Footer>
       </Card.Root>
-      <ConfirmDialog
-        open={leave.pending !== null}
-        title={t('leave.title')}
-        body={t('reimbursements.create.leaveBody')}
-        confirmLabel={t('leave.confirm')}
-        cancelLabel={t('leave.stay')}
-        onConfirm={leave.leave}
-        onClose={leave.stay}
-      />
+      <LeaveGuardDialog guard={leave} />
     </Stack>
   );
 }
@@ -221,7 +219,7 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
   const verificationId = Number(params.verificacion_id);
   const valid = Number.isInteger(verificationId) && verificationId > 0;
   const verification = useQuery({ ...verificationQuery(verificationId), enabled: valid, retry: false });
-  const stored = useQuery({ queryKey: ['reimbursements', 'stored-flow', verificationId], queryFn: () => loadStoredFlow(verificationId), enabled: valid, gcTime: 0, staleTime: Infinity });
+  const stored = useFlowDraft<StoredFlow>(FLOW, valid ? String(verificationId) : 'none');
   const insurer = useQuery({
     queryKey: ['reimbursements', 'insurer', verification.data?.insurerId],
     queryFn: () => call(api.GET('/api/insurers/{id}', { params: { path: { id: verification.data!.insurerId } } })),
@@ -230,8 +228,8 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
   });
   const title = intl.formatMessage({ id: titleId });
   if (!valid || (verification.error instanceof ApiError && verification.error.status === 404)) return <RecordNotFound listLabel={intl.formatMessage({ id: 'area.reimbursements.new' })} />;
-  if (verification.isError || stored.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
-  if (!verification.data || stored.isPending || !insurer.data) return <Loading />;
+  if (verification.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
+  if (!verification.data || !stored.ready || !insurer.data) return <Loading />;
   return (
     <Stack gap="4">
       <PageHeader title={`${title} · ${verification.data.patientName}`} />
@@ -239,7 +237,7 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
       {verification.data.state !== 'verified' ? (
         <Notice tone="warning">{intl.formatMessage({ id: 'reimbursements.create.notVerified' }, { state: intl.formatMessage({ id: `machine.verification.state.${verification.data.state}` }) })}</Notice>
       ) : (
-        <Flow verification={verification.data} stored={stored.data ?? null} currency={insurer.data.currency} />
+        <Flow verification={verification.data} stored={stored.draft?.draft ? stored.draft : null} save={stored.save} discard={stored.discard} saving={stored.saving} currency={insurer.data.currency} />
       )}
     </Stack>
   );

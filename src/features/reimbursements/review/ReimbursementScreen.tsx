@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Workflow } from 'lucide-react';
+import { Ban, Banknote, Check, FileQuestion, Send, Stethoscope, Workflow, X, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { api, ApiError, call } from '../../../api/client.ts';
@@ -13,21 +13,33 @@ import { notifyError } from '../../../components/feedback/notify-error.ts';
 import { messenger } from '../../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../../components/layout/screen-context.ts';
+import { HistoryTimeline } from '../../../components/workflow/HistoryTimeline.tsx';
+import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
+import { reimbursementMachine } from '../../../machines/reimbursement.machine.ts';
+import { refusalTextId } from '../../../machines/texts.ts';
 import { attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
-import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
-import { LiquidationTable } from '../LiquidationTable.tsx';
+import { LiquidationTable, useReasonText } from '../LiquidationTable.tsx';
 import { day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
-import { EVENT_PAYLOAD, EventDialog } from './EventDialog.tsx';
-import { History } from './History.tsx';
+import { EventDialog } from './EventDialog.tsx';
+import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
 
 /** States whose liquidation can still change: the engine's preview is shown beside the stored lines. */
 const PREVIEWED = new Set(['draft', 'submitted', 'inReview', 'needsDocuments']);
-/** The events people send (the contract's); the scheduler and the server send the others. */
-const USER_EVENTS = new Set(['SUBMIT', 'REQUEST_DOCUMENTS', 'RESUBMIT', 'COMPLETE_MEDICAL_REVIEW', 'APPROVE', 'REJECT', 'PAY', 'CANCEL']);
+/** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
+const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
+  { type: 'SUBMIT', icon: Send, tone: 'primary' },
+  { type: 'RESUBMIT', icon: Send, tone: 'primary' },
+  { type: 'COMPLETE_MEDICAL_REVIEW', icon: Stethoscope, tone: 'primary' },
+  { type: 'APPROVE', icon: Check, tone: 'primary' },
+  { type: 'PAY', icon: Banknote, tone: 'primary' },
+  { type: 'REQUEST_DOCUMENTS', icon: FileQuestion },
+  { type: 'REJECT', icon: X, tone: 'danger' },
+  { type: 'CANCEL', icon: Ban, tone: 'danger' },
+];
 /** States in which the record takes documents (its statechart tags them acceptsDocuments). */
 const ACCEPTS_DOCUMENTS = new Set(['draft', 'needsDocuments']);
 
@@ -39,32 +51,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
-  );
-}
-
-/** The actions the statechart offers this user now, and the ones it refuses with the reason, before anyone tries. */
-function Actions({ record, onEvent }: { record: Reimbursement; onEvent: (type: string) => void }) {
-  const intl = useIntl();
-  const events = [...record.allowedEvents.filter((type) => USER_EVENTS.has(type)).map((type) => ({ type, reasons: [] as string[] })), ...record.blockedEvents.filter((b) => USER_EVENTS.has(b.type)).map((b) => ({ type: b.type, reasons: blockedReasons(record, b.type) }))];
-  if (!events.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.review.noActions' })}</Text>;
-  return (
-    <Stack as="ul" gap="3" p="0" m="0" listStyleType="none" aria-label={intl.formatMessage({ id: 'reimbursements.review.actions' })}>
-      {events.map(({ type, reasons }) => (
-        <Stack as="li" key={type} gap="1">
-          <Button
-            alignSelf="flex-start"
-            colorPalette={type === 'REJECT' || type === 'CANCEL' ? 'red' : 'blue'}
-            variant={type === 'REJECT' || type === 'CANCEL' ? 'outline' : 'solid'}
-            disabled={reasons.length > 0}
-            aria-describedby={reasons.length ? `why-${type}` : undefined}
-            onClick={() => onEvent(type)}
-          >
-            {intl.formatMessage({ id: `reimbursements.event.${type}` })}
-          </Button>
-          <BlockedReason id={`why-${type}`} ids={reasons} />
-        </Stack>
-      ))}
-    </Stack>
   );
 }
 
@@ -83,6 +69,7 @@ function Record({ record }: { record: Reimbursement }) {
   const client = useQueryClient();
   const { can } = useScreen();
   const [dialog, setDialog] = useState<string | null>(null);
+  const reasonText = useReasonText();
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
   const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: PREVIEWED.has(record.state) });
   const insurer = useQuery({
@@ -100,20 +87,25 @@ function Record({ record }: { record: Reimbursement }) {
       client.invalidateQueries({ queryKey: reimbursements.keys.lists }),
     ]);
   };
+  const [refusal, setRefusal] = useState<string | null>(null);
   const send = useMutation({
     mutationFn: (body: Omit<ReimbursementEventBody, 'version'>) => sendReimbursementEvent(record.id, { ...body, version: record.version }),
+    onMutate: () => setRefusal(null),
     onSuccess: (fresh, body) => {
       setDialog(null);
       messenger.create({ type: 'success', title: t('reimbursements.review.sent', { event: t(`reimbursements.event.${body.type}`), state: t(`machine.reimbursement.state.${fresh.state}`) }) });
       return refresh(fresh);
     },
     onError: (error) => {
-      notifyError(intl, error);
+      // A refusal of the statechart reads as its guard's text where the user acted; other failures as a notice.
+      if (dialog && error instanceof ApiError && error.status === 409) setRefusal(intl.formatMessage({ id: refusalTextId(error.code ?? '') }));
+      else notifyError(intl, error);
       // Someone else moved it meanwhile: show it as it is now.
       if (error instanceof ApiError && error.status === 409) void refresh();
     },
   });
-  const onEvent = (type: string) => (EVENT_PAYLOAD[type] ? setDialog(type) : send.mutate({ type: type as ReimbursementEventBody['type'] }));
+  const onEvent = (type: string) => (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE' ? setDialog(type) : send.mutate({ type: type as ReimbursementEventBody['type'] }));
+  const eventLabel = (type: string) => (intl.messages[`reimbursements.event.${type}`] ? t(`reimbursements.event.${type}`) : type);
   const diagram = can('diagrams:read') ? `/diagramas?machine=reimbursement&record=${record.id}` : null;
   const none = t('patients.none');
 
@@ -153,7 +145,7 @@ function Record({ record }: { record: Reimbursement }) {
               {(record.requestedDocuments ?? []).length > 0 && (
                 <Item label={t('reimbursements.review.requestedDocuments')}>{intl.formatList((record.requestedDocuments ?? []).map((d) => t(`settings.documentType.${d}`)))}</Item>
               )}
-              {record.reason && <Item label={t('reimbursements.review.reason')}><bdi>{record.reason}</bdi></Item>}
+              {record.reason && <Item label={t('reimbursements.review.reason')}><bdi>{/^\d{2}$/.test(record.reason) ? reasonText(record.reason) : record.reason}</bdi></Item>}
               {record.paymentReference && <Item label={t('reimbursements.review.paymentReference')}><bdi>{record.paymentReference}</bdi></Item>}
               {record.paidOn && <Item label={t('reimbursements.review.paidOn')}><bdi>{day(intl, record.paidOn)}</bdi></Item>}
             </DataList.Root>
@@ -184,14 +176,33 @@ function Record({ record }: { record: Reimbursement }) {
         </Stack>
         <Stack gap="4">
           <Section title={t('reimbursements.review.actions')}>
-            <Actions record={record} onEvent={onEvent} />
+            {record.allowedEvents.some((type) => ACTIONS.some((a) => a.type === type)) || record.blockedEvents.some((b) => ACTIONS.some((a) => a.type === b.type)) ? (
+              <WorkflowActions
+                machine={reimbursementMachine}
+                allowedEvents={record.allowedEvents}
+                blockedEvents={record.blockedEvents}
+                actions={ACTIONS.map((action) => ({ ...action, label: t(`reimbursements.event.${action.type}`) }))}
+                label={t('reimbursements.review.actions')}
+                busy={send.isPending ? (send.variables?.type ?? null) : null}
+                onAction={onEvent}
+              />
+            ) : (
+              <Text color="fg.muted">{t('reimbursements.review.noActions')}</Text>
+            )}
           </Section>
-          <Section title={t('reimbursements.review.history')}>
-            <History id={record.id} />
-          </Section>
+          <Card.Root>
+            <Card.Body>
+              <HistoryTimeline entity="reimbursement" id={record.id} machine={reimbursementMachine} eventLabel={eventLabel} heading={t('reimbursements.review.history')} />
+            </Card.Body>
+          </Card.Root>
         </Stack>
       </SimpleGrid>
-      {dialog && <EventDialog event={dialog} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
+      {dialog && REASON_EVENTS.has(dialog) && (
+        <EventReasonDialog event={dialog} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
+      )}
+      {dialog && !REASON_EVENTS.has(dialog) && (
+        <EventDialog event={dialog} record={record} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
+      )}
     </Stack>
   );
 }
