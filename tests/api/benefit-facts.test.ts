@@ -12,12 +12,13 @@ let today = '2026-11-21';
 const server = useServer({}, () => today);
 let admin: string;
 let analyst: string;
+let auditor: string;
 let supervisor: string;
 let treasury: string;
 let doctorId: number;
 
 beforeAll(async () => {
-  [admin, analyst, supervisor, treasury] = await Promise.all(['admin', 'analista', 'supervisor', 'tesoreria'].map((u) => signIn(`${u}@demo.local`)));
+  [admin, analyst, auditor, supervisor, treasury] = await Promise.all(['admin', 'analista', 'auditor', 'supervisor', 'tesoreria'].map((u) => signIn(`${u}@demo.local`)));
   [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
 });
 
@@ -42,6 +43,14 @@ async function draft(verificationId: number, lines: Line[], extra: Record<string
 
 const reimbursement = async (id: number) => (await call('GET', `/api/reimbursements/${id}`, { token: analyst })).body;
 const send = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
+
+/** The supervisor approves, after the auditor's medical review when the claim is sampled for one (R12). */
+async function approve(id: number) {
+  if ((await call('GET', `/api/reimbursements/${id}`, { token: auditor })).body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
+    expect((await send(id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+  }
+  return (await send(id, { type: 'APPROVE' }, supervisor)).body;
+}
 
 async function attachMissing(id: number) {
   for (const documentType of (await reimbursement(id)).missingDocuments) expect((await attachToReimbursement(analyst, id, documentType)).status).toBe(201);
@@ -73,9 +82,9 @@ describe('the ledger is the money paid (reserve at approval, settle at payment)'
     const verificationId = await verified(patientId);
     const first = await submitted(verificationId, [{ procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-10', chargedCents: 20_000 }]);
     const second = await submitted(verificationId, [{ procedureCode: 'D2330', tooth: '21', serviceDate: '2026-11-11', chargedCents: 20_000 }]);
-    const approvedFirst = (await send(first, { type: 'APPROVE' }, supervisor)).body;
+    const approvedFirst = await approve(first);
     const reservedBeforeSecond = await ledgerOf(patientId);
-    const approvedSecond = (await send(second, { type: 'APPROVE' }, supervisor)).body;
+    const approvedSecond = await approve(second);
     const paidSecond = (await send(second, { type: 'PAY', reference: 'TRF-2' }, treasury)).body;
     const paidFirst = (await send(first, { type: 'PAY', reference: 'TRF-1' }, treasury)).body;
 

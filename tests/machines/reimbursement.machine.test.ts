@@ -32,6 +32,8 @@ const SCENARIOS: Scenario[] = [
     facts: { ...FACTS, kind: 'ORTHODONTIC', approvedLineCount: 1, rejectedLineCount: 1, cureDeadline: '2025-05-09' },
   },
   { name: 'persisted submission whose lines were all rejected', facts: { ...FACTS, approvedLineCount: 0, rejectedLineCount: 2 }, from: 'submitted' },
+  { name: 'approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'approved' },
+  { name: 'partially approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'partiallyApproved' },
 ];
 
 const FINAL = ['rejected', 'paid', 'cancelled'];
@@ -73,6 +75,7 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('draft', { type: 'SUBMIT' }, { lineCount: 0 })).toBe('reimbursement.noLines');
     expect(refusal('draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] })).toBe('reimbursement.missingDocuments');
     expect(refusal('draft', { type: 'SUBMIT' }, { withinFilingDeadline: false })).toBe('reimbursement.filingDeadlinePassed');
+    expect(refusal('draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false })).toBe('reimbursement.serviceDateOutsideVerification');
     expect(refusal('draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false })).toBe('reimbursement.coverageInactive');
     expect(refusal('draft', { type: 'SUBMIT' }, { duplicateLineCount: 1 })).toBe('reimbursement.duplicateLines');
     expect(step(machine, at('draft'), { type: 'SUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('stampSubmittedAt', 'claimInstallment') });
@@ -117,11 +120,12 @@ describe('reimbursement machine — guards at their boundaries', () => {
   it('approves something payable, in full without rejected lines and in part with some', () => {
     expect(refusal('inReview', APPROVE, { payableCents: 0 })).toBe('reimbursement.nothingPayable');
     expect(refusal('inReview', APPROVE, { payableCents: 1 })).toBeNull();
-    expect(step(machine, at('inReview'), APPROVE)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval') });
+    // Approving reserves the claim's use of the benefits in the ledger.
+    expect(step(machine, at('inReview'), APPROVE)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval', 'reserveBenefits') });
     expect(step(machine, at('inReview', { approvedLineCount: 1, rejectedLineCount: 1 }), APPROVE)).toEqual({
       ok: true,
       value: 'partiallyApproved',
-      effects: effects('recordApproval'),
+      effects: effects('recordApproval', 'reserveBenefits'),
     });
   });
 
@@ -180,6 +184,13 @@ describe('reimbursement machine — guards at their boundaries', () => {
         value: 'paid',
         effects: effects('recordPayment', 'postToLedger', 'settleInstallment'),
       });
+      // A liquidation that changed since the approval is not paid: back to review, the reservation released.
+      expect(step(machine, at(state, { liquidationUnchanged: false }), { type: 'PAY', reference: 'TRF-1' })).toEqual({
+        ok: true,
+        value: 'inReview',
+        effects: effects('releaseReservation', 'recordRecalculation'),
+      });
+      expect(refusal(state, { type: 'PAY', reference: '' }, { liquidationUnchanged: false })).toBe('reimbursement.paymentReferenceRequired');
     }
     expect(refusal('inReview', { type: 'PAY', reference: 'TRF-1' })).toBe(ILLEGAL_EVENT);
   });
@@ -206,6 +217,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] }],
       ['draft', { type: 'SUBMIT' }, { withinFilingDeadline: false }],
       ['draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false }],
+      ['draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false }],
       ['draft', { type: 'SUBMIT' }, { duplicateLineCount: 2 }],
       ['submitted', { type: 'CHECK' }, { approvedLineCount: 0 }],
       ['inReview', { type: 'REQUEST_DOCUMENTS', documents: [] }, {}],
@@ -225,7 +237,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
     ];
     const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
     // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
-    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected'] as const;
+    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected', 'liquidationUnchanged', 'liquidationChanged'] as const;
     const expected = Object.entries(reimbursementGuardRules)
       .filter(([guard]) => !(selectors as readonly string[]).includes(guard))
       .map(([, r]) => r.rule);

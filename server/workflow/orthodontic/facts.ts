@@ -37,6 +37,14 @@ function waitingPeriodMetOn(row: CoverageRow, rules: BenefitRules, date: string)
   return addMonths(row.enrolled_on, rules.waitingPeriods.months.ORTHODONTIC) <= date;
 }
 
+/** The settings' defaults in each currency of `rows` (amount defaults are kept per currency, in its minor unit). */
+export async function defaultsByCurrency(q: Queryable, rows: readonly { currency: string }[]): Promise<(currency: string) => BenefitRules> {
+  const byCurrency = new Map<string, BenefitRules>();
+  // One after the other: inside a transaction they share one connection.
+  for (const currency of new Set(rows.map((r) => r.currency))) byCurrency.set(currency, (await engineInputs(q, currency)).defaults);
+  return (currency) => byCurrency.get(currency)!;
+}
+
 /** What the facts of a plan were built from, which its effects and presenter use too. */
 export interface PlanContext {
   lifetime: ReturnType<typeof lifetimeOf>;
@@ -55,10 +63,10 @@ export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: 
   const ledger = await ledgerOf(q, rows);
   const installments = await installmentsOfPlans(q, ids);
   const paid = await paidBenefitsOf(q, ids);
-  const { defaults } = await engineInputs(q);
+  const defaultsOf = await defaultsByCurrency(q, rows);
   return new Map(
     rows.map((row) => {
-      const lifetime = lifetimeOf(ledger, row, defaults);
+      const lifetime = lifetimeOf(ledger, row, defaultsOf(row.currency));
       const own = installments.filter((i) => i.plan_id === row.id);
       const bandingDate = event?.type === 'ACTIVATE' ? event.bandingDate : (row.banding_date ?? today);
       const waitingOn = event?.type === 'ACTIVATE' && isIsoDate(event.bandingDate) ? event.bandingDate : (row.banding_date ?? row.preauthorization_date);
@@ -91,11 +99,11 @@ export interface InstallmentContext {
 export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: Actor, today: string) {
   const plans = await plansByIds(q, [...new Set(rows.map((r) => r.plan_id))]);
   const ledger = await ledgerOf(q, plans);
-  const { defaults } = await engineInputs(q);
+  const defaultsOf = await defaultsByCurrency(q, plans);
   return new Map(
     rows.map((installment) => {
       const plan = plans.find((p) => p.id === installment.plan_id)!;
-      const { rules, remainingCents } = lifetimeOf(ledger, plan, defaults);
+      const { rules, remainingCents } = lifetimeOf(ledger, plan, defaultsOf(plan.currency));
       const outcome = orthodonticInstallmentDue({
         billableCents: installment.billable_cents,
         dueDate: installment.due_date,

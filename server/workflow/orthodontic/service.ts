@@ -9,7 +9,7 @@ import { ledgerOf, rulesOf } from '../shared/coverage.ts';
 import { defineWorkflowService, type SendOptions } from '../shared/define-workflow.ts';
 import { doctorOf } from '../shared/people.ts';
 import { planEffects } from './effects.ts';
-import { lifetimeOf, planFacts } from './facts.ts';
+import { defaultsByCurrency, lifetimeOf, planFacts } from './facts.ts';
 import { installmentWorkflow } from './installment-workflow.ts';
 import { presentPlan } from './presenter.ts';
 import { activePlans, findPlan, hasLivePlan, insertPlan, installmentsDueIn, pagePlans, preauthorizationOf, readPlanHistory, savePlan, type PlanFilter, type PlanRow } from './repository.ts';
@@ -138,6 +138,6 @@ export const planService = {
 export async function plansWithLifetimeReached(q: Queryable): Promise<number[]> {
   const plans = await activePlans(q);
   const ledger = await ledgerOf(q, plans);
-  const { defaults } = await engineInputs(q);
-  return plans.filter((plan) => lifetimeOf(ledger, plan, defaults).remainingCents <= 0).map((plan) => plan.id);
+  const defaultsOf = await defaultsByCurrency(q, plans);
+  return plans.filter((plan) => lifetimeOf(ledger, plan, defaultsOf(plan.currency)).remainingCents <= 0).map((plan) => plan.id);
 }
