@@ -152,7 +152,16 @@ const reimbursement: MachineFixture = {
     facts('duplicate-line', 'a line duplicating another reimbursement', { ...REIMBURSEMENT, duplicateLineCount: 1 }),
     facts('outside-verification', "a service date outside the verification's validity", { ...REIMBURSEMENT, serviceDatesWithinVerification: false }),
     facts('liquidation-changed', 'the liquidation at payment differs from the approved one', { ...REIMBURSEMENT, liquidationUnchanged: false }),
+    facts('partial-liquidation-changed', 'partly approved, the liquidation at payment differs from the approved one', {
+      ...REIMBURSEMENT,
+      approvedLineCount: 1,
+      rejectedLineCount: 1,
+      liquidationUnchanged: false,
+    }),
     facts('approver-is-creator', 'the actor created it', { ...REIMBURSEMENT, actorId: 1 }),
+    facts('payer-is-approver', 'the actor approved it', { ...REIMBURSEMENT, approverId: 2 }),
+    facts('medical-review-pending', 'sampled for medical review, not yet reviewed', { ...REIMBURSEMENT, medicalReviewRequired: true }),
+    facts('at-threshold', 'payable exactly at the threshold, actor without the permission', { ...REIMBURSEMENT, payableCents: 100_000 }),
     facts('above-threshold', 'payable above the threshold, actor without the permission', { ...REIMBURSEMENT, payableCents: 150_000 }),
     facts('nothing-payable', 'nothing to pay', { ...REIMBURSEMENT, payableCents: 0 }),
     facts('no-bank-details', 'payee without bank details', { ...REIMBURSEMENT, payeeHasBankDetails: false }),
@@ -276,9 +285,9 @@ export const FIXTURES: Record<string, MachineFixture> = {
   policy,
   'patient-coverage': patientCoverage,
   'reimbursement-flow': reimbursementFlow,
+  'verification-flow': verificationFlow,
   announcement,
 };
 
-  'verification-flow': verificationFlow,
 /** Registered machines without a fixture (a new machine must get one). */
 export const machinesWithoutFixture = (): string[] => MACHINES.map((m) => m.name).filter((name) => !FIXTURES[name]);
