@@ -101,6 +101,30 @@ describe('the ledger is the money paid (reserve at approval, settle at payment)'
   });
 });
 
+describe('a payment never pays one figure and posts another', () => {
+  it('a claim whose liquidation changed since its approval goes back to review at payment, releasing its reservation', async () => {
+    const patientId = await freshPatient();
+    const verificationId = await verified(patientId);
+    const cleaning = (serviceDate: string): Line => ({ procedureCode: 'D1110', serviceDate, chargedCents: 9_000 });
+    // An earlier draft holds the year's two cleanings, so the later claim's cleaning is over the frequency (05).
+    const earlier = await draft(verificationId, [cleaning('2026-03-10'), cleaning('2026-05-10')]);
+    const later = await submitted(verificationId, [{ procedureCode: 'D0120', serviceDate: '2026-09-10', chargedCents: 6_000 }, cleaning('2026-09-10')]);
+    expect(await approve(later)).toMatchObject({ state: 'partiallyApproved', payableCents: 6_000 });
+    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 6_000 });
+
+    // The earlier draft is cancelled: paid now, the cleaning would be covered too — so it is not paid as approved.
+    expect((await send(earlier.id, { type: 'CANCEL', reason: 'Presentado por error' }, analyst)).body.state).toBe('cancelled');
+    const returned = await send(later, { type: 'PAY', reference: 'TRF-9' }, treasury);
+    expect(returned.body).toMatchObject({ state: 'inReview', payableCents: 15_000, paidCents: null });
+    expect(returned.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED', 'APPROVED']);
+    expect(await ledgerOf(patientId)).toEqual({});
+
+    expect(await approve(later)).toMatchObject({ state: 'approved', payableCents: 15_000 });
+    expect((await send(later, { type: 'PAY', reference: 'TRF-10' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 15_000 });
+    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 15_000 });
+  });
+});
+
 describe('duplicates and frequencies count every claim that is not cancelled or rejected', () => {
   it('a cleaning on a claim waiting for documents is seen by a second claim: duplicate (06), and a third cleaning in the year is over the frequency (05)', async () => {
     const patientId = await freshPatient();
