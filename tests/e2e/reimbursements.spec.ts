@@ -135,7 +135,7 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await expectNoSeriousViolations(page);
 
   const second = await createUser(request, admin, { name: 'Segunda Analista', email: uniqueEmail('analista2'), roles: ['reimbursement_analyst'], password: 'demo1234' });
-  const other = await browser.newPage();
+  const other = await (await browser.newContext()).newPage();
   await signIn(other, second.email);
   await other.goto(record);
   await other.getByRole('button', { name: 'Aprobar' }).click();
@@ -143,10 +143,10 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await other.getByRole('dialog').getByRole('button', { name: 'Aprobar' }).click();
   await expect(other.locator('[data-reimbursement-state]')).toHaveText('Aprobado');
   await expect(other.getByTestId('workflow-actions')).toHaveCount(0);
-  await other.close();
+  await other.context().close();
 
   // Treasury pays with the payment reference, which the record then shows, as its history does the payment.
-  const treasury = await browser.newPage();
+  const treasury = await (await browser.newContext()).newPage();
   await signIn(treasury, 'tesoreria@demo.local');
   await treasury.goto(record);
   await treasury.getByRole('button', { name: 'Registrar el pago' }).click();
@@ -156,10 +156,10 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await expect(treasury.getByRole('region', { name: 'Datos del reembolso' })).toContainText('TRF-2026-0001');
   await expect(treasury.getByTestId('history-timeline')).toContainText('Registrar el pago → Pagado');
   await expectNoSeriousViolations(treasury);
-  await treasury.close();
+  await treasury.context().close();
 
   // The read-only user sees the record and no action at all; the API refuses the event anyway.
-  const readOnly = await browser.newPage();
+  const readOnly = await (await browser.newContext()).newPage();
   await signIn(readOnly, 'consulta@demo.local');
   const fresh = await api(request, admin, 'get', `/api/reimbursements/${claim.id}`);
   await readOnly.goto(record);
@@ -167,5 +167,5 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await expect(readOnly.getByRole('button', { name: /Aprobar|Rechazar|Registrar el pago|Anular/ })).toHaveCount(0);
   const refused = await request.post(`/api/reimbursements/${claim.id}/events`, { headers: authHeader(await apiToken(request, 'consulta@demo.local')), data: { type: 'CANCEL', reason: 'x', version: fresh.version } });
   expect(refused.status()).toBe(403);
-  await readOnly.close();
+  await readOnly.context().close();
 });
