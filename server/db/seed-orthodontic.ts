@@ -9,6 +9,7 @@ import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
+import { perEuroCent } from './seed-scale-people.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
@@ -25,8 +26,8 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
   };
   const [admin, analyst, auditor, supervisor, treasury] = await Promise.all(['admin', 'analista', 'auditor', 'supervisor', 'tesoreria'].map((u) => actor(`${u}@demo.local`)));
   const [orthodontist] = await tx.query<{ id: number }>(`SELECT id FROM doctors WHERE specialty = 'ORTHODONTICS' AND state = 'ACTIVE' ORDER BY id LIMIT 1`);
-  const children = await tx.query<{ id: number; policy_id: number; insurer_id: number }>(
-    `SELECT p.id, p.policy_id, po.insurer_id FROM patients p JOIN policies po ON po.id = p.policy_id
+  const children = await tx.query<{ id: number; policy_id: number; insurer_id: number; country: string }>(
+    `SELECT p.id, p.policy_id, po.insurer_id, i.country FROM patients p JOIN policies po ON po.id = p.policy_id JOIN insurers i ON i.id = po.insurer_id
       WHERE p.relationship = 'CHILD' AND po.state = 'ACTIVE'
         AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id) ORDER BY p.id`,
   );
@@ -92,7 +93,9 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
          $7, true, $8, now(), $9, $9) RETURNING id`,
       [today.slice(0, 4), child.id, child.policy_id, child.insurer_id, orthodontist.id, addDays(today, -80), `AUT-ORT-${300 + index}`, addDays(today, 20), admin.id],
     );
-    const plan = await planService.create(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents }, analyst);
+    // Fees are in euro cents: each plan is in its insurer's money.
+    const fee = feeCents * perEuroCent(child.country);
+    const plan = await planService.create(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents: fee }, analyst);
     for (const event of events) await planService.send(tx, plan.id, event, { actor: auditor, today });
     if (!after.payInitial) continue;
     for (const installmentId of await installmentsFallingDue(tx, today)) {
@@ -100,7 +103,8 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
       if (plan_id === plan.id) await installmentWorkflow.send(tx, installmentId, { type: 'FALL_DUE' }, { actor: SYSTEM, today });
     }
     const initial = await claimInstallment(plan.id, preauth.id, 0);
-    // Above 1,000.00 the approval needs the supervisor (R13).
+    // Every first instalment goes to the dental auditor (R12); from 1,000.00 the approval needs the supervisor (R13).
+    await reimbursementService.send(tx, initial, { type: 'COMPLETE_MEDICAL_REVIEW' }, { actor: auditor, today });
     await reimbursementService.send(tx, initial, { type: 'APPROVE' }, { actor: after.exhaust ? supervisor : auditor, today });
     await reimbursementService.send(tx, initial, { type: 'PAY', reference: `TRF-ORT-${plan.id}` }, { actor: treasury, today });
     if (after.claimFirst) await claimInstallment(plan.id, preauth.id, 1);

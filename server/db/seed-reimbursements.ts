@@ -3,10 +3,11 @@ import type { ReimbursementEvent } from '../../src/machines/reimbursement.machin
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import type { LineInput } from '../workflow/reimbursement/repository.ts';
-import { reimbursementService } from '../workflow/reimbursement/service.ts';
+import { reimbursementService, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
+import { perEuroCent } from './seed-scale-people.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
@@ -22,8 +23,9 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
     return { id: user.id, roles: user.roles, permissions: user.permissions };
   };
   const [analyst, auditor, treasury] = await Promise.all(['analista@demo.local', 'auditor@demo.local', 'tesoreria@demo.local'].map(actor));
-  const verifications = await tx.query<{ id: number; doctor_id: number }>(
-    `SELECT id, doctor_id FROM verifications WHERE state = 'verified' AND category = 'GENERAL' ORDER BY id LIMIT 3`,
+  const verifications = await tx.query<{ id: number; doctor_id: number; country: string }>(
+    `SELECT v.id, v.doctor_id, i.country FROM verifications v JOIN insurers i ON i.id = v.insurer_id
+      WHERE v.state = 'verified' AND v.category = 'GENERAL' ORDER BY v.id LIMIT 3`,
   );
   const day = (n: number) => addDays(today, -n);
   const line = (procedureCode: string, daysAgo: number, chargedCents: number, tooth: string | null = null): LineInput => ({
@@ -46,9 +48,11 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
   ];
   for (const [index, [v, lines, events]] of plan.entries()) {
     const verification = verifications[v];
+    // The plan's fees are in euro cents: each claim is in its insurer's money (CLP 6.000 for an exam, not CLP 60).
+    const local = lines.map((l) => ({ ...l, chargedCents: l.chargedCents * perEuroCent(verification.country) }));
     const row = await reimbursementService.create(
       tx,
-      { verificationId: verification.id, doctorId: verification.doctor_id, payee: 'HOLDER', invoiceNumber: `F-${2026}-${String(4100 + index)}`, invoiceDate: lines[0].serviceDate, lines },
+      { verificationId: verification.id, doctorId: verification.doctor_id, payee: 'HOLDER', invoiceNumber: `F-${2026}-${String(4100 + index)}`, invoiceDate: lines[0].serviceDate, lines: local },
       analyst,
       today,
     );
@@ -71,6 +75,13 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
         });
       }
     }
-    for (const [event, by] of events) await reimbursementService.send(tx, row.id, event, { actor: by, today });
+    for (const [event, by] of events) {
+      // R12: a claim sampled for medical review is reviewed by the auditor before anyone approves it.
+      const [evaluation] = (await reimbursementWorkflow.evaluate(tx, [await reimbursementWorkflow.find(tx, row.id)], auditor, today)).values();
+      if (event.type === 'APPROVE' && evaluation!.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
+        await reimbursementService.send(tx, row.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, { actor: auditor, today });
+      }
+      await reimbursementService.send(tx, row.id, event, { actor: by, today });
+    }
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/benefits/dates.ts';
+import { patientOnOwnPolicy } from './benefit-people.ts';
 import { attachToReimbursement, call, signIn, useServer, sendEvent } from './helpers.ts';
 
 const server = useServer({}, () => '2026-11-21');
@@ -8,6 +9,7 @@ let admin: string;
 let analyst: string;
 let supervisor: string;
 let treasury: string;
+let auditor: string;
 let verificationId: number;
 let doctorId: number;
 let patientId: number;
@@ -16,17 +18,14 @@ const TEETH = ['11', '12', '13', '14', '15', '16', '17', '21', '22', '23', '24',
 let serial = 0;
 
 beforeAll(async () => {
-  [admin, analyst, supervisor, treasury] = await Promise.all(['admin', 'analista', 'supervisor', 'tesoreria'].map((u) => signIn(`${u}@demo.local`)));
-  const [patient] = await server.db.query<{ id: number }>(
-    `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
-      WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01' AND NOT EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id)
-      ORDER BY p.id DESC LIMIT 1`,
-  );
-  patientId = patient.id;
-  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-20' } });
+  [admin, analyst, supervisor, treasury, auditor] = await Promise.all(['admin', 'analista', 'supervisor', 'tesoreria', 'auditor'].map((u) => signIn(`${u}@demo.local`)));
+  // An adult alone on an EUR policy: the research's figures in euros (amount defaults are per currency).
+  ({ patientId } = await patientOnOwnPolicy(server.db));
+  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind: 'PREAUTHORIZATION', category: 'GENERAL', plannedServiceDate: '2026-11-20' } });
   verificationId = created.body.id;
   await sendEvent('verifications', verificationId, { type: 'START' }, admin);
-  await sendEvent('verifications', verificationId, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin);
+  // A pre-authorisation: lines above 300.00 need one (R14).
+  await sendEvent('verifications', verificationId, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-LIMITS-1' }, admin);
   [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
 });
 
@@ -48,6 +47,8 @@ async function claim(amounts: number[], steps: ('SUBMIT' | 'APPROVE' | 'PAY' | '
   const send = (body: Record<string, unknown>, token: string) => sendEvent('reimbursements', created.body.id, body, token);
   for (const s of steps) {
     if (s === 'SUBMIT') await send({ type: 'SUBMIT' }, analyst);
+    // Crowns are major treatment: the dental auditor reviews the claim before it is approved (R12).
+    if (s === 'APPROVE') await send({ type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
     if (s === 'APPROVE') await send({ type: 'APPROVE' }, supervisor);
     if (s === 'PAY' || s === 'PAY_AGAIN') await send({ type: 'PAY', reference: `P-${created.body.id}` }, treasury);
   }

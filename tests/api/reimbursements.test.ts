@@ -1,6 +1,7 @@
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
+import { patientOnOwnPolicy } from './benefit-people.ts';
 import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 const now = '2026-11-21';
@@ -15,27 +16,35 @@ let doctorId: number;
 const attach = (id: number, documentType: string) => attachToReimbursement(analyst, id, documentType);
 const event = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
 
-/** A verification verified just now through the API, preferably for an adult without reimbursements. */
-async function verifiedVerification(policyWithOwnRules = false): Promise<number> {
-  const [patient] = await server.db.query<{ id: number }>(
-    `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
-      WHERE po.state = 'ACTIVE' AND p.birth_date < '2000-01-01'
-        AND EXISTS (SELECT 1 FROM benefit_rules br WHERE br.policy_id = po.id) = ${policyWithOwnRules}
-        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.state IN ('pending', 'inProgress', 'needsInfo'))
-      ORDER BY EXISTS (SELECT 1 FROM reimbursements r WHERE r.patient_id = p.id), p.id LIMIT 1`,
-  );
-  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
+/**
+ * A verification verified just now through the API, for a new adult alone on an EUR policy (research 4.1
+ * figures in euros; no other claim touches its limits), with the demo's family-plan rules when asked. A
+ * pre-authorisation lets lines above the R14 threshold through.
+ */
+async function verifiedVerification(policyWithOwnRules = false, kind: 'BENEFITS' | 'PREAUTHORIZATION' = 'BENEFITS'): Promise<number> {
+  const { patientId, policyId } = await patientOnOwnPolicy(server.db);
+  if (policyWithOwnRules) {
+    await server.db.query(`INSERT INTO benefit_rules (policy_id, kind, category, percent) VALUES ($1, 'COINSURANCE', 'BASIC', 90)`, [policyId]);
+    await server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', 'D9972')`, [policyId]);
+  }
+  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind, category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
   await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
-  const verified = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin);
+  const verified = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: kind === 'PREAUTHORIZATION' ? `AUT-${created.body.id}` : undefined }, admin);
   expect(verified.body.state).toBe('verified');
   return created.body.id;
 }
 
-async function draft(lines: Record<string, unknown>[], key?: string, policyWithOwnRules = false) {
+/** The auditor records the medical review of a claim the 5 % sample picked (R12), as they would before deciding on it. */
+async function reviewIfSampled(id: number) {
+  const current = await call('GET', `/api/reimbursements/${id}`, { token: auditor });
+  if (current.body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) expect((await event(id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+}
+
+async function draft(lines: Record<string, unknown>[], key?: string, policyWithOwnRules = false, kind: 'BENEFITS' | 'PREAUTHORIZATION' = 'BENEFITS') {
   const response = await call('POST', '/api/reimbursements', {
     token: analyst,
     headers: key ? { 'Idempotency-Key': key } : {},
-    body: { verificationId: await verifiedVerification(policyWithOwnRules), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines },
+    body: { verificationId: await verifiedVerification(policyWithOwnRules, kind), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
@@ -83,6 +92,7 @@ describe('reimbursements', () => {
     const ownApproval = expectProblem(await event(created.id, { type: 'APPROVE' }, analyst), 409, 'reimbursement.approverIsCreator');
     // The detail is the refusing guard's text from the English catalog, as the Diagramas area shows it.
     expect(ownApproval.detail).toBe(en['machine.reimbursement.guard.approverIsNotCreator']);
+    await reviewIfSampled(created.id);
     const approved = await event(created.id, { type: 'APPROVE' }, auditor);
     expect(approved.body).toMatchObject({ state: 'approved' });
 
@@ -131,12 +141,16 @@ describe('reimbursements', () => {
   });
 
   it('needs the supervisor permission to approve above 1,000.00 (R13)', async () => {
-    const big = await draft([{ procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-18', chargedCents: 400000 }]);
+    // Above 300.00 a line needs a pre-authorisation (R14).
+    const big = await draft([{ procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-18', chargedCents: 400000 }], undefined, false, 'PREAUTHORIZATION');
     // A crown asks for the final X-ray as well (research 4.3).
     expect(big.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL', 'PAYMENT_RECEIPT']);
     for (const type of big.missingDocuments) await attach(big.id, type);
     const reviewed = await event(big.id, { type: 'SUBMIT' }, analyst);
     expect(reviewed.body.payableCents).toBeGreaterThan(100000);
+    // A major procedure goes to the dental auditor first (R12).
+    expectProblem(await event(big.id, { type: 'APPROVE' }, supervisor), 409, 'reimbursement.medicalReviewPending');
+    expect((await event(big.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
     expectProblem(await event(big.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
     expect((await event(big.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
   });
@@ -180,6 +194,7 @@ describe('reimbursements', () => {
     for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(partial.id, type);
     const reviewed = await event(partial.id, { type: 'SUBMIT' }, analyst);
     expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'REJECTED:05']);
+    await reviewIfSampled(partial.id);
     expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 5000 });
 
     // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
@@ -191,12 +206,12 @@ describe('reimbursements', () => {
     expect((await event(wrong.id, { type: 'SUBMIT' }, analyst)).body).toMatchObject({ state: 'rejected', reason: '03', payableCents: 0 });
   });
 
-  it('rejects in review with a reason, and cancels a draft', async () => {
+  it('rejects in review with a reason code of the catalog, and cancels a draft', async () => {
     const reviewed = await draft(cleaning());
     for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) await attach(reviewed.id, type);
     await event(reviewed.id, { type: 'SUBMIT' }, analyst);
-    expectProblem(await event(reviewed.id, { type: 'REJECT', reason: '' }, auditor), 409, 'reimbursement.reasonRequired');
-    expect((await event(reviewed.id, { type: 'REJECT', reason: 'Factura ilegible' }, auditor)).body).toMatchObject({ state: 'rejected', reason: 'Factura ilegible' });
+    expectProblem(await event(reviewed.id, { type: 'REJECT', reason: 'Factura ilegible' }, auditor), 400, 'request.invalid');
+    expect((await event(reviewed.id, { type: 'REJECT', reasonCode: '37', reason: 'Factura ilegible' }, auditor)).body).toMatchObject({ state: 'rejected', reason: '37' });
 
     const unwanted = await draft([{ procedureCode: 'D0274', serviceDate: '2026-11-19', chargedCents: 3000 }]);
     expect((await event(unwanted.id, { type: 'CANCEL', reason: 'Duplicado en papel' }, analyst)).body).toMatchObject({ state: 'cancelled', allowedEvents: [] });
@@ -208,6 +223,7 @@ describe('reimbursements', () => {
     const created = await draft([{ procedureCode: 'D0140', serviceDate: '2026-11-12', chargedCents: 7000 }]);
     for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(created.id, type);
     await event(created.id, { type: 'SUBMIT' }, analyst);
+    await reviewIfSampled(created.id);
     await event(created.id, { type: 'APPROVE' }, auditor);
     const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
