@@ -8,10 +8,13 @@ import type { VerificationRow } from './repository.ts';
 /** The statechart's facts for each verification, from the rows and one read of their policies' ledger. */
 export async function verificationFacts(q: Queryable, rows: readonly VerificationRow[], actor: Actor, today: string) {
   const ledger = await ledgerOf(q, rows);
-  const { defaults } = await engineInputs(q);
+  // Amount defaults are per currency: each verification reads those of its insurer's currency.
+  const currencies = [...new Set(rows.map((row) => row.insurer_currency.trim()))];
+  const defaultsOf = new Map(await Promise.all(currencies.map(async (currency) => [currency, (await engineInputs(q, currency)).defaults] as const)));
   return new Map(
     rows.map((row) => {
       const date = row.planned_service_date;
+      const defaults = defaultsOf.get(row.insurer_currency.trim())!;
       const facts: VerificationFacts = {
         actorId: actor.id ?? 0,
         assigneeId: row.assignee_id,

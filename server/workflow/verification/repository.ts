@@ -24,6 +24,7 @@ function selectVerifications(q: Queryable) {
       'verifications.insurer_id',
       'insurers.name as insurer_name',
       'insurers.verification_validity_days',
+      'insurers.currency as insurer_currency',
       'verifications.doctor_id',
       eb.ref('verifications.kind').$castTo<VerificationKind>().as('kind'),
       eb.ref('verifications.category').$castTo<VerificationCategory>().as('category'),

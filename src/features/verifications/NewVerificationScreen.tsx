@@ -106,7 +106,7 @@ function Flow({ stored }: { stored: ReturnType<typeof useFlowDraft<VerificationF
   const busy = snapshot.matches('checking') || snapshot.matches('saving');
 
   return (
-    <Stack gap="6" maxW="3xl">
+    <Stack gap="6" maxW="3xl" data-testid="verification-flow" data-state={String(snapshot.value)}>
       <List.Root as="ol" display="flex" flexDirection="row" gap="4" flexWrap="wrap" variant="plain" aria-label={t('verifications.flow.steps')}>
         {STEPS.map((s, index) => (
           <List.Item key={s} aria-current={s === step ? 'step' : undefined} fontWeight={s === step ? 'semibold' : 'normal'} color={s === step ? 'fg' : 'fg.muted'}>

@@ -7,6 +7,7 @@ import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
@@ -128,13 +129,16 @@ export default function VerificationScreen() {
           <Summary verification={v} />
           <Benefits verification={v} />
         </Stack>
-        <HistoryTimeline
-          entity="verification"
-          id={v.id}
-          machine={verificationMachine}
-          eventLabel={(type) => t(`verifications.event.${type}`)}
-          heading={t('verifications.history')}
-        />
+        <Stack gap="6">
+          <HistoryTimeline
+            entity="verification"
+            id={v.id}
+            machine={verificationMachine}
+            eventLabel={(type) => t(`verifications.event.${type}`)}
+            heading={t('verifications.history')}
+          />
+          <NotesPanel entityType="verification" entityId={v.id} />
+        </Stack>
       </Grid>
       <ReasonDialog
         open={asking === 'REQUEST_INFO'}

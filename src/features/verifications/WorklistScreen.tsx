@@ -100,11 +100,11 @@ export default function WorklistScreen() {
       searchPlaceholder={t('verifications.search')}
       filterOptions={{ state: stateChoices }}
       intro={
-        <HStack as="dl" gap="3" wrap="wrap" aria-label={t('verifications.counts')} data-testid="worklist-counts">
+        <HStack role="group" gap="3" wrap="wrap" aria-label={t('verifications.counts')} data-testid="worklist-counts">
           {OPEN.map((state) => (
             <Stat.Root key={state} borderWidth="1px" borderRadius="md" px="4" py="2" bg="bg.panel" minW="36" flex="0 0 auto">
-              <Stat.Label as="dt">{t(`machine.verification.state.${state}`)}</Stat.Label>
-              <Stat.ValueText as="dd" data-state={state}>
+              <Stat.Label>{t(`machine.verification.state.${state}`)}</Stat.Label>
+              <Stat.ValueText data-state={state}>
                 {counts.data ? intl.formatNumber(counts.data[state]) : '…'}
               </Stat.ValueText>
             </Stat.Root>
