@@ -24,7 +24,9 @@ async function call(request: APIRequestContext, token: string, method: 'get' | '
 /** A policyholder and an active family policy for four people, from January to December of this year. */
 async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOCUMENT, suffix = ''): Promise<Family> {
   const token = await apiToken(request);
-  const insurers = await call(request, token, 'get', '/api/insurers?active=true&pageSize=1');
+  // An insurer in euros: the figures below are research 4.1's in euro cents (amount defaults are per currency).
+  const insurers = await call(request, token, 'get', '/api/insurers?active=true&pageSize=100');
+  const euros = insurers.items.find((i: { currency: string }) => i.currency === 'EUR');
   const holder = await call(request, token, 'post', '/api/policyholders', {
     kind: 'PERSON',
     firstNames: 'Marta',
@@ -43,7 +45,7 @@ async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOC
   const number = `POL-E2E-${unique}${suffix}`;
   const policy = await call(request, token, 'post', '/api/policies', {
     policyholderId: holder.id,
-    insurerId: insurers.items[0].id,
+    insurerId: euros.id,
     number,
     kind: 'FAMILY',
     planName: 'Dental Familia',
@@ -171,8 +173,14 @@ test.describe.serial('patients', () => {
       });
       expect(upload.status()).toBe(201);
     }
-    const submitted = await call(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: draft.version });
-    const approved = await call(request, await apiToken(request, 'auditor@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE', version: submitted.version });
+    let submitted = await call(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: draft.version });
+    const auditor = await apiToken(request, 'auditor@demo.local');
+    // A claim the 5 % sample picked is reviewed by the dental auditor before approval (R12).
+    const seen = await call(request, auditor, 'get', `/api/reimbursements/${draft.id}`);
+    if (seen.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
+      submitted = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: seen.version });
+    }
+    const approved = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE', version: submitted.version });
     const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version });
     expect(paid.state).toBe('paid');
 
