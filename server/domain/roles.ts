@@ -40,6 +40,8 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'reimbursements:update',
     'reimbursements:approve',
     'reimbursements:approve_above_threshold',
+    // Supervisors hand out the verification worklist (assign in bulk) and may work any verification.
+    'verifications:update',
     'diagrams:read',
   ],
   verifier: [

@@ -140,6 +140,10 @@ describe('workflow machines together', () => {
       payableCents: 10_000,
       approvalThresholdCents: 100_000,
       actorCanApproveAboveThreshold: false,
+      // Approved by someone else than who pays; not sampled for medical review (R12).
+      approverId: 3,
+      medicalReviewRequired: false,
+      medicalReviewDone: false,
       cureDeadline: null,
       today: '2025-07-02',
       payeeHasBankDetails: true,

@@ -34,6 +34,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'persisted submission whose lines were all rejected', facts: { ...FACTS, approvedLineCount: 0, rejectedLineCount: 2 }, from: 'submitted' },
   { name: 'approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'approved' },
   { name: 'partially approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'partiallyApproved' },
+  { name: 'in review, sampled for medical review (R12) and not yet reviewed', facts: { ...FACTS, medicalReviewRequired: true }, from: 'inReview' },
 ];
 
 const FINAL = ['rejected', 'paid', 'cancelled'];

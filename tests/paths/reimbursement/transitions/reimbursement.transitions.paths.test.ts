@@ -12,6 +12,9 @@ describe('reimbursement — transitions (seed 1)', () => {
   it('P4 ortho-partial-cure-over: draft → submitted → inReview → partiallyApproved → paid', () => replayPath(file, 'P4'));
   it('P5 ortho-partial-cure-over: draft → submitted → inReview → needsDocuments → rejected', () => replayPath(file, 'P5'));
   it('P6 all-lines-rejected: draft → submitted → rejected', () => replayPath(file, 'P6'));
-  it('P7 above-threshold: draft → submitted → inReview → needsDocuments → submitted → cancelled', () => replayPath(file, 'P7'));
+  it('P7 liquidation-changed: draft → submitted → inReview → approved → inReview', () => replayPath(file, 'P7'));
+  it('P8 partial-liquidation-changed: draft → submitted → inReview → partiallyApproved → inReview', () => replayPath(file, 'P8'));
+  it('P9 approver-is-creator: draft → submitted → inReview → needsDocuments → submitted → cancelled', () => replayPath(file, 'P9'));
+  it('P10 medical-review-pending: draft → submitted → inReview', () => replayPath(file, 'P10'));
   it('covers every reachable transition', () => assertCriterion(file));
 });
