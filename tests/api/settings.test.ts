@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { patientOnOwnPolicy } from './benefit-people.ts';
 import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 // Configuraciones: the catalogs the engine and the forms read. Administrators change them, every staff
@@ -147,15 +148,9 @@ describe('the engine reads the settings', () => {
 
   /** A draft for an adult without reimbursements on a policy with no rules of its own (so the defaults apply). */
   async function draft() {
-    const [patient] = await server.db.query<{ id: number }>(
-      `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id
-        WHERE po.state = 'ACTIVE' AND p.state = 'ACTIVE' AND p.birth_date < '2000-01-01' AND p.enrolled_on < '2025-01-01'
-          AND NOT EXISTS (SELECT 1 FROM benefit_rules br WHERE br.policy_id = po.id)
-          AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id)
-          AND NOT EXISTS (SELECT 1 FROM benefit_ledger l WHERE l.policy_id = po.id)
-        ORDER BY p.id LIMIT 1`,
-    );
-    const verification = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
+    // An adult alone on an EUR policy: the research 4.1 figures in euros (amount defaults are per currency).
+    const { patientId } = await patientOnOwnPolicy(server.db);
+    const verification = await call('POST', '/api/verifications', { token: admin, body: { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
     await sendEvent('verifications', verification.body.id, { type: 'START' }, admin);
     expect((await sendEvent('verifications', verification.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, admin)).body.state).toBe('verified');
     const created = await call('POST', '/api/reimbursements', {
