@@ -1,4 +1,4 @@
-import { and, assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { isValidTooth } from '../domain/benefits/procedures.ts';
 import { isAfter, isBlank, isIsoDate } from './workflow.ts';
 
@@ -138,7 +138,10 @@ export const reimbursementFlowMachine = setup({
       lines: ({ context, event }) => (event.type === 'EDIT_LINE' ? context.lines.map((line) => (line.key === event.key ? { ...line, ...event.changes } : line)) : context.lines),
     }),
     removeLine: assign({ lines: ({ context, event }) => (event.type === 'REMOVE_LINE' ? context.lines.filter((line) => line.key !== event.key) : context.lines) }),
-    takeRecord: assign({ record: ({ context, event }) => ('record' in event ? (event.record as FlowRecord) : context.record) }),
+    /** The record as the server answered it: after an upload (DOCUMENTS_CHANGED), a save or the submission. */
+    keepRecord: assign({ record: ({ event }) => ('record' in event ? event.record : (event as unknown as DoneActorEvent<FlowRecord>).output) }),
+    keepLiquidation: assign({ liquidation: ({ event }) => (event as unknown as DoneActorEvent<FlowLiquidation>).output }),
+    keepError: assign({ error: ({ event }) => errorCode((event as unknown as ErrorActorEvent).error) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({
@@ -174,13 +177,13 @@ export const reimbursementFlowMachine = setup({
         id: 'saveDraft',
         src: 'saveDraft',
         input: ({ context }) => ({ verificationId: context.verificationId, idempotencyKey: context.idempotencyKey, invoice: context.invoice, lines: context.lines, record: context.record }),
-        onDone: { target: 'documents', actions: assign({ record: ({ event }) => event.output }) },
-        onError: { target: 'lines', actions: assign({ error: ({ event }) => errorCode(event.error) }) },
+        onDone: { target: 'documents', actions: 'keepRecord' },
+        onError: { target: 'lines', actions: 'keepError' },
       },
     },
     documents: {
       on: {
-        DOCUMENTS_CHANGED: { actions: 'takeRecord' },
+        DOCUMENTS_CHANGED: { actions: 'keepRecord' },
         BACK: 'lines',
         NEXT: 'preview',
       },
@@ -196,8 +199,8 @@ export const reimbursementFlowMachine = setup({
             id: 'previewLiquidation',
             src: 'previewLiquidation',
             input: ({ context }) => ({ id: context.record!.id }),
-            onDone: { target: 'ready', actions: assign({ liquidation: ({ event }) => event.output }) },
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => errorCode(event.error) }) },
+            onDone: { target: 'ready', actions: 'keepLiquidation' },
+            onError: { target: 'failed', actions: 'keepError' },
           },
         },
         failed: {
@@ -217,8 +220,8 @@ export const reimbursementFlowMachine = setup({
         id: 'submit',
         src: 'submit',
         input: ({ context }) => ({ record: context.record! }),
-        onDone: { target: 'submitted', actions: assign({ record: ({ event }) => event.output }) },
-        onError: { target: 'preview', actions: assign({ error: ({ event }) => errorCode(event.error) }) },
+        onDone: { target: 'submitted', actions: 'keepRecord' },
+        onError: { target: 'preview', actions: 'keepError' },
       },
     },
     submitted: { type: 'final' },

@@ -40,6 +40,15 @@ const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[
   { type: 'REJECT', icon: X, tone: 'danger' },
   { type: 'CANCEL', icon: Ban, tone: 'danger' },
 ];
+/**
+ * APPROVE's two branches (in full, in part) are told apart by whether a line is rejected: those two guards choose
+ * the branch and say nothing about why approving is refused, so they are left out of its reasons.
+ */
+const BRANCH_GUARDS = new Set(['noRejectedLines', 'someLinesRejected']);
+const refusalsOnly = (blocked: Reimbursement['blockedEvents'][number]) => {
+  const guards = blocked.guards.filter((guard) => !BRANCH_GUARDS.has(guard));
+  return guards.length ? { ...blocked, guards } : blocked;
+};
 /** States in which the record takes documents (its statechart tags them acceptsDocuments). */
 const ACCEPTS_DOCUMENTS = new Set(['draft', 'needsDocuments']);
 
@@ -180,7 +189,7 @@ function Record({ record }: { record: Reimbursement }) {
               <WorkflowActions
                 machine={reimbursementMachine}
                 allowedEvents={record.allowedEvents}
-                blockedEvents={record.blockedEvents}
+                blockedEvents={record.blockedEvents.map(refusalsOnly)}
                 actions={ACTIONS.map((action) => ({ ...action, label: t(`reimbursements.event.${action.type}`) }))}
                 label={t('reimbursements.review.actions')}
                 busy={send.isPending ? (send.variables?.type ?? null) : null}
