@@ -15,7 +15,8 @@ let documents = 0;
 /** A policyholder (person, with bank details) and a policy of theirs, written straight to the database. */
 async function newPolicy(options: { state?: string; startsOn?: string; endsOn?: string; maxBeneficiaries?: number } = {}) {
   const document = `${71_000_000 + ++documents}P`;
-  const [insurer] = await server.db.query<{ id: number }>('SELECT id FROM insurers WHERE active ORDER BY id LIMIT 1');
+  // An insurer in euros: the figures below are research 4.1's in euro cents (amount defaults are per currency).
+  const [insurer] = await server.db.query<{ id: number }>(`SELECT id FROM insurers WHERE active AND currency = 'EUR' ORDER BY id LIMIT 1`);
   const [holder] = await server.db.query<{ id: number }>(
     `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, bank_name, bank_account, account_holder)
      VALUES ('Inés', 'Prueba Ruiz', 'DNI', $1, '1980-05-05', 'ines@example.com', $2, 'Banco Demo', 'ES76 0000 0000 0000 0000 0000', 'Inés Prueba') RETURNING id`,
