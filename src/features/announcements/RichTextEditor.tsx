@@ -74,7 +74,11 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, help }: 
           onBlur={onBlur}
         />
       </Box>
-      {help && !error && <Field.HelperText>{help}</Field.HelperText>}
+      {help && !error && (
+        <Field.HelperText>
+          <bdi>{help}</bdi>
+        </Field.HelperText>
+      )}
       {error && (
         <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
           <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>

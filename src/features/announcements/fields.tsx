@@ -33,7 +33,7 @@ export const AudienceText = ({ announcement: a }: { announcement: Announcement }
 
 /** Asks for acknowledgement (a bell), and blocks the panel until then (a lock). */
 const Flags = ({ announcement: a }: { announcement: Announcement }) => (
-  <HStack gap="1">
+  <HStack gap="1" wrap="wrap">
     {a.requiresAcknowledgement && (
       <Badge variant="outline" colorPalette={a.acknowledgedAt ? 'green' : 'orange'}>
         <BellRing aria-hidden size={12} />

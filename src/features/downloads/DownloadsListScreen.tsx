@@ -13,10 +13,21 @@ import { downloadsQuery, saveDownload, type Download } from './api.ts';
 
 const STATE_PALETTE = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red', expired: 'gray' } as const;
 
+// On a phone: the list, its state (with the rows done) and the file.
+const COLUMNS: { id: string; hideBelow?: 'md' | 'lg' }[] = [
+  { id: 'list' },
+  { id: 'state' },
+  { id: 'progress', hideBelow: 'md' },
+  { id: 'size', hideBelow: 'md' },
+  { id: 'requestedAt', hideBelow: 'lg' },
+  { id: 'expiresAt', hideBelow: 'md' },
+  { id: 'file' },
+];
+
 function Progression({ job }: { job: Download }) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: 'downloads.progress' }, { done: job.rowsDone, total: job.rowsTotal ?? '?' });
-  if (job.state !== 'running' && job.state !== 'queued') return <Text fontSize="sm">{intl.formatMessage({ id: 'downloads.rows' }, { rows: job.rowsDone })}</Text>;
+  if (job.state !== 'running' && job.state !== 'queued') return <Text fontSize="sm"><bdi>{intl.formatMessage({ id: 'downloads.rows' }, { rows: job.rowsDone })}</bdi></Text>;
   return (
     <Progress.Root value={job.rowsTotal ? Math.min(100, (100 * job.rowsDone) / job.rowsTotal) : null} size="sm" minW="32" aria-label={label}>
       <Progress.Track>
@@ -79,8 +90,10 @@ export default function DownloadsListScreen() {
             <Table.Caption srOnly>{t('area.downloads.list')}</Table.Caption>
             <Table.Header>
               <Table.Row>
-                {['list', 'state', 'progress', 'size', 'requestedAt', 'expiresAt', 'file'].map((column) => (
-                  <Table.ColumnHeader key={column}>{t(`downloads.column.${column}`)}</Table.ColumnHeader>
+                {COLUMNS.map(({ id, hideBelow }) => (
+                  <Table.ColumnHeader key={id} hideBelow={hideBelow}>
+                    {t(`downloads.column.${id}`)}
+                  </Table.ColumnHeader>
                 ))}
               </Table.Row>
             </Table.Header>
@@ -100,24 +113,35 @@ export default function DownloadsListScreen() {
                     <Badge colorPalette={STATE_PALETTE[job.state]} data-testid="download-state">
                       {t(`downloads.state.${job.state}`)}
                     </Badge>
+                    <Text fontSize="xs" color="fg.muted" hideFrom="md">
+                      {t('downloads.progress', { done: job.rowsDone, total: job.rowsTotal ?? '?' })}
+                    </Text>
                     {job.error && (
                       <Text fontSize="xs" color={{ base: 'red.700', _dark: 'fg.error' }}>
                         {t(intl.messages[`code.${job.error}`] ? `code.${job.error}` : 'downloads.failedGeneric')}
                       </Text>
                     )}
                   </Table.Cell>
-                  <Table.Cell>
+                  <Table.Cell hideBelow="md">
                     <Progression job={job} />
                   </Table.Cell>
-                  <Table.Cell>{size(job.sizeBytes)}</Table.Cell>
-                  <Table.Cell>{when(job.createdAt)}</Table.Cell>
-                  <Table.Cell>{when(job.expiresAt)}</Table.Cell>
+                  <Table.Cell hideBelow="md">
+                    <bdi>{size(job.sizeBytes)}</bdi>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="lg">
+                    <bdi>{when(job.createdAt)}</bdi>
+                  </Table.Cell>
+                  <Table.Cell hideBelow="md">
+                    <bdi>{when(job.expiresAt)}</bdi>
+                  </Table.Cell>
                   <Table.Cell>
                     {job.state === 'completed' && (
                       <HStack>
                         <Button size="xs" variant="outline" onClick={() => fetchFile(job)} loading={saving === job.id} aria-label={t('downloads.download', { name: job.fileName ?? '' })}>
                           <DownloadIcon aria-hidden size={14} />
-                          {t('downloads.downloadShort')}
+                          <Text as="span" hideBelow="sm">
+                            {t('downloads.downloadShort')}
+                          </Text>
                         </Button>
                       </HStack>
                     )}

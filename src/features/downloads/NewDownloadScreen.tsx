@@ -152,9 +152,13 @@ export default function NewDownloadScreen() {
                     </Field.Label>
                     <Textarea name="reason" value={reason} maxLength={500} onChange={(e) => (setReason(e.currentTarget.value), setReasonError(false))} />
                     {reasonError ? (
-                      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('code.download.reasonRequired')}</Field.ErrorText>
+                      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
+                        <bdi>{t('code.download.reasonRequired')}</bdi>
+                      </Field.ErrorText>
                     ) : (
-                      <Field.HelperText>{t('downloads.field.reason.help')}</Field.HelperText>
+                      <Field.HelperText>
+                        <bdi>{t('downloads.field.reason.help')}</bdi>
+                      </Field.HelperText>
                     )}
                   </Field.Root>
                 )}
