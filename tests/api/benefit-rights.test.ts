@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { SYSTEM_EVENT } from '../../src/machines/event-permissions.ts';
+import { REIMBURSEMENT_EVENT_PERMISSIONS } from '../../src/machines/reimbursement.machine.ts';
 import { inRandomSample } from '../../src/domain/benefits/review-sampling.ts';
 import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
 
@@ -112,6 +116,15 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
     expect((await get(claim.id, supervisor)).payableCents).toBe(100_000);
     expectProblem(await event(claim.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
     expect((await event(claim.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+  });
+
+  it('the contract lists the permission of each event the statechart declares, from its vocabulary', () => {
+    const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8'));
+    const operation = contract.paths['/api/reimbursements/{id}/events'].post;
+    const fromMachine = Object.fromEntries(Object.entries(REIMBURSEMENT_EVENT_PERMISSIONS).filter(([, permission]) => permission !== SYSTEM_EVENT));
+    expect(operation['x-event-permissions']).toEqual(fromMachine);
+    expect(new Set(contract.components.schemas.ReimbursementEvent.properties.type.enum)).toEqual(new Set(Object.keys(fromMachine)));
+    for (const permission of Object.values(fromMachine)) expect(contract['x-permissions']).toContain(permission);
   });
 
   it('the roles answer shows the new rights: reviewers approve, treasury pays, the auditor reviews medically', async () => {
