@@ -1,10 +1,47 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+
+// The live event stream (GET /api/events) stays open as long as the panel is: Playwright's 'networkidle'
+// never comes while it is, so quiet is judged without it.
+const LONG_LIVED = /\/api\/events(\?|$)/;
+
+/**
+ * Waits until, for 500 ms, no request but the event stream is in flight and no resource has finished
+ * loading (which also catches requests started before this was called), and no spinner shows.
+ */
+async function networkQuiet(page: Page, timeoutMs = 20_000) {
+  const inflight = new Set<Request>();
+  const start = (request: Request) => {
+    if (!LONG_LIVED.test(request.url())) inflight.add(request);
+  };
+  const end = (request: Request) => inflight.delete(request);
+  page.on('request', start);
+  page.on('requestfinished', end);
+  page.on('requestfailed', end);
+  try {
+    await page.waitForLoadState('load');
+    const deadline = Date.now() + timeoutMs;
+    let seen = -1;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').length + document.querySelectorAll('.ui-loading').length * 1e6);
+      if (loaded !== seen || inflight.size > 0) {
+        seen = loaded;
+        quietSince = Date.now();
+      } else if (Date.now() - quietSince >= 500) return;
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', start);
+    page.off('requestfinished', end);
+    page.off('requestfailed', end);
+  }
+}
 
 /** Runs axe on the page as it is and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousViolations(page: Page) {
   // Let transitions (colour changes, dialogs, skeletons) finish before measuring contrast.
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.evaluate(() =>
     Promise.all(
       document

@@ -26,7 +26,7 @@ export function ChartFigure({ id, title, table, children }: { id: string; title:
           <Box as="summary" cursor="pointer" fontSize="sm" color="fg.muted">
             {intl.formatMessage({ id: 'dashboard.showTable' })}
           </Box>
-          <Table.ScrollArea mt="2">
+          <Table.ScrollArea mt="2" tabIndex={0}>
             <Table.Root size="sm" variant="outline">
               <Table.Caption>{title}</Table.Caption>
               <Table.Header>

@@ -23,12 +23,12 @@ function StackedBars({ data, category, series, format }: { data: Row[]; category
   const chart = useChart<Row>({ data, series: series.map((s) => ({ name: s.name, color: s.color, label: s.label, stackId: 'a' })) });
   return (
     <Chart.Root maxH="xs" chart={chart}>
-      <BarChart data={chart.data} margin={{ left: 8, right: 8 }}>
+      <BarChart responsive accessibilityLayer={false} data={chart.data} margin={{ left: 8, right: 8 }}>
         <CartesianGrid stroke={chart.color('border.muted')} vertical={false} />
-        <XAxis dataKey={chart.key(category)} axisLine={false} tickLine={false} reversed={rtl} interval={0} tick={{ fontSize: 11 }} />
+        <XAxis dataKey={chart.key(category)} axisLine={false} tickLine={false} reversed={rtl} interval={0} angle={rtl ? 30 : -30} textAnchor="end" height={70} tick={{ fontSize: 11 }} />
         <YAxis axisLine={false} tickLine={false} orientation={rtl ? 'right' : 'left'} allowDecimals={false} tickFormatter={format} width={format ? 90 : 40} />
         <Tooltip cursor={{ fill: chart.color('bg.muted') }} animationDuration={100} content={<Chart.Tooltip />} />
-        <Legend content={<Chart.Legend />} />
+        <Legend content={<Chart.Legend />} itemSorter={null} />
         {chart.series.map((item) => (
           <Bar key={item.name} isAnimationActive={false} dataKey={chart.key(item.name)} fill={chart.color(item.color)} stackId={item.stackId} name={String(item.label)} />
         ))}

@@ -72,28 +72,30 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
         )}
       </Card.Header>
       <Card.Body gap="3">
-        <Stack as="ol" gap="3" listStyleType="none" aria-label={intl.formatMessage({ id: 'messages.messages' })} aria-live="polite" maxH="60vh" overflowY="auto" tabIndex={0}>
-          {data.messages.map((message) => {
-            const mine = message.author.id === myId;
-            return (
-              <Box as="li" key={message.id} alignSelf={mine ? 'flex-end' : 'flex-start'} maxW="85%" data-testid="message">
-                <Box bg={mine ? 'blue.subtle' : 'bg.muted'} borderRadius="lg" px="3" py="2">
-                  <HStack gap="2" fontSize="xs" color="fg.muted" justify="space-between">
-                    <Text fontWeight="semibold" color="fg">
-                      <bdi>{message.author.name}</bdi>
+        <Box maxH="60vh" overflowY="auto" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'messages.messages' })}>
+          <Stack as="ol" gap="3" listStyleType="none" aria-live="polite">
+            {data.messages.map((message) => {
+              const mine = message.author.id === myId;
+              return (
+                <Box as="li" key={message.id} alignSelf={mine ? 'flex-end' : 'flex-start'} maxW="85%" data-testid="message">
+                  <Box bg={mine ? 'blue.subtle' : 'bg.muted'} borderRadius="lg" px="3" py="2">
+                    <HStack gap="2" fontSize="xs" color="fg.muted" justify="space-between">
+                      <Text fontWeight="semibold" color="fg">
+                        <bdi>{message.author.name}</bdi>
+                      </Text>
+                      <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                    </HStack>
+                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+                      {message.body}
                     </Text>
-                    <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
-                  </HStack>
-                  <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
-                    {message.body}
-                  </Text>
+                  </Box>
+                  <Receipt message={message} conversation={data} myId={myId} />
                 </Box>
-                <Receipt message={message} conversation={data} myId={myId} />
-              </Box>
-            );
-          })}
-          <div ref={end} />
-        </Stack>
+              );
+            })}
+          </Stack>
+            <div ref={end} />
+        </Box>
         <form onSubmit={submit}>
           <Stack gap="2">
             <Field.Root>

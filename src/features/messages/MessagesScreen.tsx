@@ -40,7 +40,7 @@ export default function MessagesScreen() {
 
   return (
     <>
-      <PageHeader title={intl.formatMessage({ id: 'area.messages' })}>
+      <PageHeader title={intl.formatMessage({ id: selected ? 'area.messages.conversation' : 'area.messages' })}>
         {me.can('messages:create') && (
           <Button colorPalette="blue" size="sm" onClick={() => setComposing(true)}>
             <Plus aria-hidden size={16} />
@@ -48,7 +48,7 @@ export default function MessagesScreen() {
           </Button>
         )}
       </PageHeader>
-      <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align="stretch">
+      <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'flex-start' }}>
         <Stack gap="3" w={{ base: 'full', lg: '80' }} flexShrink={0} display={{ base: selected ? 'none' : 'flex', lg: 'flex' }}>
           <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => setFilter('q', text || undefined)} />
           <Switch.Root checked={unreadOnly} onCheckedChange={(e) => setFilter('unread', e.checked ? 'true' : undefined)} size="sm">

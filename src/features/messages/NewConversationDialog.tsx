@@ -61,60 +61,60 @@ export function NewConversationDialog({ open, onClose, onStarted }: { open: bool
         <Dialog.Positioner>
           <Dialog.Content asChild>
             <form onSubmit={submit} noValidate>
-            <Dialog.Header>
-              <Dialog.Title>{intl.formatMessage({ id: 'messages.new' })}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Field.Root required invalid={tried && !subject.trim()}>
-                  <Field.Label>
-                    {intl.formatMessage({ id: 'messages.subject' })}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Input value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
-                  <Field.ErrorText>{required}</Field.ErrorText>
-                </Field.Root>
-                <Fieldset.Root invalid={tried && chosen.size === 0}>
-                  <Fieldset.Legend>{intl.formatMessage({ id: 'messages.to' })}</Fieldset.Legend>
-                  {chosen.size > 0 && <Text fontSize="sm">{intl.formatList([...chosen.values()])}</Text>}
-                  <Field.Root>
-                    <Field.Label>{intl.formatMessage({ id: 'messages.findPeople' })}</Field.Label>
-                    <Input type="search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
+              <Dialog.Header>
+                <Dialog.Title>{intl.formatMessage({ id: 'messages.new' })}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Field.Root required invalid={tried && !subject.trim()}>
+                    <Field.Label>
+                      {intl.formatMessage({ id: 'messages.subject' })}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Input value={subject} maxLength={200} onChange={(event) => setSubject(event.target.value)} />
+                    <Field.ErrorText>{required}</Field.ErrorText>
                   </Field.Root>
-                  <Stack gap="1" maxH="40" overflowY="auto" data-testid="recipients">
-                    {recipients.data?.items.map((user) => (
-                      <Checkbox.Root key={user.id} checked={chosen.has(user.id)} onCheckedChange={(e) => toggle(user.id, user.name, e.checked === true)}>
-                        <Checkbox.HiddenInput />
-                        <Checkbox.Control />
-                        <Checkbox.Label>
-                          <bdi>{user.name}</bdi>
-                        </Checkbox.Label>
-                      </Checkbox.Root>
-                    ))}
-                  </Stack>
-                  <Fieldset.ErrorText>{intl.formatMessage({ id: 'messages.pickSomeone' })}</Fieldset.ErrorText>
-                </Fieldset.Root>
-                <Field.Root required invalid={tried && !body.trim()}>
-                  <Field.Label>
-                    {intl.formatMessage({ id: 'messages.firstMessage' })}
-                    <Field.RequiredIndicator />
-                  </Field.Label>
-                  <Textarea value={body} maxLength={10000} autoresize onChange={(event) => setBody(event.target.value)} />
-                  <Field.ErrorText>{required}</Field.ErrorText>
-                </Field.Root>
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">{intl.formatMessage({ id: 'common.cancel' })}</Button>
-              </Dialog.ActionTrigger>
-              <Button type="submit" colorPalette="blue" loading={start.isPending}>
-                {intl.formatMessage({ id: 'messages.start' })}
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
-            </Dialog.CloseTrigger>
+                  <Fieldset.Root invalid={tried && chosen.size === 0}>
+                    <Fieldset.Legend>{intl.formatMessage({ id: 'messages.to' })}</Fieldset.Legend>
+                    {chosen.size > 0 && <Text fontSize="sm">{intl.formatList([...chosen.values()])}</Text>}
+                    <Field.Root>
+                      <Field.Label>{intl.formatMessage({ id: 'messages.findPeople' })}</Field.Label>
+                      <Input type="search" value={search} maxLength={100} onChange={(event) => setSearch(event.target.value)} />
+                    </Field.Root>
+                    <Stack gap="1" maxH="40" overflowY="auto" data-testid="recipients">
+                      {recipients.data?.items.map((user) => (
+                        <Checkbox.Root key={user.id} checked={chosen.has(user.id)} onCheckedChange={(e) => toggle(user.id, user.name, e.checked === true)}>
+                          <Checkbox.HiddenInput />
+                          <Checkbox.Control />
+                          <Checkbox.Label>
+                            <bdi>{user.name}</bdi>
+                          </Checkbox.Label>
+                        </Checkbox.Root>
+                      ))}
+                    </Stack>
+                    <Fieldset.ErrorText>{intl.formatMessage({ id: 'messages.pickSomeone' })}</Fieldset.ErrorText>
+                  </Fieldset.Root>
+                  <Field.Root required invalid={tried && !body.trim()}>
+                    <Field.Label>
+                      {intl.formatMessage({ id: 'messages.firstMessage' })}
+                      <Field.RequiredIndicator />
+                    </Field.Label>
+                    <Textarea value={body} maxLength={10000} autoresize onChange={(event) => setBody(event.target.value)} />
+                    <Field.ErrorText>{required}</Field.ErrorText>
+                  </Field.Root>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">{intl.formatMessage({ id: 'common.cancel' })}</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="blue" loading={start.isPending}>
+                  {intl.formatMessage({ id: 'messages.start' })}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />
+              </Dialog.CloseTrigger>
             </form>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Box, IconButton } from '@chakra-ui/react';
+import { Badge, Button, HStack } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -37,33 +37,17 @@ export function UnreadBadge() {
 
   const label = intl.formatMessage({ id: 'messages.badgeLabel' }, { count });
   return (
-    <IconButton asChild size="sm" variant="ghost" aria-label={label} data-testid="messages-badge" data-unread={count}>
+    <Button asChild size="sm" variant="ghost" px="2" aria-label={label} data-testid="messages-badge" data-unread={count}>
       <Link href="~/app/mensajes" aria-current={location.includes('/mensajes') ? 'page' : undefined}>
-        <Box position="relative">
+        <HStack gap="1">
           <MessageSquare aria-hidden size={18} />
           {count > 0 && (
-            <Box
-              as="span"
-              aria-hidden
-              position="absolute"
-              top="-2"
-              insetEnd="-2.5"
-              minW="4"
-              h="4"
-              px="1"
-              borderRadius="full"
-              bg="red.600"
-              color="white"
-              fontSize="2xs"
-              fontWeight="bold"
-              lineHeight="4"
-              textAlign="center"
-            >
+            <Badge aria-hidden colorPalette="red" variant="solid" size="xs" borderRadius="full">
               {count > 99 ? '99+' : count}
-            </Box>
+            </Badge>
           )}
-        </Box>
+        </HStack>
       </Link>
-    </IconButton>
+    </Button>
   );
 }

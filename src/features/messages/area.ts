@@ -8,7 +8,7 @@ const Messages = lazyScreen(() => import('./MessagesScreen.tsx'));
 export const messagesArea = defineArea({
   key: 'messages',
   routes: [
-    { key: 'view', path: '/mensajes/:id', titleId: 'area.messages', screen: Messages, permission: 'messages:read' },
+    { key: 'view', path: '/mensajes/:id', titleId: 'area.messages.conversation', screen: Messages, permission: 'messages:read' },
     { key: 'list', path: '/mensajes', titleId: 'area.messages', screen: Messages, permission: 'messages:read' },
   ],
   menu: [{ key: 'messages', labelId: 'nav.messages', icon: MessageSquare, path: '/mensajes', order: 110 }],

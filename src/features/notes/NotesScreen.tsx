@@ -12,7 +12,7 @@ import { NoteCard } from '../../components/notes/NoteCard.tsx';
 
 const SCOPES = ['all', 'mine', 'related'] as const;
 type Scope = (typeof SCOPES)[number];
-const PAGE_SIZE = 20;
+const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Notas: my notes and the latest on the records I work on, searchable; the URL keeps tab, search and page. */
 export default function NotesScreen() {
@@ -23,7 +23,8 @@ export default function NotesScreen() {
   const scope: Scope = SCOPES.includes(params.get('scope') as Scope) ? (params.get('scope') as Scope) : 'all';
   const q = (params.get('q') ?? '').slice(0, 100);
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const notes = useNotes({ q: q || undefined, scope: scope === 'all' ? undefined : scope, page, pageSize: PAGE_SIZE });
+  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 20;
+  const notes = useNotes({ q: q || undefined, scope: scope === 'all' ? undefined : scope, page, pageSize });
   const update = (change: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(change)) {
@@ -47,25 +48,35 @@ export default function NotesScreen() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
+          {SCOPES.map((key) => (
+            <Tabs.Content key={key} value={key} pt="4">
+              {key === scope &&
+                (notes.isPending ? (
+                  <Loading />
+                ) : notes.isError ? (
+                  <Text color="fg.error">{intl.formatMessage({ id: 'notes.loadFailed' })}</Text>
+                ) : notes.data.items.length === 0 ? (
+                  <Text color="fg.muted">{intl.formatMessage({ id: q ? 'notes.noneFound' : 'notes.noneHere' })}</Text>
+                ) : (
+                  <Stack gap="4">
+                    <Stack as="ul" gap="3" listStyleType="none" aria-label={title}>
+                      {notes.data.items.map((note) => (
+                        <li key={note.id}>
+                          <NoteCard note={note} showRecord canUpdate={can('notes:update')} />
+                        </li>
+                      ))}
+                    </Stack>
+                    <Pagination
+                      page={page}
+                      pageSize={pageSize}
+                      total={notes.data.total}
+                      onChange={(change) => update(change.pageSize ? { pageSize: String(change.pageSize) } : { page: String(change.page) })}
+                    />
+                  </Stack>
+                ))}
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
-        {notes.isPending ? (
-          <Loading />
-        ) : notes.isError ? (
-          <Text color="fg.error">{intl.formatMessage({ id: 'notes.loadFailed' })}</Text>
-        ) : notes.data.items.length === 0 ? (
-          <Text color="fg.muted">{intl.formatMessage({ id: q ? 'notes.noneFound' : 'notes.noneHere' })}</Text>
-        ) : (
-          <>
-            <Stack as="ul" gap="3" listStyleType="none" aria-label={title}>
-              {notes.data.items.map((note) => (
-                <li key={note.id}>
-                  <NoteCard note={note} showRecord canUpdate={can('notes:update')} />
-                </li>
-              ))}
-            </Stack>
-            <Pagination page={page} pageSize={PAGE_SIZE} total={notes.data.total} onChange={(change) => change.page && update({ page: String(change.page) })} />
-          </>
-        )}
       </Stack>
     </>
   );

@@ -1,0 +1,131 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe.ts';
+import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+
+// Panel, Notas and Mensajes: two people exchanging messages live in two browsers, notes on a record and on
+// /notas, and the dashboard each role starts the day with.
+
+const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function person(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/log-in');
+  await signIn(page, email);
+  return page;
+}
+
+test('two users exchange messages live, with the unread badge and read receipts', async ({ browser }) => {
+  const supervisor = await person(browser, 'supervisor@demo.local');
+  const analyst = await person(browser, 'analista@demo.local');
+  const badge = analyst.getByTestId('messages-badge');
+  await expect(badge).toBeVisible();
+  const before = Number(await badge.getAttribute('data-unread'));
+
+  const subject = `Factura ilegible ${unique}`;
+  await supervisor.goto('/app/mensajes');
+  await expect(supervisor.getByRole('heading', { level: 1, name: 'Mensajes' })).toBeVisible();
+  await supervisor.getByRole('button', { name: 'Nueva conversación' }).click();
+  const dialog = supervisor.getByRole('dialog', { name: 'Nueva conversación' });
+  await dialog.getByLabel('Asunto').fill(subject);
+  await dialog.getByLabel('Buscar por nombre').fill('Andrés');
+  await dialog.getByText('Andrés Analista', { exact: true }).click();
+  await dialog.getByLabel('Mensaje').fill('¿Puedes pedir una copia legible de la factura?');
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(supervisor).toHaveURL(/\/app\/mensajes\/\d+$/);
+  const conversationUrl = new URL(supervisor.url()).pathname;
+  await expect(supervisor.getByTestId('message')).toHaveText([/copia legible/]);
+  await expect(supervisor.getByTestId('receipt')).toHaveText('Enviado, aún sin leer');
+
+  // The analyst, on another screen, hears of it without reloading: the badge and a notice without the text.
+  await expect(badge).toHaveAttribute('data-unread', String(before + 1));
+  await expect(analyst.getByText('Tiene un mensaje nuevo')).toBeVisible();
+  await expect(analyst.getByText(/copia legible/)).toHaveCount(0);
+  await badge.click();
+  await expect(analyst).toHaveURL(/\/app\/mensajes$/);
+  await analyst.getByRole('link', { name: new RegExp(subject) }).click();
+  await expect(analyst).toHaveURL(new RegExp(`${conversationUrl}$`));
+  await expect(analyst.getByTestId('message')).toHaveText([/copia legible/]);
+  await expect(badge).toHaveAttribute('data-unread', String(before));
+  await expectNoSeriousViolations(analyst);
+
+  // Reading it shows on the supervisor's screen live; so does the reply.
+  await expect(supervisor.getByTestId('receipt')).toHaveText('Leído por Andrés Analista');
+  await analyst.getByLabel('Responder').fill('Recibido, la pido hoy.');
+  await analyst.getByRole('button', { name: 'Enviar' }).click();
+  await expect(supervisor.getByTestId('message')).toHaveText([/copia legible/, /Recibido, la pido hoy/]);
+  await expect(analyst.getByTestId('message')).toHaveText([/copia legible/, /Recibido, la pido hoy/]);
+  await expectNoSeriousViolations(supervisor);
+  await supervisor.context().close();
+  await analyst.context().close();
+});
+
+test('notes on a record: written, pinned, private, corrected, and found on /notas', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const patients = await (await request.get('/api/patients?pageSize=1', { headers: authHeader(token) })).json();
+  const patient = patients.items[0] as { id: number };
+  await signIn(page, ADMIN.email);
+  await page.goto(`/app/pacientes/ver/${patient.id}`);
+  const panel = page.getByTestId('notes-panel');
+  await expect(panel.getByRole('heading', { name: 'Notas' })).toBeVisible();
+  const text = `Llamar al titular por la radiografía ${unique}`;
+  await panel.getByLabel('Nueva nota').fill(text);
+  await panel.getByText('Solo para mí (privada)').click();
+  await panel.getByText('Fijar arriba').click();
+  await panel.getByRole('button', { name: 'Agregar nota' }).click();
+  const note = panel.getByTestId('note').filter({ hasText: unique });
+  await expect(note).toContainText('Privada');
+  await expect(note).toContainText('Fijada');
+  await expect(panel.getByTestId('note').first()).toContainText(unique);
+  await expectNoSeriousViolations(page);
+
+  // Inside the 15 minutes the author may correct the text.
+  await note.getByRole('button', { name: 'Corregir' }).click();
+  await note.getByLabel('Texto de la nota').fill(`${text} (corregida)`);
+  await note.getByRole('button', { name: 'Guardar' }).click();
+  await expect(note).toContainText('(corregida)');
+  await expect(note).toContainText('editada');
+
+  await page.goto('/app/notas?scope=mine');
+  await expect(page.getByRole('tab', { name: 'Mías', selected: true })).toBeVisible();
+  await page.getByRole('searchbox').fill(unique);
+  await page.getByRole('searchbox').press('Enter');
+  const found = page.getByTestId('note');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('(corregida)');
+  await expectNoSeriousViolations(page);
+  await found.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/app/pacientes/ver/${patient.id}$`));
+});
+
+test('the dashboard per role: tiles open their filtered lists; supervisors get charts with tables', async ({ browser }) => {
+  const verifier = await person(browser, 'verificador@demo.local');
+  await verifier.goto('/app/panel/default');
+  const mine = verifier.getByTestId('dashboard-section-verifier');
+  await expect(mine.getByRole('heading', { name: 'Mis verificaciones' })).toBeVisible();
+  await expect(verifier.getByTestId('dashboard-section-supervision')).toHaveCount(0);
+  await expectNoSeriousViolations(verifier);
+  await mine.getByTestId('tile-myNeedsInfoVerifications').click();
+  await expect(verifier).toHaveURL(/\/app\/verificaciones\/nuevas\?assigneeId=\d+&state=needsInfo$/);
+  await verifier.context().close();
+
+  const treasury = await person(browser, 'tesoreria@demo.local');
+  const toPay = treasury.getByTestId('tile-approvedToPay');
+  await expect(toPay).toContainText(/aprobados? por pagar/);
+  await treasury.context().close();
+
+  const supervisor = await person(browser, 'supervisor@demo.local');
+  await supervisor.goto('/app/dashboard');
+  await expect(supervisor.getByRole('heading', { name: 'Volúmenes y tendencias' })).toBeVisible();
+  const ageing = supervisor.getByTestId('chart-ageing-verification');
+  await expect(ageing.locator('svg.recharts-surface')).toBeVisible();
+  await ageing.getByText('Ver como tabla').click();
+  const table = ageing.getByRole('table', { name: 'Verificaciones abiertas por estado y antigüedad' });
+  await expect(table.getByRole('columnheader', { name: 'Más de 30 días' })).toBeVisible();
+  const api = await (await supervisor.request.get('/api/dashboard', { headers: authHeader(await supervisor.evaluate(() => localStorage.getItem('auth_token')!)) })).json();
+  const open = api.sections.find((s: { key: string }) => s.key === 'supervision').tiles.find((t: { key: string }) => t.key === 'openVerifications').count;
+  const totals = await table.locator('tbody tr td:last-child').allTextContents();
+  expect(totals.reduce((sum, cell) => sum + Number(cell.replace(/\D/g, '')), 0)).toBe(open);
+  await expectNoSeriousViolations(supervisor);
+  await supervisor.context().close();
+});
