@@ -1,7 +1,7 @@
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { AnyStateMachine } from 'xstate';
-import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
+import { useWorkflowHistory, type HistoryEntity, type HistoryItem } from '../../api/workflow-history.ts';
 import { stateTextId } from '../../machines/texts.ts';
 import { Loading } from '../feedback/Loading.tsx';
 
@@ -10,8 +10,10 @@ interface Props {
   id: number;
   /** The record's statechart: state names are its catalog entries. */
   machine: AnyStateMachine;
-  /** The event's name as the screen's buttons say it. */
-  eventLabel: (type: string) => string;
+  /** The event's name as the screen's buttons say it (the item, for a history that mixes several records). */
+  eventLabel: (type: string, item: HistoryItem) => string;
+  /** The state's name when the history mixes records of several statecharts (a plan and its instalments). */
+  stateLabel?: (item: HistoryItem) => string;
   heading: string;
 }
 
@@ -19,7 +21,7 @@ interface Props {
 const WRITTEN = ['note', 'reason', 'authorizationNumber', 'paymentReference'] as const;
 
 /** A record's accepted events, newest first: when, who, what, and the state it moved to. */
-export function HistoryTimeline({ entity, id, machine, eventLabel, heading }: Props) {
+export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, heading }: Props) {
   const intl = useIntl();
   const history = useWorkflowHistory(entity, id);
   const state = (value: string) => intl.formatMessage({ id: stateTextId(machine.id, [value]) });
@@ -41,9 +43,9 @@ export function HistoryTimeline({ entity, id, machine, eventLabel, heading }: Pr
             return (
               <List.Item key={item.id} display="block" borderInlineStartWidth="2px" borderColor="border.emphasized" ps="3">
                 <Text fontWeight="medium">
-                  <bdi>{eventLabel(item.event)}</bdi>
+                  <bdi>{eventLabel(item.event, item)}</bdi>
                   {' → '}
-                  <bdi>{state(item.toState)}</bdi>
+                  <bdi>{stateLabel ? stateLabel(item) : state(item.toState)}</bdi>
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
                   <time dateTime={item.at}>{intl.formatDate(item.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>

@@ -10,9 +10,9 @@ import { isoToday, pageDirection } from './dates.ts';
 /**
  * Claims a claimable instalment as an orthodontic reimbursement: the orthodontist's invoice for it (number,
  * date, amount, the instalment's billable amount unless the invoice says otherwise). The reimbursement then
- * takes its documents and is submitted in the reimbursements area.
+ * takes its documents and is submitted in the reimbursements area, where `onClaimed` leads.
  */
-export function ClaimDialog({ plan, installment, onClose }: { plan: Plan; installment: Installment | null; onClose: () => void }) {
+export function ClaimDialog({ plan, installment, onClose, onClaimed }: { plan: Plan; installment: Installment | null; onClose: () => void; onClaimed: (reimbursementId: number) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const claim = useClaimInstallment(plan);
@@ -44,7 +44,7 @@ export function ClaimDialog({ plan, installment, onClose }: { plan: Plan; instal
         onSuccess: (reimbursement) => {
           messenger.create({ type: 'success', title: t('orthodonticPlans.claim.done', { folio: reimbursement.folio, installment: label ?? '' }) });
           setKey(null);
-          onClose();
+          onClaimed(reimbursement.id);
         },
         onError: (error) => notifyError(intl, error),
       },

@@ -48,3 +48,13 @@ export function Day({ value }: { value: string | null | undefined }) {
   const intl = useIntl();
   return value ? <bdi>{intl.formatDate(`${value}T00:00:00`, { dateStyle: 'medium' })}</bdi> : <span aria-hidden>—</span>;
 }
+
+/** A treatment code, its name on hover and for screen readers (the list keeps its columns narrow). */
+export function TreatmentCode({ code }: { code: string }) {
+  const intl = useIntl();
+  return (
+    <abbr title={intl.formatMessage({ id: `orthodonticPlans.treatment.${code}` })}>
+      <bdi>{code}</bdi>
+    </abbr>
+  );
+}

@@ -3,15 +3,15 @@ import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { useParams } from 'wouter';
+import { useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { LeaveGuardDialog } from '../../components/workflow/LeaveGuardDialog.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { plans, usePlanUpdate, type Installment, type Plan } from './api.ts';
 import { ClaimDialog } from './ClaimDialog.tsx';
@@ -43,7 +43,7 @@ function Section({ id, title, children, aside }: { id: string; title: string; ch
   );
 }
 
-/** `/reembolsos/ortodoncia/planes/:id`: one plan — figures, terms (editable before banding), the engine's schedule, its lifecycle and history. */
+/** `/reembolsos/planes/:id`: one plan — figures, terms (editable before banding), the engine's schedule, its lifecycle and history. */
 export default function PlanScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -70,6 +70,9 @@ function PlanView({ plan }: { plan: Plan }) {
   const dirty = editable && JSON.stringify(draft) !== JSON.stringify(termsOf(plan));
   const guard = useLeaveGuard(dirty);
 
+  const [, navigate] = useLocation();
+  // The reimbursements area's record screen (its documents, submission and review live there).
+  const reimbursementHref = (reimbursementId: number) => `/reembolsos/editar/${plan.preauthorizationId}/${reimbursementId}`;
   const stored = plan.installments ?? [];
   const bandingDate = previewDate ?? plan.bandingDate ?? isoToday();
   const terms = scheduleTermsOf(editable ? draft : termsOf(plan), plan.currency);
@@ -139,7 +142,7 @@ function PlanView({ plan }: { plan: Plan }) {
               currency={plan.currency}
               frequency={editable ? draft.frequency : plan.frequency}
               lifetimeMaximumCents={plan.lifetimeMaximumCents}
-              reimbursementHref={(reimbursementId) => `/reembolsos/editar/${plan.preauthorizationId}/${reimbursementId}`}
+              reimbursementHref={reimbursementHref}
               onClaim={may('claim') ? setClaiming : undefined}
             />
           ) : (
@@ -147,19 +150,13 @@ function PlanView({ plan }: { plan: Plan }) {
           )}
         </Stack>
       </Section>
-      <Section id="plan-history" title={t('orthodonticPlans.history.title')}>
-        <PlanHistory planId={plan.id} />
-      </Section>
-      <ClaimDialog plan={plan} installment={claiming} onClose={() => setClaiming(null)} />
-      <ConfirmDialog
-        open={guard.pending !== null}
-        title={t('leave.title')}
-        body={t('leave.body')}
-        confirmLabel={t('leave.confirm')}
-        cancelLabel={t('leave.stay')}
-        onConfirm={guard.leave}
-        onClose={guard.stay}
-      />
+      <Card.Root>
+        <Card.Body>
+          <PlanHistory planId={plan.id} />
+        </Card.Body>
+      </Card.Root>
+      <ClaimDialog plan={plan} installment={claiming} onClose={() => setClaiming(null)} onClaimed={(reimbursementId) => navigate(reimbursementHref(reimbursementId))} />
+      <LeaveGuardDialog guard={guard} />
     </Stack>
   );
 }

@@ -16,7 +16,7 @@ export const RUNNING_STATES = 'proposed,approved,active,suspended';
 const { patientId: _patient, ...filters } = LIST_SPECS.orthodonticPlans.filters;
 const LIST: ListSpec = { ...LIST_SPECS.orthodonticPlans, filters };
 
-/** `/reembolsos/ortodoncia/planes`: every orthodontic plan, filtered by state in the URL; a row opens the plan. */
+/** `/reembolsos/planes`: every orthodontic plan, filtered by state in the URL; a row opens the plan. */
 export default function PlansListScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });

@@ -7,11 +7,12 @@ import { useLocation, useParams } from 'wouter';
 import { ApiError } from '../../api/client.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
 import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { LeaveGuardDialog } from '../../components/workflow/LeaveGuardDialog.tsx';
+import { useFlowDraft } from '../../components/workflow/useFlowDraft.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { plans, policyQuery, verificationQuery, type Verification } from './api.ts';
 import { Day } from './PlanCells.tsx';
@@ -26,7 +27,7 @@ function unfitReason(v: Verification): string | null {
   return null;
 }
 
-/** `/reembolsos/ortodoncia/planes/nuevo/:verificacion_id`: the plan proposed from a verified orthodontic preauthorization. */
+/** `/reembolsos/planes/nuevo/:verificacion_id`: the plan proposed from a verified orthodontic preauthorization. */
 export default function ProposePlanScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
@@ -38,13 +39,21 @@ export default function ProposePlanScreen() {
   const valid = Number.isInteger(verificationId) && verificationId > 0;
   const verification = useQuery({ ...verificationQuery(verificationId), enabled: valid });
   const policy = useQuery({ ...policyQuery(verification.data?.policyId ?? 0), enabled: Boolean(verification.data) });
-  const [draft, setDraft] = useState<TermsDraft>(emptyTerms);
+  // The terms typed so far are kept on the server per user and preauthorization: a reload or an expired session loses nothing.
+  const saved = useFlowDraft<TermsDraft>('orthodontic-plan-proposal', String(verificationId));
+  const [typed, setTyped] = useState<TermsDraft | null>(null);
+  const draft = typed ?? saved.draft ?? emptyTerms;
+  const setDraft = (next: TermsDraft) => {
+    setTyped(next);
+    saved.save(next);
+  };
   const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
   const guard = useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(emptyTerms));
   const create = useMutation({
     mutationFn: plans.create!,
     onSuccess: (plan) => {
       guard.release();
+      void saved.discard();
       void client.invalidateQueries({ queryKey: plans.keys.lists });
       messenger.create({ type: 'success', title: t('orthodonticPlans.propose.done', { patient: plan.patientName }) });
       navigate(link('edit', { id: plan.id }) ?? '/');
@@ -53,7 +62,7 @@ export default function ProposePlanScreen() {
   });
 
   if (!valid || (verification.error instanceof ApiError && verification.error.status === 404)) return <RecordNotFound listLabel={t('orthodonticPlans.title')} />;
-  if (!verification.data || !policy.data) return <Loading />;
+  if (!verification.data || !policy.data || !saved.ready) return <Loading />;
   const v = verification.data;
   const currency = policy.data.currency;
   const unfit = unfitReason(v);
@@ -146,15 +155,7 @@ export default function ProposePlanScreen() {
           </Card.Body>
         </Card.Root>
       )}
-      <ConfirmDialog
-        open={guard.pending !== null}
-        title={t('leave.title')}
-        body={t('leave.body')}
-        confirmLabel={t('leave.confirm')}
-        cancelLabel={t('leave.stay')}
-        onConfirm={guard.leave}
-        onClose={guard.stay}
-      />
+      <LeaveGuardDialog guard={guard} />
     </Stack>
   );
 }

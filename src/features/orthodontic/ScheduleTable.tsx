@@ -37,6 +37,11 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
           })}
         </bdi>
       </Text>
+      {summary.skippedFrom === 0 && (
+        <Text data-testid="schedule-exhausted" color={{ base: 'purple.700', _dark: 'purple.300' }}>
+          <bdi>{t('orthodonticPlans.schedule.nothingLeft', { maximum: m(lifetimeMaximumCents) })}</bdi>
+        </Text>
+      )}
       {summary.exhaustedWith !== null && summary.skippedFrom !== null && (
         <Text data-testid="schedule-exhausted" color={{ base: 'purple.700', _dark: 'purple.300' }}>
           <bdi>
@@ -49,7 +54,8 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
           </bdi>
         </Text>
       )}
-      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="30rem">
+      {/* Scrolls on its own (a 36-month plan): reachable and named for keyboard and screen-reader users. */}
+      <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="30rem" tabIndex={0} role="region" aria-label={t('orthodonticPlans.schedule.title')}>
         <Table.Root size="sm" stickyHeader>
           <Table.Caption srOnly>{t('orthodonticPlans.schedule.title')}</Table.Caption>
           <Table.Header>
@@ -97,6 +103,10 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
                     {installment?.reimbursementId ? (
                       <ChakraLink asChild color={{ base: 'blue.700', _dark: 'blue.300' }} textDecoration="underline">
                         <Link href={reimbursementHref(installment.reimbursementId)}>{t('orthodonticPlans.schedule.reimbursement', { id: installment.reimbursementId })}</Link>
+                      </ChakraLink>
+                    ) : installment?.draftReimbursementId ? (
+                      <ChakraLink asChild color={{ base: 'blue.700', _dark: 'blue.300' }} textDecoration="underline">
+                        <Link href={reimbursementHref(installment.draftReimbursementId)}>{t('orthodonticPlans.schedule.draft', { id: installment.draftReimbursementId })}</Link>
                       </ChakraLink>
                     ) : installment?.state === 'claimable' && onClaim ? (
                       <Button size="xs" colorPalette="blue" onClick={() => onClaim(installment)} aria-label={t('orthodonticPlans.claim.actionFor', { installment: label })}>

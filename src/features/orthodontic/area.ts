@@ -10,11 +10,11 @@ const View = lazyScreen(() => import('./PlanScreen.tsx'));
 export const orthodonticArea = defineArea({
   key: 'orthodontic',
   routes: [
-    { key: 'create', path: '/reembolsos/ortodoncia/planes/nuevo/:verificacion_id', titleId: 'area.orthodonticPlans.new', screen: Propose, permission: 'reimbursements:create' },
-    { key: 'edit', path: '/reembolsos/ortodoncia/planes/:id', titleId: 'area.orthodonticPlans.view', screen: View, permission: 'reimbursements:read' },
-    { key: 'list', path: '/reembolsos/ortodoncia/planes', titleId: 'area.orthodonticPlans.list', screen: List, permission: 'reimbursements:read' },
+    { key: 'create', path: '/reembolsos/planes/nuevo/:verificacion_id', titleId: 'area.orthodonticPlans.new', screen: Propose, permission: 'reimbursements:create' },
+    { key: 'edit', path: '/reembolsos/planes/:id', titleId: 'area.orthodonticPlans.view', screen: View, permission: 'reimbursements:read' },
+    { key: 'list', path: '/reembolsos/planes', titleId: 'area.orthodonticPlans.list', screen: List, permission: 'reimbursements:read' },
   ],
-  menu: [{ key: 'orthodontic-plans', labelId: 'nav.orthodonticPlans', icon: CalendarClock, path: '/reembolsos/ortodoncia/planes', order: 81 }],
+  menu: [{ key: 'orthodontic-plans', labelId: 'nav.orthodonticPlans', icon: CalendarClock, path: '/reembolsos/planes', order: 81 }],
   // Events need the events operation's permission; claiming an instalment creates a reimbursement.
   actions: { update: 'reimbursements:update', claim: 'reimbursements:create' },
 });

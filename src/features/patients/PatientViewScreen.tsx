@@ -184,7 +184,7 @@ function Records({ overview }: { overview: PatientOverview }) {
         'patients.records.noOrthodonticPlans',
         [t('patients.records.plan'), t('patients.records.fee'), t('patients.records.state')],
         overview.orthodonticPlans.map((o) => [
-          link('/reembolsos/ortodoncia', t('patients.records.planName', { id: o.id, code: o.treatmentCode })),
+          link(`/reembolsos/planes/${o.id}`, t('patients.records.planName', { id: o.id, code: o.treatmentCode })),
           <bdi key="f">{money(intl, o.feeCents, currency)}</bdi>,
           state('orthodonticPlan', o.state),
         ]),

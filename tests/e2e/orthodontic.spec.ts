@@ -1,0 +1,233 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { textPdf } from '../../server/db/demo-documents.ts';
+import { minorToMajor } from '../../src/domain/benefits/currency.ts';
+import { moneyInput } from '../../src/components/format/money.ts';
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import { apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+
+// An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
+// proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
+// 1,500.00, 20 % initial: 600 + 9 × 100), approved, activated with a banding date 70 days ago, and its first
+// two instalments claimed from the schedule; the claims' documents, review and payment go through the API
+// (the reimbursements area's own screens are another test's). Once in Spanish and once in Japanese, each
+// with a child the test enrols on a seeded policy.
+
+type Catalog = Record<string, string>;
+const DAY = 86_400_000;
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+const today = iso(new Date());
+const bandingDate = iso(new Date(Date.now() - 70 * DAY));
+const FEE = 600_000;
+const LIFETIME = 150_000;
+
+async function call(request: APIRequestContext, token: string, method: 'get' | 'post', path: string, data?: unknown) {
+  const response = await request[method](path, { headers: authHeader(token), data });
+  expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.json();
+}
+
+interface Source {
+  verificationId: number;
+  folio: string;
+  patientName: string;
+  currency: string;
+}
+
+/**
+ * A child enrolled through the API on a seeded policy whose orthodontic lifetime maximum is 1,500.00 (in its
+ * insurer's currency), from the policy's start (so the orthodontic waiting period is over at banding), and an
+ * orthodontic preauthorization verified for it through the API.
+ */
+async function preauthorizedChild(request: APIRequestContext, name: string): Promise<Source> {
+  const admin = await apiToken(request);
+  const enrolledBefore = iso(new Date(Date.now() - (70 + 400) * DAY));
+  const patients = await call(request, admin, 'get', '/api/patients?state=ACTIVE&sort=-birthDate&pageSize=100');
+  const tried = new Set<number>();
+  for (const patient of patients.items) {
+    if (tried.has(patient.policyId)) continue;
+    tried.add(patient.policyId);
+    const overview = await call(request, admin, 'get', `/api/patients/${patient.id}/overview`);
+    const { policy } = overview;
+    if (!overview.coverage.active || overview.benefits.orthodontic?.limitCents !== LIFETIME || !policy.acceptsPatients || policy.startsOn > enrolledBefore) continue;
+    const child = await request.post('/api/patients', {
+      headers: authHeader(admin),
+      data: { policyId: policy.id, relationship: 'CHILD', firstNames: name, lastName: 'Ortega', birthDate: iso(new Date(Date.now() - 11 * 365 * DAY)), enrolledOn: policy.startsOn },
+    });
+    if (child.status() !== 201) continue;
+    const patientId = (await child.json()).id as number;
+    const [orthodontist] = (await call(request, admin, 'get', '/api/doctors?specialty=ORTHODONTICS&state=ACTIVE&pageSize=1')).items;
+    const created = await call(request, admin, 'post', '/api/verifications', {
+      patientId,
+      kind: 'PREAUTHORIZATION',
+      category: 'ORTHODONTIC',
+      plannedServiceDate: today,
+      doctorId: orthodontist.id,
+    });
+    const started = await call(request, admin, 'post', `/api/verifications/${created.id}/events`, { type: 'START', version: created.version });
+    const verified = await call(request, admin, 'post', `/api/verifications/${created.id}/events`, {
+      type: 'RECORD_ELIGIBLE',
+      channel: 'PORTAL',
+      authorizationNumber: `AUT-E2E-${created.id}`,
+      version: started.version,
+    });
+    expect(verified.state).toBe('verified');
+    return { verificationId: created.id, folio: created.folio, patientName: verified.patientName, currency: overview.benefits.currency };
+  }
+  throw new Error('No seeded policy with an orthodontic lifetime maximum of 1,500.00 takes another child');
+}
+
+/** The claim's documents (the ones it still misses), submitted by the analyst, reviewed if sampled and approved by the auditor, paid by treasury. */
+async function documentReviewAndPay(request: APIRequestContext, reimbursementId: number) {
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const draft = await call(request, analyst, 'get', `/api/reimbursements/${reimbursementId}`);
+  for (const documentType of draft.missingDocuments as string[]) {
+    const upload = await request.post('/api/attachments', {
+      headers: authHeader(analyst),
+      multipart: { ownerType: 'reimbursement', ownerId: String(reimbursementId), documentType, file: { name: `${documentType}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(textPdf([documentType])) } },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+  }
+  const submitted = await call(request, analyst, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'SUBMIT', version: draft.version });
+  expect(submitted.state, JSON.stringify(submitted.blockedEvents)).toBe('inReview');
+  const auditor = await apiToken(request, 'auditor@demo.local');
+  // A claim sampled for dental review (R12) is reviewed by the auditor before it is approved.
+  const asAuditor = await call(request, auditor, 'get', `/api/reimbursements/${reimbursementId}`);
+  const reviewed = asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')
+    ? await call(request, auditor, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: asAuditor.version })
+    : asAuditor;
+  const approved = await call(request, auditor, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'APPROVE', version: reviewed.version });
+  const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${reimbursementId}/events`, {
+    type: 'PAY',
+    reference: `TRF-ORT-${reimbursementId}`,
+    version: approved.version,
+  });
+  expect(paid.state).toBe('paid');
+}
+
+/** The whole walk in one language; `c` is that language's catalog. */
+async function walkPlan(page: Page, browser: Browser, request: APIRequestContext, locale: 'es' | 'ja', c: Catalog) {
+  const source = await preauthorizedChild(request, locale === 'es' ? 'Lucía' : 'Hana');
+  const money = (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: source.currency }).format(minorToMajor(minor, source.currency));
+  const t = (id: string, values?: Record<string, string | number>) => String(new IntlMessageFormat(c[id], locale).format(values));
+  const row = (number: number) => page.getByTestId(`installment-${number}`);
+
+  await signIn(page, 'analista@demo.local');
+  if (locale !== 'es') await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
+
+  // The list, and the preauthorization found by its folio.
+  await page.goto('/app/reembolsos/planes');
+  await expect(page.getByRole('heading', { level: 1, name: c['orthodonticPlans.title'] })).toBeVisible();
+  await page.getByLabel(c['orthodonticPlans.propose.search']).fill(source.folio);
+  const found = page.getByRole('link', { name: new RegExp(source.folio) });
+  await expect(found).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await found.click();
+
+  // The proposal: orthodontist, treatment, fee; the schedule's other terms come from the policy.
+  await expect(page.getByRole('heading', { level: 1, name: t('orthodonticPlans.propose.heading', { patient: source.patientName }) })).toBeVisible();
+  await page.getByRole('combobox', { name: c['orthodonticPlans.field.doctorId'] }).selectOption({ index: 1 });
+  await page.getByRole('textbox', { name: t('orthodonticPlans.field.fee', { currency: source.currency }) }).fill(moneyInput(FEE, source.currency));
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: c['orthodonticPlans.propose.submit'] }).click();
+  await expect(page).toHaveURL(/\/app\/reembolsos\/planes\/\d+$/);
+  const planUrl = new URL(page.url()).pathname;
+  const planId = Number(planUrl.split('/').pop());
+
+  // The engine's projection reads the worked fixture.
+  await expect(page.getByText(c['machine.orthodonticPlan.state.proposed'], { exact: true })).toBeVisible();
+  await expect(page.getByTestId('schedule-summary')).toHaveText(
+    t('orthodonticPlans.schedule.summary', { initial: money(60_000), count: 9, amount: money(10_000), frequency: c['orthodonticPlans.frequency.per.MONTHLY'], total: money(LIFETIME) }),
+  );
+  await expect(page.getByTestId('schedule-exhausted')).toHaveText(t('orthodonticPlans.schedule.exhausted', { maximum: money(LIFETIME), number: 9, from: 10, to: 24 }));
+  await expect(row(9)).toContainText(money(10_000));
+  await expect(row(10)).toHaveAttribute('data-state', 'skipped');
+  await expectNoSeriousViolations(page);
+
+  // Approve, then activate with the banding date: the instalments already due can be claimed at once.
+  await page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] }).click();
+  await expect(page.getByText(c['machine.orthodonticPlan.state.approved'], { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
+  const activation = page.getByRole('dialog');
+  await activation.getByLabel(c['orthodonticPlans.event.ACTIVATE.date']).fill(bandingDate);
+  await expectNoSeriousViolations(page);
+  await activation.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
+  await expect(page.getByText(c['machine.orthodonticPlan.state.active'], { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: c['orthodonticPlans.schedule.title'] })).toBeVisible();
+  await expect(row(0)).toHaveAttribute('data-state', 'claimable');
+  await expect(row(1)).toHaveAttribute('data-state', 'claimable');
+  await expect(page.getByTestId('schedule-exhausted')).toHaveText(t('orthodonticPlans.schedule.exhausted', { maximum: money(LIFETIME), number: 9, from: 10, to: 24 }));
+
+  if (locale === 'es') await permissionsOnPlan(browser, request, planUrl, planId);
+
+  // The first two instalments: claimed from the schedule, then documented, reviewed and paid.
+  for (const [number, paidSoFar] of [
+    [0, 60_000],
+    [1, 70_000],
+  ] as const) {
+    const label = number === 0 ? c['orthodonticPlans.schedule.initial'] : t('orthodonticPlans.schedule.periodic', { number });
+    await row(number).getByRole('button', { name: t('orthodonticPlans.claim.actionFor', { installment: label }) }).click();
+    const claim = page.getByRole('dialog');
+    await claim.getByLabel(c['orthodonticPlans.claim.invoiceNumber']).fill(`F-ORT-${planId}-${number}`);
+    await expect(claim.getByLabel(t('orthodonticPlans.claim.charged', { currency: source.currency }))).toHaveValue(moneyInput(number === 0 ? 120_000 : 20_000, source.currency));
+    if (number === 0) await expectNoSeriousViolations(page);
+    await claim.getByRole('button', { name: c['orthodonticPlans.claim.submit'] }).click();
+    // The draft opens in the reimbursements area, where its documents and submission belong.
+    await expect(page).toHaveURL(new RegExp(`/app/reembolsos/editar/${source.verificationId}/\\d+$`));
+    const reimbursementId = Number(page.url().split('/').pop());
+    await page.goto(planUrl);
+    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.draft', { id: reimbursementId }) })).toBeVisible();
+
+    await documentReviewAndPay(request, reimbursementId);
+    await page.reload();
+    await expect(row(number)).toHaveAttribute('data-state', 'paid');
+    await expect(row(number)).toContainText(t('orthodonticPlans.schedule.paid', { amount: money(number === 0 ? 60_000 : 10_000) }));
+    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.reimbursement', { id: reimbursementId }) })).toBeVisible();
+    await expect(page.getByTestId('paid-benefit')).toHaveText(money(paidSoFar));
+  }
+  await expect(page.getByRole('heading', { name: c['orthodonticPlans.history.title'] })).toBeVisible();
+  await expectNoSeriousViolations(page);
+}
+
+/**
+ * Who sees what on an active plan with claimable instalments: the auditor may move the plan but not claim
+ * (no reimbursements:create); the read-only user sees neither, and the API refuses them anyway.
+ */
+async function permissionsOnPlan(browser: Browser, request: APIRequestContext, planUrl: string, planId: number) {
+  for (const [email, movesPlan] of [
+    ['auditor@demo.local', true],
+    [READ_ONLY.email, false],
+  ] as const) {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await signIn(other, email);
+    await other.goto(planUrl);
+    await expect(other.getByTestId('installment-0')).toHaveAttribute('data-state', 'claimable');
+    await expect(other.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] })).toHaveCount(movesPlan ? 1 : 0);
+    await expect(other.getByRole('button', { name: new RegExp(`^${es['orthodonticPlans.claim.action']}`) })).toHaveCount(0);
+    await context.close();
+  }
+  const readOnly = await apiToken(request, READ_ONLY.email);
+  const plan = await call(request, readOnly, 'get', `/api/orthodontic-plans/${planId}`);
+  const refused = await request.post(`/api/orthodontic-plans/${planId}/events`, { headers: authHeader(readOnly), data: { type: 'SUSPEND', reason: 'x', version: plan.version } });
+  expect(refused.status()).toBe(403);
+  const claim = await request.post('/api/reimbursements', {
+    headers: authHeader(await apiToken(request, 'auditor@demo.local')),
+    data: { verificationId: plan.preauthorizationId, doctorId: plan.doctorId, installmentId: plan.installments[0].id, lines: [{ procedureCode: 'D8080', serviceDate: bandingDate, chargedCents: 120_000 }] },
+  });
+  expect(claim.status()).toBe(403);
+}
+
+test.describe('orthodontic plans', () => {
+  test.setTimeout(240_000);
+
+  test('an analyst proposes a plan from its preauthorization, sees the worked fixture, activates it and claims its first two instalments', async ({ page, browser, request }) => {
+    await walkPlan(page, browser, request, 'es', es);
+  });
+
+  test('the same walk in Japanese', async ({ page, browser, request }) => {
+    await walkPlan(page, browser, request, 'ja', ja);
+  });
+});
