@@ -57,7 +57,7 @@ async function workVerification(page: Page, opened: Opened, t: Record<string, st
   // Before taking it, starting is offered but unavailable, with the statechart's reason in the user's language.
   await page.goto(`/app/verificaciones/editar/${opened.id}`);
   const actions = page.getByTestId('workflow-actions');
-  const start = actions.getByRole('button', { name: t['verifications.event.START'] });
+  const start = actions.getByRole('button', { name: t['verifications.event.START'], exact: true });
   await expect(start).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('blocked-START')).toContainText(t['machine.verification.guard.actorMayStart']);
   await expectNoSeriousViolations(page);
@@ -72,23 +72,23 @@ async function workVerification(page: Page, opened: Opened, t: Record<string, st
   await start.click();
   await expect(page.locator('[data-state="inProgress"]').first()).toBeVisible();
 
-  await actions.getByRole('button', { name: t['verifications.event.REQUEST_INFO'] }).click();
+  await actions.getByRole('button', { name: t['verifications.event.REQUEST_INFO'], exact: true }).click();
   const ask = page.getByRole('alertdialog');
-  await ask.getByRole('button', { name: t['verifications.event.REQUEST_INFO'] }).click();
+  await ask.getByRole('button', { name: t['verifications.event.REQUEST_INFO'], exact: true }).click();
   await expect(ask.getByText(t['form.required'].replace('{label}', t['verifications.field.infoNote']))).toBeVisible();
   await ask.getByLabel(t['verifications.field.infoNote']).fill('Falta la credencial vigente del paciente.');
   await expectNoSeriousViolations(page);
-  await ask.getByRole('button', { name: t['verifications.event.REQUEST_INFO'] }).click();
+  await ask.getByRole('button', { name: t['verifications.event.REQUEST_INFO'], exact: true }).click();
   await expect(ask).toBeHidden();
   await expect(page.locator('[data-state="needsInfo"]').first()).toBeVisible();
   await expect(page.getByTestId('history-timeline')).toContainText('Falta la credencial vigente del paciente.');
 
-  await actions.getByRole('button', { name: t['verifications.event.INFO_RECEIVED'] }).click();
+  await actions.getByRole('button', { name: t['verifications.event.INFO_RECEIVED'], exact: true }).click();
   await expect(page.locator('[data-state="inProgress"]').first()).toBeVisible();
-  await actions.getByRole('button', { name: t['verifications.event.RECORD_ELIGIBLE'] }).click();
+  await actions.getByRole('button', { name: t['verifications.event.RECORD_ELIGIBLE'], exact: true }).click();
   const eligible = page.getByRole('alertdialog');
   await eligible.getByLabel(t['verifications.field.channel']).selectOption('PHONE');
-  await eligible.getByRole('button', { name: t['verifications.event.RECORD_ELIGIBLE'] }).click();
+  await eligible.getByRole('button', { name: t['verifications.event.RECORD_ELIGIBLE'], exact: true }).click();
   await expect(eligible).toBeHidden();
   await expect(page.locator('[data-state="verified"]').first()).toBeVisible();
   // Verified: nothing left to do for the verifier, the validity shows, and reimbursing is not a verifier's step.
