@@ -17,7 +17,8 @@ test('the lists: queues and the insurer in the URL, the verifications ready for 
   await expect(page).toHaveURL(/state=approved%2CpartiallyApproved/);
   const states = page.getByRole('row').locator('[data-reimbursement-state]');
   await expect(states.first()).toBeVisible();
-  for (const state of await states.allTextContents()) expect(['Aprobado', 'Aprobado parcialmente']).toContain(state);
+  // The previous page stays on screen while the filtered one loads: wait for the filtered rows.
+  await expect.poll(async () => (await states.allTextContents()).every((state) => ['Aprobado', 'Aprobado parcialmente'].includes(state))).toBe(true);
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Cola' })).toHaveValue('approved,partiallyApproved');
 
@@ -68,7 +69,10 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   await expectNoSeriousViolations(page);
 
   // What was typed is kept for this user and verification: a reload comes back to it.
-  await page.waitForResponse((response) => response.url().includes(`/api/drafts/reimbursement-new/${verification.id}`) && response.request().method() === 'PUT');
+  const analyst = await apiToken(request, 'analista@demo.local');
+  await expect
+    .poll(async () => JSON.stringify(await (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).json()))
+    .toContain('"surfaces":"MO"');
   await page.reload();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(page.locator('[data-line="3"]').getByLabel('Código')).toHaveValue('D2391');
@@ -114,7 +118,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   // One record for the verification, whatever the clicks; the draft is gone once submitted.
   const mine = await api(request, token, 'get', `/api/reimbursements?q=F-E2E-0001&pageSize=100`);
   expect((mine.items as { verificationId: number }[]).filter((r) => r.verificationId === verification.id)).toHaveLength(1);
-  expect((await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).status()).toBe(404);
+  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).status()).toBe(404);
 });
 
 test.setTimeout(180_000);

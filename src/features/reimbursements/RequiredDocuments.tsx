@@ -7,6 +7,7 @@ import type { Attachment } from './api.ts';
 export function RequiredDocuments({ missing, attachments }: { missing: readonly string[]; attachments: Attachment[] }) {
   const intl = useIntl();
   const attached = [...new Set(attachments.map((a) => a.documentType))].filter((type) => !missing.includes(type));
+  if (!missing.length && !attached.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.documents.noneRequired' })}</Text>;
   return (
     <List.Root gap="1" variant="plain" aria-label={intl.formatMessage({ id: 'reimbursements.documents.requiredTitle' })}>
       {missing.map((type) => (
@@ -25,7 +26,6 @@ export function RequiredDocuments({ missing, attachments }: { missing: readonly 
           </HStack>
         </List.Item>
       ))}
-      {!missing.length && !attached.length && <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.documents.noneRequired' })}</Text>}
     </List.Root>
   );
 }
