@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** What the payload says in words a person wrote (a note, a reason, an authorisation number). */
-const WRITTEN = ['note', 'reason', 'authorizationNumber', 'paymentReference'] as const;
+const WRITTEN = ['note', 'reason', 'authorizationNumber', 'reference', 'paymentReference'] as const;
 
 /** A record's accepted events, newest first: when, who, what, and the state it moved to. */
 export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, heading }: Props) {
