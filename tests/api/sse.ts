@@ -14,7 +14,11 @@ export interface SseEvent {
  */
 export async function openStream(server: TestServer, token: string, headers: Record<string, string> = {}, query = '') {
   const env = { incoming: { socket: { remoteAddress: '127.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
-  const response = await server.api.request(`http://localhost/api/events${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } }, env);
+  return sseReader(await server.api.request(`http://localhost/api/events${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } }, env));
+}
+
+/** Reads an open `text/event-stream` response event by event. */
+export function sseReader(response: Response) {
   expect(response.status).toBe(200);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
