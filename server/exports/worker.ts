@@ -45,10 +45,13 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
     }
     await writer.finish();
     const sizeBytes = await files.size(key);
-    if (!(await complete(db, claim, { rows, sizeBytes, storageKey: key, fileName }))) throw new ClaimLost();
-    await db.transaction((tx) =>
-      appendAudit(tx, { userId: job.requested_by, action: 'CREATE', entityType: 'download', entityId: job.id, result: 'ALLOWED', detail: { list: job.list, rows, format: job.format } }),
-    );
+    // The completion and its audit row commit together: a job is never done without its record, nor recorded twice.
+    const completed = await db.transaction(async (tx) => {
+      if (!(await complete(tx, claim, { rows, sizeBytes, storageKey: key, fileName }))) return false;
+      await appendAudit(tx, { userId: job.requested_by, action: 'CREATE', entityType: 'download', entityId: job.id, result: 'ALLOWED', detail: { list: job.list, rows, format: job.format } });
+      return true;
+    });
+    if (!completed) throw new ClaimLost();
   } catch (error) {
     writer.abort();
     await files.remove(key);
