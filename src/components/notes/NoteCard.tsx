@@ -70,7 +70,7 @@ export function NoteCard({ note, showRecord = false, canUpdate }: { note: Note; 
           </Text>
         )}
         {draft === null ? (
-          <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+          <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
             {note.text}
           </Text>
         ) : (

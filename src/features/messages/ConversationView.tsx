@@ -85,7 +85,7 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
                       </Text>
                       <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
                     </HStack>
-                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere">
+                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
                       {message.body}
                     </Text>
                   </Box>
