@@ -96,6 +96,18 @@ async function currentItems(q: Queryable): Promise<Items> {
 /** The engine's inputs as the settings hold them now, amounts in `currency` (research units in two decimals when none is given). */
 export const engineInputs = async (q: Queryable, currency = 'EUR'): Promise<EngineInputs> => inputsOf(await currentItems(q), currency);
 
+/** Today's engine inputs for any currency from one read of the settings, so a page of records in several currencies costs what one record costs. */
+export async function engineInputsByCurrency(q: Queryable): Promise<(currency: string) => EngineInputs> {
+  const items = await currentItems(q);
+  const byCurrency = new Map<string, EngineInputs>();
+  return (currency) => {
+    const key = currency.trim();
+    let inputs = byCurrency.get(key);
+    if (!inputs) byCurrency.set(key, (inputs = inputsOf(items, key)));
+    return inputs;
+  };
+}
+
 /**
  * The engine's inputs for each record: those of the moment it was approved when `approvedAt` names one
  * (a change to the settings never reaches an approved liquidation), else today's.

@@ -5,7 +5,7 @@ import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodon
 import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
-import { engineInputs } from '../../settings/engine-inputs.ts';
+import { engineInputsByCurrency } from '../../settings/engine-inputs.ts';
 import { coverageActiveOn, coveragePeriods, ledgerOf, rulesOf, usageOf, type CoverageRow, type Ledger } from '../shared/coverage.ts';
 import {
   OPEN_INSTALLMENT_STATES,
@@ -38,11 +38,9 @@ function waitingPeriodMetOn(row: CoverageRow, rules: BenefitRules, date: string)
 }
 
 /** The settings' defaults in each currency of `rows` (amount defaults are kept per currency, in its minor unit). */
-export async function defaultsByCurrency(q: Queryable, rows: readonly { currency: string }[]): Promise<(currency: string) => BenefitRules> {
-  const byCurrency = new Map<string, BenefitRules>();
-  // One after the other: inside a transaction they share one connection.
-  for (const currency of new Set(rows.map((r) => r.currency))) byCurrency.set(currency, (await engineInputs(q, currency)).defaults);
-  return (currency) => byCurrency.get(currency)!;
+export async function defaultsByCurrency(q: Queryable): Promise<(currency: string) => BenefitRules> {
+  const inputsIn = await engineInputsByCurrency(q);
+  return (currency) => inputsIn(currency).defaults;
 }
 
 /** What the facts of a plan were built from, which its effects and presenter use too. */
@@ -63,7 +61,7 @@ export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: 
   const ledger = await ledgerOf(q, rows);
   const installments = await installmentsOfPlans(q, ids);
   const paid = await paidBenefitsOf(q, ids);
-  const defaultsOf = await defaultsByCurrency(q, rows);
+  const defaultsOf = await defaultsByCurrency(q);
   return new Map(
     rows.map((row) => {
       const lifetime = lifetimeOf(ledger, row, defaultsOf(row.currency));
@@ -99,7 +97,7 @@ export interface InstallmentContext {
 export async function installmentFacts(q: Queryable, rows: readonly InstallmentRecord[], _actor: Actor, today: string) {
   const plans = await plansByIds(q, [...new Set(rows.map((r) => r.plan_id))]);
   const ledger = await ledgerOf(q, plans);
-  const defaultsOf = await defaultsByCurrency(q, plans);
+  const defaultsOf = await defaultsByCurrency(q);
   return new Map(
     rows.map((installment) => {
       const plan = plans.find((p) => p.id === installment.plan_id)!;

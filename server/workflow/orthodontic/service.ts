@@ -138,6 +138,6 @@ export const planService = {
 export async function plansWithLifetimeReached(q: Queryable): Promise<number[]> {
   const plans = await activePlans(q);
   const ledger = await ledgerOf(q, plans);
-  const defaultsOf = await defaultsByCurrency(q, plans);
+  const defaultsOf = await defaultsByCurrency(q);
   return plans.filter((plan) => lifetimeOf(ledger, plan, defaultsOf(plan.currency)).remainingCents <= 0).map((plan) => plan.id);
 }

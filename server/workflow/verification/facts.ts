@@ -1,6 +1,6 @@
 import type { VerificationFacts } from '../../../src/machines/verification.machine.ts';
 import type { Queryable } from '../../db/database.ts';
-import { engineInputs } from '../../settings/engine-inputs.ts';
+import { engineInputsByCurrency } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
 import { coverageActiveOn, ledgerOf, orthoAgeLimitOf, patientAgeOn, remainingBenefits, usageOf } from '../shared/coverage.ts';
 import type { VerificationRow } from './repository.ts';
@@ -9,12 +9,11 @@ import type { VerificationRow } from './repository.ts';
 export async function verificationFacts(q: Queryable, rows: readonly VerificationRow[], actor: Actor, today: string) {
   const ledger = await ledgerOf(q, rows);
   // Amount defaults are per currency: each verification reads those of its insurer's currency.
-  const currencies = [...new Set(rows.map((row) => row.insurer_currency.trim()))];
-  const defaultsOf = new Map(await Promise.all(currencies.map(async (currency) => [currency, (await engineInputs(q, currency)).defaults] as const)));
+  const inputsIn = await engineInputsByCurrency(q);
   return new Map(
     rows.map((row) => {
       const date = row.planned_service_date;
-      const defaults = defaultsOf.get(row.insurer_currency.trim())!;
+      const { defaults } = inputsIn(row.insurer_currency);
       const facts: VerificationFacts = {
         actorId: actor.id ?? 0,
         assigneeId: row.assignee_id,
