@@ -43,7 +43,8 @@ describe('the area registry', () => {
   it('keeps the permissions of the screens', () => {
     const permission = (path: string) => PRIVATE_ROUTES.find((route) => route.path === path)?.permission;
     expect(permission('/doctores')).toBe('doctors:read');
-    expect(permission('/comunicadospendientes')).toBe('announcements:read');
+    // What a user still has to acknowledge is addressed to them, whatever their role: every signed-in user opens it.
+    expect(permission('/comunicadospendientes')).toBeUndefined();
     expect(permission('/perfil/:id')).toBe('users:read');
     expect(permission('/perfil')).toBeUndefined();
     expect(permission('/panel/default')).toBeUndefined();
@@ -53,7 +54,7 @@ describe('the area registry', () => {
   it('derives the menu in the specification order, each entry with the permission of the screen it opens', () => {
     expect(NAV_ITEMS.map((item) => es[item.labelId as keyof typeof es])).toEqual([
       'Panel', 'Doctores', 'Configuraciones', 'Búsqueda', 'Titulares', 'Pacientes', 'Verificaciones', 'Reembolsos',
-      'Descargas', 'Notas', 'Mensajes', 'Usuarios', 'Roles', 'Aseguradoras', 'comunicados', 'Diagramas',
+      'Planes de ortodoncia', 'Descargas', 'Notas', 'Mensajes', 'Usuarios', 'Roles', 'Aseguradoras', 'comunicados', 'Diagramas',
     ]);
     const byKey = Object.fromEntries(NAV_ITEMS.map((item) => [item.key, item]));
     expect(byKey.insurers).toMatchObject({ href: '/aseguradoras', permission: 'insurers:read' });

@@ -90,9 +90,10 @@ describe('generation', () => {
   });
 
   it('knows which guard outcome no input can produce', () => {
-    // APPROVE tries full approval first: someLinesRejected is only evaluated when noRejectedLines failed.
+    // APPROVE tries full approval first: someLinesRejected is only evaluated when noRejectedLines failed;
+    // PAY likewise tries the unchanged liquidation first, so liquidationChanged is only evaluated when it changed.
     const file = generatePaths(registered('reimbursement'), FIXTURES.reimbursement!, { ...DEFAULT_OPTIONS, criterion: 'guards' });
-    expect(file.targets.unreachable).toEqual(['someLinesRejected:false']);
+    expect(file.targets.unreachable).toEqual(['liquidationChanged:false', 'someLinesRejected:false']);
   });
 
   it('bounds random walks by --max-length', () => {
