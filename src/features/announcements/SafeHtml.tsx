@@ -1,11 +1,12 @@
 import { Box, type BoxProps } from '@chakra-ui/react';
 import { sanitizeAnnouncementHtml } from './html.ts';
 
-/** An announcement's body, sanitised again in the browser before it is shown. */
+/** An announcement's body, sanitised again in the browser before it is shown, in the direction of its own text (a Spanish body on a right-to-left page keeps its full stops at the end). */
 export function SafeHtml({ html, ...props }: { html: string } & BoxProps) {
   return (
     <Box
       className="announcement-body"
+      dir="auto"
       css={{
         '& p, & ul, & ol, & blockquote, & h3, & h4': { marginBlockEnd: '0.6em' },
         '& ul, & ol': { paddingInlineStart: '1.5em' },
