@@ -25,16 +25,16 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 async function verifierSection(db: Queryable, viewer: Viewer, today: string): Promise<Section> {
   const mine = 'FROM verifications WHERE assignee_id = $1 AND state = ANY($2::text[])';
   const tiles: Tile[] = [
-    { key: 'myOpenVerifications', count: await count(db, mine, [viewer.id, OPEN_VERIFICATION]), link: `/verificaciones/nuevas?assigneeId=${viewer.id}` },
+    { key: 'myOpenVerifications', count: await count(db, mine, [viewer.id, OPEN_VERIFICATION]), link: '/verificaciones/nuevas?assigned=mine' },
     {
       key: 'myPastDueVerifications',
       count: await count(db, `${mine} AND planned_service_date < $3`, [viewer.id, OPEN_VERIFICATION, today]),
-      link: `/verificaciones/nuevas?assigneeId=${viewer.id}&to=${addDays(today, -1)}`,
+      link: '/verificaciones/nuevas?assigned=mine&pastDue=true',
     },
     {
       key: 'myNeedsInfoVerifications',
       count: await count(db, mine, [viewer.id, ['needsInfo']]),
-      link: `/verificaciones/nuevas?assigneeId=${viewer.id}&state=needsInfo`,
+      link: '/verificaciones/nuevas?assigned=mine&state=needsInfo',
     },
   ];
   return { key: 'verifier', tiles };
@@ -50,7 +50,7 @@ async function analystSection(db: Queryable, today: string): Promise<Section> {
       {
         key: 'cureEndingThisWeek',
         count: await count(db, `${inState} AND cure_deadline BETWEEN $2 AND $3`, [['needsDocuments'], today, addDays(today, 7)]),
-        link: '/reembolsos/general?state=needsDocuments&sort=cureDeadline',
+        link: '/reembolsos/general?state=needsDocuments',
       },
     ],
   };
@@ -82,7 +82,7 @@ async function supervisionSection(db: Queryable, today: string): Promise<Section
       {
         key: 'pastDueVerifications',
         count: await count(db, 'FROM verifications WHERE state = ANY($1::text[]) AND planned_service_date < $2', [OPEN_VERIFICATION, today]),
-        link: `/verificaciones/nuevas?to=${addDays(today, -1)}`,
+        link: '/verificaciones/nuevas?pastDue=true',
       },
       { key: 'openReimbursements', count: await count(db, 'FROM reimbursements WHERE state = ANY($1::text[])', [OPEN_REIMBURSEMENT]), link: '/reembolsos/general' },
       { key: 'reimbursementsToReview', count: await count(db, 'FROM reimbursements WHERE state = ANY($1::text[])', [['inReview']]), link: '/reembolsos/general?state=inReview' },

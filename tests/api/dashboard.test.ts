@@ -32,7 +32,7 @@ describe('dashboard per role', () => {
     expect(charts).toBeUndefined();
     const open = await scalar(`SELECT count(*)::int AS n FROM verifications WHERE assignee_id = $1 AND state IN ('pending','inProgress','needsInfo')`, [ids.verifier]);
     expect(open).toBeGreaterThan(0);
-    expect(tile(sections, 'myOpenVerifications')).toEqual({ key: 'myOpenVerifications', count: open, link: `/verificaciones/nuevas?assigneeId=${ids.verifier}` });
+    expect(tile(sections, 'myOpenVerifications')).toEqual({ key: 'myOpenVerifications', count: open, link: '/verificaciones/nuevas?assigned=mine' });
     const needsInfo = await scalar(`SELECT count(*)::int AS n FROM verifications WHERE assignee_id = $1 AND state = 'needsInfo'`, [ids.verifier]);
     expect(tile(sections, 'myNeedsInfoVerifications').count).toBe(needsInfo);
   });

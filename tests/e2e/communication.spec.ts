@@ -106,7 +106,7 @@ test('the dashboard per role: tiles open their filtered lists; supervisors get c
   await expect(verifier.getByTestId('dashboard-section-supervision')).toHaveCount(0);
   await expectNoSeriousViolations(verifier);
   await mine.getByTestId('tile-myNeedsInfoVerifications').click();
-  await expect(verifier).toHaveURL(/\/app\/verificaciones\/nuevas\?assigneeId=\d+&state=needsInfo$/);
+  await expect(verifier).toHaveURL(/\/app\/verificaciones\/nuevas\?assigned=mine&state=needsInfo$/);
   await verifier.context().close();
 
   const treasury = await person(browser, 'tesoreria@demo.local');
