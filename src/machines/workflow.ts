@@ -243,7 +243,10 @@ export interface BlockedEvent {
 
 /**
  * The event types among `eventsToTry` that the active state has a transition for but refuses now, each with
- * every named guard that fails (not only the first), so a screen can say all that stands in the way.
+ * every named guard that fails (not only the first), so a screen can say all that stands in the way. When an
+ * event has several branches (APPROVE: in full or in part), the reasons are the guards that fail on every
+ * branch, else those of the branch nearest to passing: a branch's own condition ("no line is rejected") is
+ * not a reason the event is refused when another branch would take it.
  */
 export function blockedEvents<TMachine extends AnyStateMachine>(
   machine: TMachine,
@@ -258,13 +261,12 @@ export function blockedEvents<TMachine extends AnyStateMachine>(
     if (blocked.some((b) => b.type === event.type) || current.can(event)) continue;
     const candidates = transitions.filter((t) => t.eventType === event.type);
     if (candidates.length === 0) continue;
-    const guards: string[] = [];
-    for (const candidate of candidates) {
-      for (const guard of namedGuardsOf(candidate.guard)) {
-        if (!guards.includes(guard.type) && !implementations[guard.type]!({ context: current.context, event }, guard.params)) guards.push(guard.type);
-      }
-    }
-    blocked.push({ type: event.type, guards });
+    const failing = candidates.map((candidate) => [
+      ...new Set(namedGuardsOf(candidate.guard).filter((guard) => !implementations[guard.type]!({ context: current.context, event }, guard.params)).map((guard) => guard.type)),
+    ]);
+    const onEveryBranch = failing[0]!.filter((guard) => failing.every((branch) => branch.includes(guard)));
+    const nearest = failing.reduce((fewest, branch) => (branch.length < fewest.length ? branch : fewest));
+    blocked.push({ type: event.type, guards: onEveryBranch.length ? onEveryBranch : nearest });
   }
   return blocked;
 }

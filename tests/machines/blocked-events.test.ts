@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { REIMBURSEMENT_FACTS } from '../../scripts/test-paths/facts.ts';
+import { reimbursementMachine } from '../../src/machines/reimbursement.machine.ts';
 import { verificationMachine, type VerificationFacts } from '../../src/machines/verification.machine.ts';
 import { blockedEvents, snapshotAt } from '../../src/machines/workflow.ts';
 
@@ -30,6 +32,16 @@ describe('blockedEvents', () => {
     ]);
     // START has no transition in progress; REQUEST_INFO and CANCEL pass; RECORD_ELIGIBLE once, with three reasons in order.
     expect(blocked).toEqual([{ type: 'RECORD_ELIGIBLE', guards: ['coverageActiveOnServiceDate', 'authorizationNumberGiven', 'orthoUnderAgeLimit'] }]);
+  });
+
+  it('gives for an event of several branches what stands in the way of all of them, not one branch\'s own condition', () => {
+    // The creator approving a claim with no rejected line: full approval fails on separation of duties only;
+    // partial approval also on "some line is rejected", which is no reason the approval is refused.
+    const snapshot = snapshotAt(reimbursementMachine, 'inReview', { ...REIMBURSEMENT_FACTS, actorId: REIMBURSEMENT_FACTS.creatorId, rejectedLineCount: 0 });
+    const [approve] = blockedEvents(reimbursementMachine, snapshot, [{ type: 'APPROVE' }]);
+    expect(approve?.guards).toContain('approverIsNotCreator');
+    expect(approve?.guards).not.toContain('someLinesRejected');
+    expect(approve?.guards).not.toContain('noRejectedLines');
   });
 
   it('is empty when everything of the state is allowed', () => {
