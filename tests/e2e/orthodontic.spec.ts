@@ -113,6 +113,8 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   const money = (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: source.currency }).format(minorToMajor(minor, source.currency));
   const t = (id: string, values?: Record<string, string | number>) => String(new IntlMessageFormat(c[id], locale).format(values));
   const row = (number: number) => page.getByTestId(`installment-${number}`);
+  // The plan's own state badge (the history timeline names the same states).
+  const planState = (state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
 
   await signIn(page, 'analista@demo.local');
   if (locale !== 'es') await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
@@ -137,7 +139,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   const planId = Number(planUrl.split('/').pop());
 
   // The engine's projection reads the worked fixture.
-  await expect(page.getByText(c['machine.orthodonticPlan.state.proposed'], { exact: true })).toBeVisible();
+  await expect(planState('proposed')).toHaveText(c['machine.orthodonticPlan.state.proposed']);
   await expect(page.getByTestId('schedule-summary')).toHaveText(
     t('orthodonticPlans.schedule.summary', { initial: money(60_000), count: 9, amount: money(10_000), frequency: c['orthodonticPlans.frequency.per.MONTHLY'], total: money(LIFETIME) }),
   );
@@ -148,13 +150,13 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
 
   // Approve, then activate with the banding date: the instalments already due can be claimed at once.
   await page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] }).click();
-  await expect(page.getByText(c['machine.orthodonticPlan.state.approved'], { exact: true })).toBeVisible();
+  await expect(planState('approved')).toHaveText(c['machine.orthodonticPlan.state.approved']);
   await page.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   const activation = page.getByRole('dialog');
   await activation.getByLabel(c['orthodonticPlans.event.ACTIVATE.date']).fill(bandingDate);
   await expectNoSeriousViolations(page);
   await activation.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
-  await expect(page.getByText(c['machine.orthodonticPlan.state.active'], { exact: true })).toBeVisible();
+  await expect(planState('active')).toHaveText(c['machine.orthodonticPlan.state.active']);
   await expect(page.getByRole('heading', { name: c['orthodonticPlans.schedule.title'] })).toBeVisible();
   await expect(row(0)).toHaveAttribute('data-state', 'claimable');
   await expect(row(1)).toHaveAttribute('data-state', 'claimable');
