@@ -4,7 +4,8 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ruleDetail } from '../../server/http/rule-detail.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { guardTextId, refusalTextId, stateTextId, textIdsOf } from '../../src/machines/texts.ts';
+import { actionTextId, eventTextId, guardTextId, refusalTextId, stateTextId, textIdsOf } from '../../src/machines/texts.ts';
+import { describeMachine } from '../../scripts/statecharts/describe.ts';
 import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from '../../src/machines/workflow.ts';
 import { stateLabel } from '../../src/features/diagrams/StateDetails.tsx';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
@@ -23,6 +24,32 @@ describe('statechart texts in the catalogs (ids: src/machines/texts.ts)', () => 
     expect(app).not.toContain('machine.app.state.');
     expect(stateTextId('orthodonticPlan', ['exhausted'])).toBe('machine.orthodonticPlan.state.exhausted');
     expect(guardTextId('reimbursement', 'approverIsNotCreator')).toBe('machine.reimbursement.guard.approverIsNotCreator');
+  });
+
+  it('derive one id per event the transitions name and per action of setup({ actions }), as the descriptions name them', () => {
+    const app = textIdsOf(MACHINES.find((m) => m.name === 'app')!.machine);
+    expect(app).toContain('machine.app.event.SIGN_IN');
+    expect(app).toContain('machine.app.event.done.invoke.signIn');
+    expect(app).toContain('machine.app.event.error.invoke.logOut');
+    expect(app).toContain('machine.app.action.persistSession');
+    expect(app.filter((id) => id.includes('.event.always') || id.includes('xstate.'))).toEqual([]);
+    expect(eventTextId('reimbursement', 'PAY')).toBe('machine.reimbursement.event.PAY');
+    expect(actionTextId('reimbursement', 'postToLedger')).toBe('machine.reimbursement.action.postToLedger');
+    for (const registered of MACHINES) {
+      const d = describeMachine(registered);
+      const ids = textIdsOf(registered.machine);
+      const described = new Set(d.transitions.filter((t) => t.kind === 'event' || t.kind === 'done.invoke' || t.kind === 'error.invoke').map((t) => eventTextId(d.id, t.event)));
+      expect(ids.filter((id) => id.includes('.event.')).sort(), registered.name).toEqual([...described].sort());
+      expect(ids.filter((id) => id.includes('.action.')).sort(), registered.name).toEqual(d.actions.map((a) => actionTextId(d.id, a.name)).sort());
+    }
+  });
+
+  it('translates every event and action text (fr, zh, ja differ from English; es from English)', () => {
+    const texts = [...needed].filter((id) => id.includes('.event.') || id.includes('.action.'));
+    expect(texts.length).toBeGreaterThan(150);
+    for (const locale of ['es', 'fr', 'zh', 'ja'] as const) expect(texts.filter((id) => catalogs[locale]![id] === catalogs.en![id]), locale).toEqual([]);
+    expect(catalogs.es!['machine.reimbursement.event.PAY']).toBe('Pagar');
+    expect(catalogs.ja!['machine.verification.event.RECORD_ELIGIBLE']).toBe('対象として記録する');
   });
 
   it.each(LOCALES)('%s has a one-line text for every state (but the root) and every named guard of every registered machine', (locale) => {
