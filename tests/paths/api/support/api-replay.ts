@@ -1,0 +1,188 @@
+/**
+ * Replays generated statechart paths (tests/paths/<machine>/<criterion>/paths.json) against the real API: the
+ * in-process server on an in-memory PGlite, each path on a record of its own made by the machine's adapter with
+ * the facts the path's guards need, each step sent as `POST /api/<resource>/<id>/events` (or, for the events the
+ * server takes by itself, done the way the server does them: its daily jobs, or the follow-up of the previous
+ * request). After every step the record's `state` read back through the API must be the path's, and a step the
+ * path expects to be refused must answer 409 with the refusing guard's rule code.
+ */
+import fs from 'node:fs';
+import { expect } from 'vitest';
+import { runDailyJobs } from '../../../../server/scheduler.ts';
+import { MACHINES } from '../../../../src/machines/registry.ts';
+import { snapshotAt, step as machineStep } from '../../../../src/machines/workflow.ts';
+import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../../../../scripts/statecharts/paths/types.ts';
+import type { TestServer } from '../../../api/helpers.ts';
+
+export type Resource = 'verifications' | 'reimbursements' | 'orthodontic-plans' | 'policies';
+
+export const ROLES = {
+  admin: 'admin@demo.local',
+  supervisor: 'supervisor@demo.local',
+  verifier: 'verificador@demo.local',
+  analyst: 'analista@demo.local',
+  auditor: 'auditor@demo.local',
+  treasury: 'tesoreria@demo.local',
+} as const;
+export type Role = keyof typeof ROLES;
+
+/** What every adapter works with: the server, its clock, the demo staff signed in. */
+export interface ReplayContext {
+  server: TestServer;
+  /** The server's business date; an adapter moves it as a path needs (`today` facts). */
+  clock: { today: string };
+  tokens: Partial<Record<Role, string>>;
+  userIds: Partial<Record<Role, number>>;
+  call: TestServer['call'];
+}
+
+/** One record under replay: its id and whatever the adapter keeps for later steps. */
+export interface Subject {
+  id: number;
+  [key: string]: unknown;
+}
+
+export interface MachineAdapter {
+  machine: string;
+  resource: Resource;
+  /** Creates the record of one path in the path's initial state, with the facts its scenario's guards need. */
+  setup: (ctx: ReplayContext, scenario: Scenario, path: PathRecord) => Promise<Subject>;
+  /** Who sends the event, and its body as the API takes it (fixture placeholders made real). */
+  send: (ctx: ReplayContext, subject: Subject, event: PathEvent, scenario: Scenario) => { role: Role; body: Record<string, unknown> };
+  /**
+   * The event the server sends by itself, in the same request, whenever a step lands in `from` (reimbursement:
+   * CHECK on submitted). The API never rests there: a path that sends anything else from `from` ends its API
+   * replay at that point (the machine's outcome of the follow-up is checked instead).
+   */
+  followUp?: { from: string; event: string };
+  /** Events the daily jobs send (EXPIRE…): the adapter moves the clock; the runner runs the jobs. */
+  scheduled?: Record<string, (ctx: ReplayContext, subject: Subject) => Promise<void> | void>;
+  /** Changes the world before a step as its scenario says (a rule changed between approval and payment…). */
+  beforeStep?: (ctx: ReplayContext, subject: Subject, step: StepRecord, scenario: Scenario) => Promise<void>;
+  /** Checks the effects that matter after an accepted step (ledger, payment, schedule). */
+  effects?: (ctx: ReplayContext, subject: Subject, step: StepRecord, record: Record<string, unknown>) => Promise<void>;
+  /** Which history entries are the record's own (a plan's history also holds its instalments'). */
+  ownHistory?: (entry: HistoryEntry) => boolean;
+}
+
+export interface HistoryEntry {
+  event: string;
+  fromState: string | null;
+  toState: string;
+  payload: Record<string, unknown> | null;
+}
+
+export const loadPaths = (url: URL): PathsFile => JSON.parse(fs.readFileSync(url, 'utf8')) as PathsFile;
+
+/** Signs in the demo staff once per file. */
+export async function contextFor(server: TestServer, clock: { today: string }): Promise<ReplayContext> {
+  const ctx: ReplayContext = { server, clock, tokens: {}, userIds: {}, call: server.call.bind(server) };
+  const users = await server.db.query<{ id: number; email: string }>('SELECT id, email FROM users');
+  for (const [role, email] of Object.entries(ROLES) as [Role, string][]) {
+    const user = users.find((u) => u.email === email);
+    if (!user) continue;
+    ctx.tokens[role] = await server.signIn(email);
+    ctx.userIds[role] = user.id;
+  }
+  return ctx;
+}
+
+/** The rule code the API must answer for a step the path expects refused: its first guard that failed. */
+export function expectedRefusal(machineName: string, step: StepRecord): string {
+  const registered = MACHINES.find((m) => m.name === machineName)!;
+  const failed = step.guards.find((g) => g.endsWith(':false'));
+  if (!failed) return 'workflow.illegalEvent';
+  const guard = failed.slice(0, failed.lastIndexOf(':'));
+  return (registered.rules as Record<string, { rule: string }>)[guard]?.rule ?? 'workflow.refused';
+}
+
+async function read(ctx: ReplayContext, resource: Resource, id: number): Promise<Record<string, unknown>> {
+  const response = await ctx.call('GET', `/api/${resource}/${id}`, { token: ctx.tokens.admin });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as Record<string, unknown>;
+}
+
+async function history(ctx: ReplayContext, adapter: MachineAdapter, id: number): Promise<string[]> {
+  const response = await ctx.call('GET', `/api/${adapter.resource}/${id}/history`, { token: ctx.tokens.admin });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  const items = response.body.items as HistoryEntry[];
+  return items.filter((h) => adapter.ownHistory?.(h) ?? true).map((h) => `${h.event}>${h.toState}`);
+}
+
+/** What the machine does with the server's follow-up event from `state`, with the scenario's facts. */
+function followUpOutcome(machineName: string, scenario: Scenario, state: string, type: string): string {
+  const machine = MACHINES.find((m) => m.name === machineName)!.machine;
+  const facts = (scenario.input as { facts: unknown }).facts;
+  const outcome = machineStep(machine, snapshotAt(machine, state, facts as never), { type } as never);
+  return outcome.ok ? outcome.value : state;
+}
+
+/**
+ * Replays one path against the API; every mismatch names the path, the step and what the API answered. Answers
+ * the transition targets the API replay covered: those of every step it could take (all of them unless the
+ * path sends an event from a state the API never rests in).
+ */
+export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, file: PathsFile, pathId: string): Promise<string[]> {
+  const path = file.paths.find((p) => p.id === pathId);
+  if (!path) throw new Error(`No path ${pathId} in ${file.machine}/${file.criterion}`);
+  const scenario = file.scenarios.find((s) => s.name === path.scenario)!;
+  const subject = await adapter.setup(ctx, scenario, path);
+  const where = (i: number) => `${file.machine} ${path.id} (${scenario.name}) step ${i + 1} ${path.steps[i]?.event.type ?? 'start'}`;
+  expect((await read(ctx, adapter.resource, subject.id)).state, `${where(-1)}: initial state`).toBe(path.initial.state);
+  const expectedHistory = await history(ctx, adapter, subject.id);
+  const replayedSteps: number[] = [];
+
+  for (const [i, step] of path.steps.entries()) {
+    const accepted = step.transitions.length > 0;
+    if (adapter.followUp?.event === step.event.type) {
+      // Taken by the server at the end of the previous request: the previous check already saw its state.
+      expectedHistory.push(`${step.event.type}>${step.state}`);
+      expect(await history(ctx, adapter, subject.id), where(i)).toEqual(expectedHistory);
+      replayedSteps.push(i);
+      continue;
+    }
+    await adapter.beforeStep?.(ctx, subject, step, scenario);
+    const scheduled = adapter.scheduled?.[step.event.type];
+    if (scheduled) {
+      await scheduled(ctx, subject);
+      await ctx.server.db.query('DELETE FROM scheduled_runs WHERE run_on = $1::date', [ctx.clock.today]);
+      await runDailyJobs(ctx.server.db, ctx.clock.today);
+    } else {
+      const { role, body } = adapter.send(ctx, subject, step.event, scenario);
+      const current = await read(ctx, adapter.resource, subject.id);
+      const response = await ctx.call('POST', `/api/${adapter.resource}/${subject.id}/events`, {
+        token: ctx.tokens[role],
+        body: { version: current.version, ...body },
+      });
+      if (accepted) expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(200);
+      else expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status: 409, code: expectedRefusal(file.machine, step) });
+    }
+    // After a step the server follows up by itself, the API already shows the follow-up's state.
+    const next = path.steps[i + 1];
+    const followedUp = accepted && adapter.followUp?.from === step.state;
+    const cut = followedUp && next?.event.type !== adapter.followUp!.event;
+    const expected = followedUp ? (next && !cut ? next.state : followUpOutcome(file.machine, scenario, step.state, adapter.followUp!.event)) : step.state;
+    const record = await read(ctx, adapter.resource, subject.id);
+    expect(record.state, `${where(i)}: state`).toBe(expected);
+    if (accepted) {
+      expectedHistory.push(`${step.event.type}>${step.state}`);
+      await adapter.effects?.(ctx, subject, step, record);
+    }
+    replayedSteps.push(i);
+    if (cut) {
+      if (expected !== step.state) expectedHistory.push(`${adapter.followUp!.event}>${expected}`);
+      break;
+    }
+  }
+  expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
+  return replayedSteps.flatMap((i) => path.steps[i]!.transitions);
+}
+
+/**
+ * The transitions criterion's targets the API replays did not cover, which must be exactly `unreachable` (the
+ * transitions out of a state the API never rests in), after every path ran.
+ */
+export function assertApiCoverage(file: PathsFile, covered: ReadonlySet<string>, unreachable: readonly string[] = []): void {
+  const all = [...new Set(file.paths.flatMap((p) => p.covers))];
+  expect(all.filter((t) => !covered.has(t)), 'transitions no API replay took').toEqual([...unreachable]);
+}

@@ -1,0 +1,26 @@
+import { addMonths } from '../../../../src/domain/benefits/dates.ts';
+import { patientOnOwnPolicy, type PatientOptions } from '../../../api/benefit-people.ts';
+import type { ReplayContext } from './api-replay.ts';
+
+/**
+ * People and doctors for the API replays. Every path gets a patient alone on a policy of their own, so no other
+ * path's claims, ledger or open verifications touch the facts its guards read.
+ */
+export const ownPatient = (ctx: ReplayContext, options: PatientOptions = {}) => patientOnOwnPolicy(ctx.server.db, options);
+
+/** A child of `years` on the clock's date, enrolled long enough ago for every waiting period. */
+export const childPatient = (ctx: ReplayContext, years = 12) =>
+  ownPatient(ctx, { birthDate: addMonths(ctx.clock.today, -12 * years), enrolledOn: addMonths(ctx.clock.today, -36) });
+
+export async function doctor(ctx: ReplayContext, specialty: 'GENERAL' | 'ORTHODONTICS'): Promise<number> {
+  const [row] = await ctx.server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' AND specialty = $1 ORDER BY id LIMIT 1`, [specialty]);
+  return row!.id;
+}
+
+/** Sends an event during a path's set-up (not one of the path's steps), failing loudly when refused. */
+export async function setupEvent(ctx: ReplayContext, resource: string, id: number, body: Record<string, unknown>, token: string | undefined): Promise<Record<string, unknown>> {
+  const current = await ctx.call('GET', `/api/${resource}/${id}`, { token });
+  const response = await ctx.call('POST', `/api/${resource}/${id}/events`, { token, body: { version: current.body.version, ...body } });
+  if (response.status !== 200) throw new Error(`Set-up ${body.type} on ${resource}/${id} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as Record<string, unknown>;
+}

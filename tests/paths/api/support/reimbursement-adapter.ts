@@ -1,0 +1,120 @@
+import { textPdf } from '../../../../server/db/demo-documents.ts';
+import { addDays } from '../../../../src/domain/benefits/dates.ts';
+import { inRandomSample } from '../../../../src/domain/benefits/review-sampling.ts';
+import type { ReimbursementFacts } from '../../../../src/machines/reimbursement.machine.ts';
+import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
+import { doctor, ownPatient, setupEvent } from './people.ts';
+
+const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: ReimbursementFacts }).facts;
+
+/** The fixture's Spanish document names, as the contract spells them. */
+const DOCUMENTS: Record<string, string> = { FACTURA: 'INVOICE', RADIOGRAFIA_FINAL: 'XRAY_FINAL' };
+
+/** Whitening, which every replay policy excludes: the automatic check rejects its line. */
+const EXCLUDED = 'D9972';
+
+async function attach(ctx: ReplayContext, id: number, documentType: string) {
+  const form = new FormData();
+  form.set('ownerType', 'reimbursement');
+  form.set('ownerId', String(id));
+  form.set('documentType', documentType);
+  form.set('file', new File([textPdf([documentType]).slice()], `${documentType}.pdf`));
+  const response = await ctx.call('POST', '/api/attachments', { token: ctx.tokens.analyst, body: form });
+  if (response.status !== 201) throw new Error(`Attaching ${documentType} answered ${response.status}: ${JSON.stringify(response.body)}`);
+}
+
+/** Lines whose automatic check approves and rejects as many as the facts say, each on a day of its own. */
+function linesFor(facts: ReimbursementFacts, today: string) {
+  const approved = ['D0120', 'D1110'].slice(0, facts.approvedLineCount);
+  const rejected = Array.from({ length: facts.rejectedLineCount }, () => EXCLUDED);
+  return [...approved, ...rejected].map((procedureCode, i) => ({ procedureCode, serviceDate: addDays(today, -1 - i), chargedCents: procedureCode === EXCLUDED ? 20000 : 6000 }));
+}
+
+/** The actor of each event: the analyst creates and submits; the auditor decides (or the creator, when the facts say so); treasury pays. */
+function roleOf(type: string, facts: ReimbursementFacts): Role {
+  const creatorActs = facts.actorId === facts.creatorId;
+  if (type === 'APPROVE' || type === 'REJECT') return creatorActs ? 'analyst' : 'auditor';
+  if (type === 'COMPLETE_MEDICAL_REVIEW') return 'auditor';
+  if (type === 'PAY') return 'treasury';
+  return 'analyst';
+}
+
+/**
+ * Reimbursements: a claim on a patient alone on their own EUR policy (whitening excluded), under a verification
+ * verified through the API, with every document it asks for attached; its lines approved and rejected by the
+ * automatic check as the facts say; in or out of R12's 5 % sample as the facts say (a draft whose folio falls
+ * the wrong way is cancelled and another made). A scenario whose liquidation changes before payment gets an
+ * exclusion of its first line's procedure between approval and payment.
+ */
+export const reimbursementAdapter: MachineAdapter = {
+  machine: 'reimbursement',
+  resource: 'reimbursements',
+  followUp: { from: 'submitted', event: 'CHECK' },
+  async setup(ctx, scenario): Promise<Subject> {
+    const facts = factsOf(scenario);
+    const { patientId, policyId } = await ownPatient(ctx);
+    await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', $2)`, [policyId, EXCLUDED]);
+    const verification = await ctx.call('POST', '/api/verifications', {
+      token: ctx.tokens.admin,
+      body: { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: addDays(ctx.clock.today, -3) },
+    });
+    await setupEvent(ctx, 'verifications', verification.body.id, { type: 'START' }, ctx.tokens.admin);
+    await setupEvent(ctx, 'verifications', verification.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, ctx.tokens.admin);
+    const doctorId = await doctor(ctx, 'GENERAL');
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const created = await ctx.call('POST', '/api/reimbursements', {
+        token: ctx.tokens.analyst,
+        body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, ctx.clock.today) },
+      });
+      if (created.status !== 201) throw new Error(`Creating the reimbursement answered ${created.status}: ${JSON.stringify(created.body)}`);
+      const id = created.body.id as number;
+      if (inRandomSample(created.body.folio as string) !== facts.medicalReviewRequired) {
+        await setupEvent(ctx, 'reimbursements', id, { type: 'CANCEL', reason: 'Fuera de la muestra pedida' }, ctx.tokens.analyst);
+        continue;
+      }
+      for (const type of created.body.missingDocuments as string[]) await attach(ctx, id, type);
+      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]!.procedureCode };
+    }
+    throw new Error('No folio fell the way the scenario needs in 200 drafts.');
+  },
+  send(_ctx, subject, event) {
+    const body: Record<string, unknown> = { ...event };
+    if (event.type === 'REQUEST_DOCUMENTS') body.documents = (event.documents as string[]).map((d) => DOCUMENTS[d] ?? d);
+    return { role: roleOf(event.type, subject.facts as ReimbursementFacts), body };
+  },
+  async beforeStep(ctx, subject, step) {
+    const facts = subject.facts as ReimbursementFacts;
+    // The facts have no document missing: the analyst brings what the reviewer asked for before resubmitting.
+    if (step.event.type === 'RESUBMIT' && facts.missingDocuments.length === 0) {
+      const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+      for (const type of record.body.missingDocuments as string[]) await attach(ctx, subject.id, type);
+    }
+    if (step.event.type === 'PAY' && !facts.liquidationUnchanged) {
+      await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', $2)`, [subject.policyId, subject.firstCode]);
+    }
+  },
+  scheduled: {
+    // The daily job rejects a claim whose documents did not come by the end of the cure period.
+    async CURE_PERIOD_ENDED(ctx, subject) {
+      const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+      ctx.clock.today = addDays(record.body.cureDeadline as string, 1);
+    },
+  },
+  async effects(ctx, subject, step, record) {
+    // The ledger holds what is reserved for an approved claim and what is settled once paid; nothing otherwise.
+    const rows = await ctx.server.db.query<{ status: string; cents: number }>(
+      `SELECT status, sum(amount_cents)::int AS cents FROM benefit_ledger WHERE reimbursement_id = $1 AND kind = 'ANNUAL_MAXIMUM' GROUP BY status ORDER BY status`,
+      [subject.id],
+    );
+    const state = step.state;
+    if (state === 'paid') {
+      expectLedger(rows, [{ status: 'SETTLED', cents: record.paidCents as number }], step.event.type);
+      if (record.paidCents !== record.payableCents) throw new Error(`Paid ${String(record.paidCents)} but payable ${String(record.payableCents)}`);
+    } else if (state === 'approved' || state === 'partiallyApproved') expectLedger(rows, [{ status: 'RESERVED', cents: record.payableCents as number }], step.event.type);
+    else expectLedger(rows, [], step.event.type);
+  },
+};
+
+function expectLedger(actual: { status: string; cents: number }[], expected: { status: string; cents: number }[], after: string) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`Ledger after ${after}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
+}

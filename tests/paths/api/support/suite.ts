@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestServer } from '../../../api/helpers.ts';
+import { assertApiCoverage, contextFor, loadPaths, replayOnApi, type MachineAdapter, type ReplayContext } from './api-replay.ts';
+
+/** The server's business date at the start of every path (adapters move it for time-driven steps). */
+export const START_DAY = '2026-11-21';
+
+/**
+ * One describe block per paths file: one in-process server on an in-memory PGlite for the file (each path on
+ * records of its own, the clock reset before each), one test per path, and a last test that the replays
+ * together take every transition of the criterion (but those declared unreachable through the API).
+ */
+export function describeApiReplay(adapter: MachineAdapter, criterion: string, unreachable: readonly string[] = []): void {
+  const file = loadPaths(new URL(`../../${adapter.machine}/${criterion}/paths.json`, import.meta.url));
+  const clock = { today: START_DAY };
+  let server: TestServer;
+  let ctx: ReplayContext;
+  const covered = new Set<string>();
+  let ran = 0;
+  describe(`${adapter.machine} — ${criterion}, replayed against the API`, () => {
+    beforeAll(async () => {
+      server = await TestServer.start({}, 'memory://', () => clock.today);
+      ctx = await contextFor(server, clock);
+    });
+    afterAll(() => server?.close());
+    beforeEach(() => {
+      clock.today = START_DAY;
+    });
+    for (const path of file.paths) {
+      it(`${path.id} ${path.title}`, async () => {
+        for (const target of await replayOnApi(ctx, adapter, file, path.id)) covered.add(target);
+        ran += 1;
+      });
+    }
+    it(`takes every transition through the API${unreachable.length ? ` but the ${unreachable.length} out of a state the API never rests in` : ''}`, () => {
+      expect(ran, 'every path replayed').toBe(file.paths.length);
+      assertApiCoverage(file, covered, unreachable);
+    });
+  });
+}
