@@ -6,9 +6,11 @@ export type ExportList = components['schemas']['DownloadList'];
 /**
  * The lists an export can take, each read through its own list operation (same filters, same rights,
  * same audit as on screen). Lists of patients and of claims hold health data (research 2.11, R22):
- * exporting them asks for a reason.
+ * exporting them asks for a reason. A screen that shows one operation narrowed (the reimbursements of
+ * one kind, the verifications still valid to claim) exports under its own name with that narrowing
+ * fixed, so the file holds what the screen listed.
  */
-export const EXPORT_LISTS: Record<ExportList, { operationId: string; healthData: boolean }> = {
+export const EXPORT_LISTS: Record<ExportList, { operationId: string; healthData: boolean; fixedFilters?: Record<string, string> }> = {
   insurers: { operationId: 'listInsurers', healthData: false },
   users: { operationId: 'listUsers', healthData: false },
   doctors: { operationId: 'listDoctors', healthData: false },
@@ -16,6 +18,10 @@ export const EXPORT_LISTS: Record<ExportList, { operationId: string; healthData:
   patients: { operationId: 'listPatients', healthData: true },
   verifications: { operationId: 'listVerifications', healthData: true },
   reimbursements: { operationId: 'listReimbursements', healthData: true },
+  'reimbursements-general': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'GENERAL' } },
+  'reimbursements-orthodontic': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'ORTHODONTIC' } },
+  'reimbursable-verifications': { operationId: 'listVerifications', healthData: true, fixedFilters: { state: 'verified' } },
+  orthodonticPlans: { operationId: 'listOrthodonticPlans', healthData: true },
 };
 
 let operations: Map<string, Operation> | undefined;

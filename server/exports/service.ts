@@ -93,7 +93,7 @@ export const exportService = {
     }
     const filters = Object.fromEntries(Object.entries(input.filters ?? {}).filter(([key]) => key !== 'page' && key !== 'pageSize'));
     try {
-      op.validateParams({}, filters);
+      op.validateParams({}, { ...filters, ...list.fixedFilters });
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
       throw new HttpProblem(400, error.code, error.detail, error.errors?.map((e) => ({ ...e, path: e.path.replace(/^query/, 'body/filters') })));

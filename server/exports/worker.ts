@@ -6,6 +6,7 @@ import { appendAudit } from '../audit.ts';
 import { EXPORT_LISTS, listOperation, type ExportList } from './lists.ts';
 import { cellOf } from './cells.ts';
 import { claimNext, complete, fail, MAX_ATTEMPTS, reportProgress, type Claim } from './queue.ts';
+import { readNextPage, type KeysetWalk } from '../db/keyset.ts';
 import { csvWriter, xlsxWriter, type RowWriter } from './writers.ts';
 
 const pageSize = () => Math.min(100, Number(process.env.EXPORT_PAGE_SIZE ?? 100));
@@ -32,9 +33,13 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
   const writer: RowWriter = job.format === 'csv' ? csvWriter(stream, headings) : xlsxWriter(stream, headings, job.list);
   let rows = 0;
   try {
-    for (let page = 1; ; page++) {
-      const { query } = op.validateParams({}, { ...job.filters, page: String(page), pageSize: String(pageSize()) });
-      const reply = await handlers[list.operationId]!({ params: {}, query, body: undefined, user, token: null, ip: 'export', userAgent: `export job ${job.id}`, header: () => undefined });
+    // Page by keyset: the list's query continues after the last row read instead of skipping the rows before.
+    const walk: KeysetWalk = { after: null };
+    const { query } = op.validateParams({}, { ...job.filters, ...list.fixedFilters, page: '1', pageSize: String(pageSize()) });
+    for (;;) {
+      const reply = await readNextPage(walk, () =>
+        handlers[list.operationId]!({ params: {}, query, body: undefined, user, token: null, ip: 'export', userAgent: `export job ${job.id}`, header: () => undefined }),
+      );
       if (reply.status !== 200) throw new Error(`${list.operationId} answered ${reply.status}`);
       const { items, total, totalIsLowerBound } = reply.body as ListPage;
       for (const item of items) await writer.row(job.columns.map((c) => cellOf(item, c.field)));

@@ -7,7 +7,10 @@ import type { ListColumn } from './columns.tsx';
 import { listQuery, type ListSpec, type ListState } from './list-state.ts';
 
 /** The lists an export job can read (the contract's DownloadList). */
-const EXPORTABLE = new Set(['insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements']);
+const EXPORTABLE = new Set([
+  'insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements',
+  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+]);
 
 // The spec's route of Descargas' new export (inside /app); the shared list names no area, only this address.
 const NEW_EXPORT = '/descargas/nuevo';
