@@ -41,6 +41,8 @@ interface Props<R extends VersionedRecord> {
   intro?: ReactNode;
   /** Actions on the chosen rows besides deleting (assigning a worklist's records, say); given, rows can be chosen. */
   bulkActions?: (chosen: R[], clear: () => void) => ReactNode;
+  /** The export list this screen's "Exportar" makes when not the resource's own (a list narrowed to one kind, say). */
+  exportAs?: string;
   children?: ReactNode;
 }
 
@@ -49,7 +51,7 @@ interface Props<R extends VersionedRecord> {
  * column chooser, the grid (cards on small screens), bulk delete with confirmation, paging, and the
  * loading, empty and error states. Records open on the area's `edit` screen when the user may.
  */
-export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, open, intro, bulkActions, children }: Props<R>) {
+export function ListShell<R extends VersionedRecord>({ controller: list, title, columns, rowLabel, createLabel, searchPlaceholder, filterOptions, paged = true, open, intro, bulkActions, exportAs, children }: Props<R>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, may } = useScreen();
@@ -98,7 +100,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           ))}
           {children}
           {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
-          <ExportButton resource={list.resource} spec={list.spec} state={list.state} columns={columns} hidden={list.hiddenColumns} rows={list.rows} />
+          <ExportButton resource={exportAs ?? list.resource} spec={list.spec} state={list.state} columns={columns} hidden={list.hiddenColumns} rows={list.rows} />
         </HStack>
       )}
       {chosen.length > 0 && (

@@ -44,7 +44,10 @@ export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, h
               <List.Item key={item.id} display="block" borderInlineStartWidth="2px" borderColor="border.emphasized" ps="3">
                 <Text fontWeight="medium">
                   <bdi>{eventLabel(item.event, item)}</bdi>
-                  {' → '}
+                  {/* The arrow points from the event to its state in the page's reading direction. */}
+                  {' '}
+                  <span className="flip-rtl">→</span>
+                  {' '}
                   <bdi>{stateLabel ? stateLabel(item) : state(item.toState)}</bdi>
                 </Text>
                 <Text fontSize="sm" color="fg.muted">

@@ -1,6 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { Button, Dialog, Field, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Field, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { FormDialog } from '../form/FormDialog.tsx';
 
 interface Props {
   open: boolean;
@@ -38,65 +39,36 @@ export function ReasonDialog({ open, title, body, label, confirmLabel, tone = 'p
     if (trimmed || !required) onConfirm(trimmed);
   };
   return (
-    <Dialog.Root
+    <FormDialog
       role="alertdialog"
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
+      title={title}
+      submitLabel={confirmLabel}
+      palette={tone === 'danger' ? 'red' : 'blue'}
+      busy={busy}
+      error={error}
+      initialFocusEl={() => input.current}
       onExitComplete={() => {
         setText('');
         setBlank(false);
       }}
-      initialFocusEl={() => input.current}
+      onSubmit={confirm}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                confirm();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{title}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {body && <Text>{body}</Text>}
-                  {children}
-                  <Field.Root required={required} invalid={Boolean(message)}>
-                    <Field.Label>
-                      <bdi>{label}</bdi>
-                      {required && <Field.RequiredIndicator />}
-                    </Field.Label>
-                    <Textarea ref={input} rows={3} dir="auto" maxLength={maxLength} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-                    {message && (
-                      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-                        <bdi>{message}</bdi>
-                      </Field.ErrorText>
-                    )}
-                  </Field.Root>
-                  {error && (
-                    <Text role="alert" fontSize="sm" color={{ base: 'red.700', _dark: 'fg.error' }}>
-                      <bdi>{error}</bdi>
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {intl.formatMessage({ id: 'common.cancel' })}
-                </Button>
-                <Button type="submit" colorPalette={tone === 'danger' ? 'red' : 'blue'} loading={busy}>
-                  {confirmLabel}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {body && <Text>{body}</Text>}
+      {children}
+      <Field.Root required={required} invalid={Boolean(message)}>
+        <Field.Label>
+          <bdi>{label}</bdi>
+          {required && <Field.RequiredIndicator />}
+        </Field.Label>
+        <Textarea ref={input} rows={3} dir="auto" maxLength={maxLength} value={text} onChange={(e) => setText(e.currentTarget.value)} />
+        {message && (
+          <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
+            <bdi>{message}</bdi>
+          </Field.ErrorText>
+        )}
+      </Field.Root>
+    </FormDialog>
   );
 }

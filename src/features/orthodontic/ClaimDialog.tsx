@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { money, moneyInput, parseMoneyInput } from '../../components/format/money.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { useClaimInstallment, type Installment, type Plan } from './api.ts';
-import { isoToday, pageDirection } from './dates.ts';
+import { isoToday } from './dates.ts';
 
 /**
  * Claims a claimable instalment as an orthodontic reimbursement: the orthodontist's invoice for it (number,
@@ -52,76 +53,53 @@ export function ClaimDialog({ plan, installment, onClose, onClaimed }: { plan: P
   };
 
   return (
-    <Dialog.Root open={installment !== null} onOpenChange={(e) => !e.open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content dir={pageDirection()}>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t('orthodonticPlans.claim.title', { installment: label ?? '' })}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {installment && (
-                    <Text fontSize="sm">
-                      <bdi>
-                        {t('orthodonticPlans.claim.intro', {
-                          billable: money(intl, installment.billableCents, plan.currency),
-                          benefit: money(intl, installment.benefitCents, plan.currency),
-                          code: plan.treatmentCode,
-                        })}
-                      </bdi>
-                    </Text>
-                  )}
-                  <Field.Root required invalid={touched && invalid.invoiceNumber}>
-                    <Field.Label>
-                      {t('orthodonticPlans.claim.invoiceNumber')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input dir="auto" maxLength={40} value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.currentTarget.value)} />
-                    <Field.ErrorText>{t('orthodonticPlans.claim.invoiceNumberRequired')}</Field.ErrorText>
-                  </Field.Root>
-                  <Field.Root required>
-                    <Field.Label>
-                      {t('orthodonticPlans.claim.invoiceDate')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input type="date" max={isoToday()} value={invoiceDate} onChange={(e) => setInvoiceDate(e.currentTarget.value)} />
-                  </Field.Root>
-                  <Field.Root required invalid={touched && invalid.amount}>
-                    <Field.Label>
-                      {t('orthodonticPlans.claim.charged', { currency: plan.currency })}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      inputMode="decimal"
-                      dir="ltr"
-                      value={amount}
-                      onChange={(e) => setAmount(e.currentTarget.value)}
-                    />
-                    <Field.ErrorText>{t('orthodonticPlans.claim.chargedInvalid')}</Field.ErrorText>
-                  </Field.Root>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={claim.isPending}>
-                  {t('orthodonticPlans.claim.submit')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      open={installment !== null}
+      title={t('orthodonticPlans.claim.title', { installment: label ?? '' })}
+      submitLabel={t('orthodonticPlans.claim.submit')}
+      busy={claim.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {installment && (
+        <Text fontSize="sm">
+          <bdi>
+            {t('orthodonticPlans.claim.intro', {
+              billable: money(intl, installment.billableCents, plan.currency),
+              benefit: money(intl, installment.benefitCents, plan.currency),
+              code: plan.treatmentCode,
+            })}
+          </bdi>
+        </Text>
+      )}
+      <Field.Root required invalid={touched && invalid.invoiceNumber}>
+        <Field.Label>
+          {t('orthodonticPlans.claim.invoiceNumber')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input dir="auto" maxLength={40} value={invoiceNumber} onChange={(e) => setInvoiceNumber(e.currentTarget.value)} />
+        <Field.ErrorText>{t('orthodonticPlans.claim.invoiceNumberRequired')}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root required>
+        <Field.Label>
+          {t('orthodonticPlans.claim.invoiceDate')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input type="date" max={isoToday()} value={invoiceDate} onChange={(e) => setInvoiceDate(e.currentTarget.value)} />
+      </Field.Root>
+      <Field.Root required invalid={touched && invalid.amount}>
+        <Field.Label>
+          {t('orthodonticPlans.claim.charged', { currency: plan.currency })}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <Input
+          inputMode="decimal"
+          dir="ltr"
+          value={amount}
+          onChange={(e) => setAmount(e.currentTarget.value)}
+        />
+        <Field.ErrorText>{t('orthodonticPlans.claim.chargedInvalid')}</Field.ErrorText>
+      </Field.Root>
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
+import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
@@ -10,7 +11,7 @@ import { WorkflowActions, type WorkflowAction } from '../../components/workflow/
 import { orthodonticPlanMachine } from '../../machines/orthodontic-plan.machine.ts';
 import { refusalTextId } from '../../machines/texts.ts';
 import { usePlanEvent, type Plan, type PlanEvent } from './api.ts';
-import { isoToday, pageDirection } from './dates.ts';
+import { isoToday } from './dates.ts';
 
 type EventType = PlanEvent['type'];
 
@@ -95,59 +96,32 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         onConfirm={(reason) => open && submit(open, reason)}
         onClose={close}
       />
-      <Dialog.Root open={dated} onOpenChange={(e) => !e.open && close()}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content dir={pageDirection()}>
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (open) submit(open);
-                }}
-              >
-                <Dialog.Header>
-                  <Dialog.Title>{open && t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName })}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Field.Root required>
-                      <Field.Label>
-                        {open && dated && t(`orthodonticPlans.event.${open}.date`)}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input
-                        type="date"
-                        max={isoToday()}
-                        value={date}
-                        onChange={(e) => {
-                          setDate(e.currentTarget.value);
-                          if (open === 'ACTIVATE') onPreviewDate?.(e.currentTarget.value || null);
-                        }}
-                      />
-                      {open === 'ACTIVATE' && <Field.HelperText>{t('orthodonticPlans.event.ACTIVATE.help')}</Field.HelperText>}
-                    </Field.Root>
-                    {refusal && (
-                      <Text role="alert" color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
-                        <bdi>{refusal}</bdi>
-                      </Text>
-                    )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer flexWrap="wrap">
-                  <Button variant="outline" onClick={close}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button type="submit" colorPalette="blue" loading={send.isPending}>
-                    {open && t(`orthodonticPlans.event.${open}.action`)}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <FormDialog
+        open={dated}
+        title={open ? t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName }) : ''}
+        submitLabel={open ? t(`orthodonticPlans.event.${open}.action`) : ''}
+        busy={send.isPending}
+        error={refusal}
+        onSubmit={() => open && submit(open)}
+        onClose={close}
+      >
+        <Field.Root required>
+          <Field.Label>
+            {open && dated && t(`orthodonticPlans.event.${open}.date`)}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input
+            type="date"
+            max={isoToday()}
+            value={date}
+            onChange={(e) => {
+              setDate(e.currentTarget.value);
+              if (open === 'ACTIVATE') onPreviewDate?.(e.currentTarget.value || null);
+            }}
+          />
+          {open === 'ACTIVATE' && <Field.HelperText>{t('orthodonticPlans.event.ACTIVATE.help')}</Field.HelperText>}
+        </Field.Root>
+      </FormDialog>
     </>
   );
 }

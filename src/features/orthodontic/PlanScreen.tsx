@@ -4,14 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
-import { ApiError } from '../../api/client.ts';
 import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
-import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
+import { RecordGate } from '../../components/edit/RecordGate.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { LeaveGuardDialog } from '../../components/workflow/LeaveGuardDialog.tsx';
+import { useFlowDraft } from '../../components/workflow/useFlowDraft.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { plans, usePlanUpdate, type Installment, type Plan } from './api.ts';
 import { ClaimDialog } from './ClaimDialog.tsx';
@@ -51,19 +52,40 @@ export default function PlanScreen() {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const plan = useQuery({ ...plans.oneQuery(id), enabled: valid });
-  if (!valid || (plan.error instanceof ApiError && plan.error.status === 404)) return <RecordNotFound listLabel={t('orthodonticPlans.title')} />;
-  if (!plan.data) return <Loading />;
   // A new version of the plan (after an event or a save) starts the terms form again from it.
-  return <PlanView key={`${plan.data.id}:${plan.data.version}`} plan={plan.data} />;
+  return (
+    <RecordGate query={plan} valid={valid} listLabel={t('orthodonticPlans.title')}>
+      {(data) => <PlanView key={`${data.id}:${data.version}`} plan={data} />}
+    </RecordGate>
+  );
 }
 
+/** The terms typed and not saved yet, with the plan version they were typed over. */
+interface TermsDraftOfVersion {
+  version: number;
+  terms: TermsDraft;
+}
+
+/** The plan's terms being changed are kept on the server per user and plan, so a reload or an expired session loses nothing. */
 function PlanView({ plan }: { plan: Plan }) {
+  const saved = useFlowDraft<TermsDraftOfVersion>('orthodontic-plan-terms', String(plan.id));
+  if (!saved.ready) return <Loading />;
+  // Terms typed over an older version would silently undo what was saved since: they are dropped.
+  const restored = saved.draft?.version === plan.version ? saved.draft.terms : null;
+  return <PlanBody plan={plan} restored={restored} keep={saved} />;
+}
+
+function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft | null; keep: ReturnType<typeof useFlowDraft<TermsDraftOfVersion>> }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { may } = useScreen();
   const update = usePlanUpdate(plan.id);
   const editable = EDITABLE.includes(plan.state) && may('update');
-  const [draft, setDraft] = useState<TermsDraft>(() => termsOf(plan));
+  const [draft, setTyped] = useState<TermsDraft>(() => restored ?? termsOf(plan));
+  const setDraft = (next: TermsDraft) => {
+    setTyped(next);
+    keep.save({ version: plan.version, terms: next });
+  };
   const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
   const [previewDate, setPreviewDate] = useState<string | null>(null);
   const [claiming, setClaiming] = useState<Installment | null>(null);
@@ -88,6 +110,7 @@ function PlanView({ plan }: { plan: Plan }) {
       {
         onSuccess: () => {
           guard.release();
+          void keep.discard();
           messenger.create({ type: 'success', title: t('orthodonticPlans.terms.saved') });
         },
         onError: (error) => notifyError(intl, error),
@@ -150,11 +173,14 @@ function PlanView({ plan }: { plan: Plan }) {
           )}
         </Stack>
       </Section>
-      <Card.Root>
-        <Card.Body>
-          <PlanHistory planId={plan.id} />
-        </Card.Body>
-      </Card.Root>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <Card.Root>
+          <Card.Body>
+            <PlanHistory planId={plan.id} />
+          </Card.Body>
+        </Card.Root>
+        <NotesPanel entityType="orthodonticPlan" entityId={plan.id} />
+      </SimpleGrid>
       <ClaimDialog plan={plan} installment={claiming} onClose={() => setClaiming(null)} onClaimed={(reimbursementId) => navigate(reimbursementHref(reimbursementId))} />
       <LeaveGuardDialog guard={guard} />
     </Stack>

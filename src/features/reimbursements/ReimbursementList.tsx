@@ -19,6 +19,9 @@ export const QUEUES = {
   closed: 'paid,rejected,cancelled',
 } as const;
 
+/** Each kind's list exports as its own list, the kind fixed by the server (server/exports/lists.ts). */
+const EXPORT_LISTS = { GENERAL: 'reimbursements-general', ORTHODONTIC: 'reimbursements-orthodontic' } as const;
+
 // The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine).
 const { state, insurerId, createdBy } = LIST_SPECS.reimbursements.filters;
 const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, createdBy } };
@@ -50,6 +53,7 @@ export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHOD
       rowLabel={(row) => row.folio}
       searchPlaceholder={intl.formatMessage({ id: 'reimbursements.search' })}
       filterOptions={{ state: queues, insurerId: insurers, createdBy: mine }}
+      exportAs={EXPORT_LISTS[kind]}
       open={{ screen: 'edit', params: (row) => ({ verificacion_id: row.verificationId, id: row.id }), create: null }}
     />
   );

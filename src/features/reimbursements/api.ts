@@ -20,13 +20,6 @@ export const reimbursements = defineResource<Reimbursement, never, Reimbursement
   get: (id) => call(api.GET('/api/reimbursements/{id}', { params: { path: { id } } })),
 });
 
-/** The two lists of the menu are one resource filtered by kind: each keeps its own cache. */
-export const reimbursementsOfKind = (kind: 'GENERAL' | 'ORTHODONTIC') =>
-  defineResource<Reimbursement, never, ReimbursementQuery>(`reimbursements-${kind.toLowerCase()}`, {
-    list: (query) => reimbursements.list({ ...query, kind }),
-    get: reimbursements.get,
-  });
-
 /** Verified verifications: the scheduler expires them when their validity ends, so these are the still valid ones. */
 export const readyVerifications = defineResource<Verification, never, NonNullable<paths['/api/verifications']['get']['parameters']['query']>>('reimbursable-verifications', {
   list: (query) => call(api.GET('/api/verifications', { params: { query: { ...query, state: 'verified' } } })),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack, Text } from '@chakra-ui/react';
+import { Field, Input, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { VERIFICATION_CHANNELS, type VerificationChannel } from '../../machines/verification.machine.ts';
 
 interface Props {
@@ -28,81 +29,52 @@ export function EligibleDialog({ open, needsAuthorization, busy, error, onConfir
     onConfirm({ channel, ...(needsAuthorization ? { authorizationNumber: number.trim() } : {}) });
   };
   return (
-    <Dialog.Root
+    <FormDialog
       role="alertdialog"
       open={open}
-      onOpenChange={(e) => !e.open && onClose()}
+      title={t('verifications.eligible.title')}
+      submitLabel={t('verifications.event.RECORD_ELIGIBLE')}
+      palette="green"
+      busy={busy}
+      error={error}
       onExitComplete={() => {
         setChannel('');
         setNumber('');
         setTried(false);
       }}
+      onSubmit={confirm}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                confirm();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{t('verifications.eligible.title')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={missingChannel}>
-                    <Field.Label>
-                      {t('verifications.field.channel')}
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <NativeSelect.Root>
-                      <NativeSelect.Field value={channel} onChange={(e) => setChannel(e.currentTarget.value as VerificationChannel | '')}>
-                        <option value="">{t('verifications.eligible.chooseChannel')}</option>
-                        {VERIFICATION_CHANNELS.map((value) => (
-                          <option key={value} value={value}>
-                            {t(`verifications.channel.${value}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {missingChannel && <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('verifications.field.channel') })}</Field.ErrorText>}
-                  </Field.Root>
-                  {needsAuthorization && (
-                    <Field.Root required invalid={missingNumber}>
-                      <Field.Label>
-                        {t('verifications.field.authorizationNumber')}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input dir="auto" maxLength={40} value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
-                      {missingNumber && (
-                        <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('verifications.field.authorizationNumber') })}</Field.ErrorText>
-                      )}
-                    </Field.Root>
-                  )}
-                  {error && (
-                    <Text role="alert" fontSize="sm" color={{ base: 'red.700', _dark: 'fg.error' }}>
-                      <bdi>{error}</bdi>
-                    </Text>
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Button type="button" variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="green" loading={busy}>
-                  {t('verifications.event.RECORD_ELIGIBLE')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Field.Root required invalid={missingChannel}>
+        <Field.Label>
+          {t('verifications.field.channel')}
+          <Field.RequiredIndicator />
+        </Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field value={channel} onChange={(e) => setChannel(e.currentTarget.value as VerificationChannel | '')}>
+            <option value="">{t('verifications.eligible.chooseChannel')}</option>
+            {VERIFICATION_CHANNELS.map((value) => (
+              <option key={value} value={value}>
+                {t(`verifications.channel.${value}`)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        {missingChannel && <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('verifications.field.channel') })}</Field.ErrorText>}
+      </Field.Root>
+      {needsAuthorization && (
+        <Field.Root required invalid={missingNumber}>
+          <Field.Label>
+            {t('verifications.field.authorizationNumber')}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input dir="auto" maxLength={40} value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
+          {missingNumber && (
+            <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('verifications.field.authorizationNumber') })}</Field.ErrorText>
+          )}
+        </Field.Root>
+      )}
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { ArrowRight, Ban, CircleCheck, CircleX, Hand, MessageCircleQuestion, Pla
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../api/client.ts';
-import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
+import { RecordGate } from '../../components/edit/RecordGate.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -32,27 +32,22 @@ type Asking = 'REQUEST_INFO' | 'RECORD_ELIGIBLE' | 'RECORD_NOT_ELIGIBLE' | 'CANC
  */
 export default function VerificationScreen() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { id } = useParams<{ id: string }>();
-  const { can, userId } = useScreen();
   const record = useQuery(verifications.oneQuery(Number(id)));
+  return (
+    <RecordGate query={record} listLabel={intl.formatMessage({ id: 'area.verifications.new' })}>
+      {(v) => <VerificationView key={v.id} v={v} />}
+    </RecordGate>
+  );
+}
+
+function VerificationView({ v }: { v: Verification }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { can, userId } = useScreen();
   const send = useVerificationEvent();
   const [asking, setAsking] = useState<Asking>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-
-  if (record.isPending) return <Loading />;
-  if (record.isError) {
-    if (record.error instanceof ApiError && record.error.status === 404) return <RecordNotFound listLabel={t('area.verifications.new')} />;
-    return (
-      <Stack role="alert" align="flex-start">
-        <span>{t('common.loadFailed')}</span>
-        <Button size="sm" onClick={() => void record.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    );
-  }
-  const v = record.data;
 
   const run = (body: VerificationEventBody) =>
     send.mutate(

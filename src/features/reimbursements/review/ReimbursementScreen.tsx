@@ -6,13 +6,14 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { api, ApiError, call } from '../../../api/client.ts';
 import { workflowHistoryQuery } from '../../../api/workflow-history.ts';
-import { RecordNotFound } from '../../../components/edit/RecordNotFound.tsx';
+import { RecordGate } from '../../../components/edit/RecordGate.tsx';
 import { Loading } from '../../../components/feedback/Loading.tsx';
 import { Notice } from '../../../components/feedback/Notice.tsx';
 import { notifyError } from '../../../components/feedback/notify-error.ts';
 import { messenger } from '../../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../../components/layout/screen-context.ts';
+import { NotesPanel } from '../../../components/notes/NotesPanel.tsx';
 import { HistoryTimeline } from '../../../components/workflow/HistoryTimeline.tsx';
 import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
 import { reimbursementMachine } from '../../../machines/reimbursement.machine.ts';
@@ -204,6 +205,7 @@ function Record({ record }: { record: Reimbursement }) {
               <HistoryTimeline entity="reimbursement" id={record.id} machine={reimbursementMachine} eventLabel={eventLabel} heading={t('reimbursements.review.history')} />
             </Card.Body>
           </Card.Root>
+          <NotesPanel entityType="reimbursement" entityId={record.id} />
         </Stack>
       </SimpleGrid>
       {dialog && REASON_EVENTS.has(dialog) && (
@@ -223,12 +225,10 @@ export default function ReimbursementScreen() {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({ ...reimbursements.oneQuery(id), enabled: valid, retry: false });
-  const listLabel = intl.formatMessage({ id: 'area.reimbursements.general' });
   // A record reached under another verification's path is not this path's record.
-  if (!valid || (query.error instanceof ApiError && query.error.status === 404) || (query.data && String(query.data.verificationId) !== params.verificacion_id)) {
-    return <RecordNotFound listLabel={listLabel} />;
-  }
-  if (query.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
-  if (!query.data) return <Loading />;
-  return <Record record={query.data} />;
+  return (
+    <RecordGate query={query} valid={valid} listLabel={intl.formatMessage({ id: 'area.reimbursements.general' })} found={(record) => String(record.verificationId) === params.verificacion_id}>
+      {(record) => <Record record={record} />}
+    </RecordGate>
+  );
 }
