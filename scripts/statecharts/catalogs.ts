@@ -8,6 +8,7 @@ import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
+import { actionTextId, eventTextId } from '../../src/machines/texts.ts';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
 
 export const LANGS = ['es', 'en', 'fr', 'zh', 'ja'] as const;
@@ -23,8 +24,9 @@ export function bilingual(id: string | undefined, catalogs: Catalogs = CATALOGS)
   return { es: catalogs.es[id]!, en: catalogs.en[id]! };
 }
 
-/** The text ids of a description (state labels, guard descriptions) that a catalog lacks, as `<lang>: <id>`. */
+/** The text ids of a description (state labels, guard descriptions, event names, action descriptions) that a catalog lacks, as `<lang>: <id>`. */
 export function missingTexts(d: MachineDescription, catalogs: Catalogs = CATALOGS): string[] {
-  const ids = [...d.states.flatMap((s) => (s.labelId ? [s.labelId] : [])), ...d.guards.map((g) => g.textId)];
+  const events = new Set(d.transitions.filter((t) => t.kind === 'event' || t.kind === 'done.invoke' || t.kind === 'error.invoke').map((t) => eventTextId(d.id, t.event)));
+  const ids = [...d.states.flatMap((s) => (s.labelId ? [s.labelId] : [])), ...d.guards.map((g) => g.textId), ...events, ...d.actions.map((a) => actionTextId(d.id, a.name))];
   return LANGS.flatMap((lang) => ids.filter((id) => !Object.hasOwn(catalogs[lang], id)).map((id) => `${lang}: ${id}`));
 }

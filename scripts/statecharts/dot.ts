@@ -13,6 +13,7 @@
 import { stateSvgId, transitionSvgId, type GuardNode, type MachineDescription, type StateDescription, type TransitionDescription } from '../../src/statecharts/format.ts';
 import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { actionText, eventLabel, guardExpression } from './labels.ts';
+import type { ReaderTexts } from './reader.ts';
 
 const FONT = 'Helvetica';
 const MUTED = '#555555';
@@ -52,6 +53,39 @@ const internalText = (t: TransitionDescription) =>
     .filter(Boolean)
     .join(' ');
 
+/** A cell's minimum width: Graphviz measures East Asian characters as narrow as Latin ones (see reader.ts). */
+const widthAttr = (texts: string[], size: number, reader: ReaderTexts | undefined) => {
+  const width = reader ? Math.max(0, ...texts.map((t) => reader.minWidth(t, size))) : 0;
+  return width ? ` WIDTH="${width}"` : '';
+};
+
+/**
+ * The reader's label of a state: its name in the reader's language, the rule codes it applies, and the
+ * events it handles without leaving (no code: guards and actions are told in the panel beside the drawing).
+ */
+function readerStateLabel(d: MachineDescription, s: StateDescription, internal: TransitionDescription[], isCluster: boolean, reader: ReaderTexts): string {
+  const rows: string[] = [];
+  const row = (content: string, texts: string[], size: number, attrs = '') => rows.push(`<TR><TD${attrs}${widthAttr(texts, size, reader)}>${content}</TD></TR>`);
+  const title = s.parent === null ? reader.machineTitle(d) : reader.stateLabel(s);
+  row(`<B>${h(title)}</B>`, [title], isCluster ? 11 : 10);
+  if (s.rules.length) row(`<FONT POINT-SIZE="8" COLOR="${MUTED}">${h(s.rules.join(' '))}</FONT>`, [], 8);
+  const left = ` ALIGN="${isCluster ? 'CENTER' : 'LEFT'}"`;
+  for (const t of internal) {
+    const text = reader.transitionText(d, t);
+    row(`<FONT POINT-SIZE="8">${h(text)}</FONT>`, [text], 8, `${left} ID="${h(transitionSvgId(t.id))}" TOOLTIP="${h(text)}"`);
+  }
+  return `<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">${rows.join('')}</TABLE>>`;
+}
+
+/** The reader's label of an edge: the event's name and, when guarded, how many conditions it checks. */
+function readerEdgeLabel(d: MachineDescription, t: TransitionDescription, reader: ReaderTexts): string {
+  const event = reader.eventName(d, t);
+  const rows = [`<TR><TD${widthAttr([event], 9, reader)}>${h(event)}</TD></TR>`];
+  const conditions = reader.conditions(t);
+  if (conditions) rows.push(`<TR><TD${widthAttr([conditions], 8, reader)}><FONT POINT-SIZE="8" COLOR="${MUTED}">${h(conditions)}</FONT></TD></TR>`);
+  return `<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="0">${rows.join('')}</TABLE>>`;
+}
+
 /** The HTML-like label of a state: labels, status and rules, tags, entry/exit/invokes, internal transitions. */
 function stateLabel(d: MachineDescription, s: StateDescription, internal: TransitionDescription[], isCluster: boolean, catalogs: Catalogs): string {
   const rows: string[] = [];
@@ -79,8 +113,14 @@ function stateLabel(d: MachineDescription, s: StateDescription, internal: Transi
   return `<<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0" CELLPADDING="1">${rows.join('')}</TABLE>>`;
 }
 
-/** The `.dot` source. */
-export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): string {
+/**
+ * The `.dot` source: the engineer's view (Spanish and English labels, guards and actions as code), or with
+ * `reader` the reader's view in one language (same layout rules, ids and classes, so the panel marks both alike).
+ */
+export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS, reader?: ReaderTexts): string {
+  const labelOf = (s: StateDescription, internal: TransitionDescription[], cluster: boolean) =>
+    reader ? readerStateLabel(d, s, internal, cluster, reader) : stateLabel(d, s, internal, cluster, catalogs);
+  const edgeLabel = (t: TransitionDescription) => (reader ? readerEdgeLabel(d, t, reader) : q(edgeLabelLines(t).join('\n')));
   const byId = new Map(d.states.map((s) => [s.id, s]));
   const root = byId.get(d.root)!;
   /** The root is drawn as the graph itself unless it has more to show than its children (then as a cluster). */
@@ -107,7 +147,7 @@ export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): 
     const i = '  '.repeat(depth);
     const internal = internalBySource.get(s.id) ?? [];
     if (s.parent === null && !rootCluster) {
-      out.push(`${i}label=${stateLabel(d, s, internal, true, catalogs)}; labelloc="t"; labeljust="l";`);
+      out.push(`${i}label=${labelOf(s, internal, true)}; labelloc="t"; labeljust="l";`);
       out.push(`${i}${anchorName(s)} [id=${q(`initial-${s.id}`)}, class="initial", shape=point, width=0.12, label=""];`);
       for (const c of s.children) emit(byId.get(c)!, depth);
       return;
@@ -117,7 +157,7 @@ export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): 
       const style = parent?.type === 'parallel' ? 'rounded,dashed' : s.type === 'parallel' ? 'rounded,bold' : 'rounded';
       out.push(`${i}subgraph ${clusterName(s.id)} {`);
       out.push(`${i}  id=${q(stateSvgId(s.id))}; class=${q(classOf(s))}; style=${q(style)}; color="#777777"; labeljust="l";`);
-      out.push(`${i}  label=${stateLabel(d, s, internal, true, catalogs)};`);
+      out.push(`${i}  label=${labelOf(s, internal, true)};`);
       if (s.type === 'compound') out.push(`${i}  ${anchorName(s)} [id=${q(`initial-${s.id}`)}, class="initial", shape=point, width=0.12, label=""];`);
       else out.push(`${i}  ${anchorName(s)} [id=${q(`anchor-${s.id}`)}, class="anchor", shape=point, style=invis, width=0.01, label=""];`);
       for (const c of s.children) emit(byId.get(c)!, depth + 1);
@@ -128,9 +168,9 @@ export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): 
     if (s.type === 'history') {
       out.push(`${i}${nodeName(s.id)} [${base}, shape=circle, width=0.3, fixedsize=true, label=${q(s.history === 'deep' ? 'H*' : 'H')}];`);
     } else if (s.type === 'final') {
-      out.push(`${i}${nodeName(s.id)} [${base}, shape=doublecircle, margin="0.02,0.02", label=${stateLabel(d, s, internal, true, catalogs)}];`);
+      out.push(`${i}${nodeName(s.id)} [${base}, shape=doublecircle, margin="0.02,0.02", label=${labelOf(s, internal, true)}];`);
     } else {
-      out.push(`${i}${nodeName(s.id)} [${base}, label=${stateLabel(d, s, internal, false, catalogs)}];`);
+      out.push(`${i}${nodeName(s.id)} [${base}, label=${labelOf(s, internal, false)}];`);
     }
   };
   emit(root, 1);
@@ -167,7 +207,7 @@ export function writeDot(d: MachineDescription, catalogs: Catalogs = CATALOGS): 
         head = anchorName(target);
         if (!isInside(source.id, target.id)) attrs.push(`lhead=${clusterName(target.id)}`);
       }
-      attrs.push(`id=${q(transitionSvgId(t.id, n))}`, `class=${q(`transition ${t.kind}`)}`, `label=${q(edgeLabelLines(t).join('\n'))}`);
+      attrs.push(`id=${q(transitionSvgId(t.id, n))}`, `class=${q(`transition ${t.kind}`)}`, `label=${edgeLabel(t)}`);
       if (t.kind === 'always') attrs.push('style=dashed');
       out.push(`  ${tail} -> ${head} [${attrs.join(', ')}];`);
     });

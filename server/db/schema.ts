@@ -122,6 +122,8 @@ export interface ConversationsTable {
   created_by: number;
   last_message_at: WithDefault<Timestamp>;
   created_at: WithDefault<Timestamp>;
+  closed_at: Timestamp | null;
+  closed_by: number | null;
 }
 
 export interface DoctorAgreementsTable {
@@ -544,6 +546,15 @@ export interface UserEventHeadsTable {
   last_seq: Int8;
 }
 
+export interface TimerRunsTable {
+  job: string;
+  slot: Timestamp;
+  claimed_by: string;
+  started_at: WithDefault<Timestamp>;
+  finished_at: Timestamp | null;
+  events_sent: number | null;
+}
+
 export interface UserEventsTable {
   user_id: number;
   seq: Int8;
@@ -662,6 +673,7 @@ export interface DB {
   user_insurers: UserInsurersTable;
   user_roles: UserRolesTable;
   users: UsersTable;
+  timer_runs: TimerRunsTable;
   verifications: VerificationsTable;
   workflow_history: WorkflowHistoryTable;
 }

@@ -1,17 +1,19 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Box, Button, chakra, Grid, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useMemo } from 'react';
+import { Box, Button, chakra, Grid, Group, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Session } from '../../app/session.tsx';
-import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
+import type { HistoryEntity } from '../../api/workflow-history.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { activeStateIds, DIAGRAM_NAMES, loadDiagram, pathThrough, type DiagramName } from './diagram-data.ts';
+import { activeStateIds, DIAGRAM_NAMES, loadDiagram, readerLang, type DiagramName, type DiagramView } from './diagram-data.ts';
 import { DiagramCanvas } from './DiagramCanvas.tsx';
+import { DownloadLinks } from './DownloadLinks.tsx';
 import { PanZoom } from './PanZoom.tsx';
+import { RecordLookupForm, RecordPathPanel, useRecordPath } from './RecordPath.tsx';
 import { StateDetails, stateLabel } from './StateDetails.tsx';
 
 /** Which records can be drawn as a path through which diagram. */
@@ -20,26 +22,26 @@ const RECORDS: Partial<Record<DiagramName, HistoryEntity>> = {
   reimbursement: 'reimbursement',
   'orthodontic-plan': 'orthodontic-plan',
 };
-const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verification', reimbursement: 'reimbursement', 'orthodontic-plan': 'orthodontic_plan' };
 
 /**
  * The statecharts for analysts: each machine's diagram (pan, zoom, select a state to read its
- * transitions, guards and rules in the user's language), the session's own state highlighted live,
- * and a verification's, reimbursement's or plan's history drawn as a path.
+ * transitions, guards and rules in the user's language), in the reader's view (names from the catalogs in
+ * the user's language) or the engineer's (the code's names; `view=engineer` in the URL), the session's own
+ * state highlighted live, a verification's, reimbursement's or plan's history drawn as a path (looked up by
+ * folio or id), and every export to download.
  */
 export default function DiagramsScreen() {
   const intl = useIntl();
   const [params, setParams] = useSearchParams();
   const name = (DIAGRAM_NAMES as readonly string[]).includes(params.get('machine') ?? '') ? (params.get('machine') as DiagramName) : 'verification';
   const selected = params.get('state');
-  const recordParam = Number(params.get('record'));
-  const record = Number.isInteger(recordParam) && recordParam > 0 ? recordParam : null;
+  const view: DiagramView = params.get('view') === 'engineer' ? 'engineer' : 'reader';
+  const lang = readerLang(intl.locale);
+  const record = params.get('record');
   const entity = RECORDS[name];
-  const diagram = useQuery({ queryKey: ['diagram', name], queryFn: () => loadDiagram(name), staleTime: Infinity });
-  const history = useWorkflowHistory(entity ?? 'verification', entity ? record : null);
+  const diagram = useQuery({ queryKey: ['diagram', name, view, lang], queryFn: () => loadDiagram(name, view, lang), staleTime: Infinity });
   const sessionValue = Session.useSelector((s) => s.value);
   const theme = usePreferences().currentTheme;
-  const [recordText, setRecordText] = useState(record ? String(record) : '');
 
   const set = (changes: Record<string, string | null>) =>
     setParams((previous) => {
@@ -53,11 +55,8 @@ export default function DiagramsScreen() {
 
   const description = diagram.data?.description;
   const live = useMemo(() => (name === 'app' && description ? activeStateIds(description.root, sessionValue) : []), [name, description, sessionValue]);
-  const path = useMemo(() => {
-    if (!description || !history.data || !entity) return null;
-    const steps = history.data.items.filter((h) => !('entityType' in h) || (h as { entityType?: string }).entityType === ENTITY_TYPES[entity]);
-    return { steps, ...pathThrough(description, steps.map((h) => ({ event: h.event, fromState: h.fromState ?? null, toState: h.toState }))) };
-  }, [description, history.data, entity]);
+  const recordPath = useRecordPath(entity, description, record);
+  const path = recordPath.path;
 
   // Marks the drawing: states are keyboard-reachable buttons; selection, live state and path are classes.
   const decorate = useCallback(
@@ -103,28 +102,17 @@ export default function DiagramsScreen() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
-        {entity && (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              const id = Number(recordText);
-              set({ record: Number.isInteger(id) && id > 0 ? String(id) : null });
-            }}
-          >
-            <HStack gap="2" align="end">
-              <Stack gap="1">
-                <chakra.label htmlFor="diagram-record" fontSize="sm" fontWeight="medium">{intl.formatMessage({ id: 'diagrams.historyId' })}</chakra.label>
-                <Input id="diagram-record" size="sm" w="32" inputMode="numeric" value={recordText} onChange={(e) => setRecordText(e.currentTarget.value)} />
-              </Stack>
-              <Button size="sm" type="submit" colorPalette="blue">{intl.formatMessage({ id: 'diagrams.showPath' })}</Button>
-              {record && (
-                <Button size="sm" variant="outline" onClick={() => { setRecordText(''); set({ record: null }); }}>
-                  {intl.formatMessage({ id: 'diagrams.clearPath' })}
-                </Button>
-              )}
-            </HStack>
-          </form>
-        )}
+        <Stack gap="1">
+          <Text id="diagram-view" fontSize="sm" fontWeight="medium">{intl.formatMessage({ id: 'diagrams.view' })}</Text>
+          <Group attached role="group" aria-labelledby="diagram-view">
+            {(['reader', 'engineer'] as const).map((v) => (
+              <Button key={v} size="sm" variant={v === view ? 'solid' : 'outline'} colorPalette="blue" aria-pressed={v === view} onClick={() => set({ view: v === 'reader' ? null : v })}>
+                {intl.formatMessage({ id: `diagrams.view.${v}` })}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+        {entity && <RecordLookupForm key={name} typed={record} onLookup={(text) => set({ record: text })} />}
       </HStack>
       {name === 'app' && description && (
         <Text role="status" data-testid="live-state">
@@ -139,7 +127,7 @@ export default function DiagramsScreen() {
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 2fr) minmax(280px, 1fr)' }} gap="4" alignItems="start">
           <PanZoom
             label={intl.formatMessage({ id: `diagrams.machine.${name}` })}
-            fitKey={name}
+            fitKey={`${name}:${view}:${lang}`}
             anchor={(content) => {
               const drawing = content.querySelector('.diagram')?.shadowRoot;
               return (selected && drawing?.querySelector(`[id="${stateSvgId(selected)}"]`)) || drawing?.querySelector('.node.initial');
@@ -149,31 +137,9 @@ export default function DiagramsScreen() {
           </PanZoom>
           <Stack gap="4">
             <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
-              {selectedState ? <StateDetails description={description} state={selectedState} /> : <Text color="fg.muted">{intl.formatMessage({ id: 'diagrams.selectState' })}</Text>}
+              {selectedState ? <StateDetails description={description} state={selectedState} view={view} /> : <Text color="fg.muted">{intl.formatMessage({ id: 'diagrams.selectState' })}</Text>}
             </Box>
-            {path && (
-              <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
-                <Text fontWeight="semibold" mb="2">{intl.formatMessage({ id: 'diagrams.history' })}</Text>
-                {path.steps.length === 0 ? (
-                  <Text color="fg.muted">{intl.formatMessage({ id: 'diagrams.pathEmpty' })}</Text>
-                ) : (
-                  <Stack as="ol" gap="1" ps="5" m="0" fontSize="sm" data-testid="record-path">
-                    {path.steps.map((step, i) => (
-                      <li key={i}>
-                        {intl.formatMessage(
-                          { id: 'diagrams.pathStep' },
-                          {
-                            event: step.event,
-                            from: stateLabel(intl, description.states.find((s) => s.id === `${description.root}.${step.fromState}`)) || '∅',
-                            to: stateLabel(intl, description.states.find((s) => s.id === `${description.root}.${step.toState}`)),
-                          },
-                        )}
-                      </li>
-                    ))}
-                  </Stack>
-                )}
-              </Box>
-            )}
+            {entity && record && <RecordPathPanel description={description} typed={record} result={recordPath} />}
             <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
               <Text fontWeight="semibold" mb="2">{intl.formatMessage({ id: 'diagrams.states' })}</Text>
               <Stack as="ul" gap="1" m="0" p="0" listStyleType="none">
@@ -189,6 +155,7 @@ export default function DiagramsScreen() {
                   ))}
               </Stack>
             </Box>
+            <DownloadLinks name={name} lang={lang} />
           </Stack>
         </Grid>
       )}

@@ -1,17 +1,53 @@
 import type { MachineDescription, TransitionDescription } from '../../statecharts/format.ts';
 
-/** The exported descriptions and drawings (docs/diagrams), each loaded when its machine is shown. */
+/**
+ * The exported descriptions and drawings (docs/diagrams), each loaded when its machine is shown: the
+ * engineer's drawing `<name>.svg` (Spanish and English, guards and actions as code) and the reader's
+ * `<name>.<lang>.svg` (`npm run diagrams` writes both).
+ */
 const descriptions = import.meta.glob<MachineDescription>('../../../docs/diagrams/*.json', { import: 'default' });
 const drawings = import.meta.glob<string>('../../../docs/diagrams/*.svg', { query: '?raw', import: 'default' });
+/** Every exported file's URL, to download (the build copies the files as assets; only their URLs are bundled). */
+const downloads = import.meta.glob<string>(['../../../docs/diagrams/*.{json,mmd,scxml,svg,md}', '!../../../docs/diagrams/README.md'], { query: '?url', import: 'default', eager: true });
 
-export const DIAGRAM_NAMES = ['app', 'preferences', 'verification', 'reimbursement', 'orthodontic-plan', 'orthodontic-installment'] as const;
+export const DIAGRAM_NAMES = [
+  'app',
+  'preferences',
+  'verification',
+  'verification-flow',
+  'reimbursement',
+  'reimbursement-flow',
+  'orthodontic-plan',
+  'orthodontic-installment',
+  'policy',
+  'patient-coverage',
+  'announcement',
+] as const;
 export type DiagramName = (typeof DIAGRAM_NAMES)[number];
 
-const fileOf = (name: string, ext: string) => `../../../docs/diagrams/${name}.${ext}`;
+/** The five languages of the catalogs, each with a reader's drawing. */
+export const READER_LANGS = ['es', 'en', 'fr', 'zh', 'ja'] as const;
+export type ReaderLang = (typeof READER_LANGS)[number];
+export const readerLang = (locale: string): ReaderLang => (READER_LANGS as readonly string[]).includes(locale.slice(0, 2)) ? (locale.slice(0, 2) as ReaderLang) : 'es';
 
-export async function loadDiagram(name: DiagramName): Promise<{ description: MachineDescription; svg: string }> {
-  const [description, svg] = await Promise.all([descriptions[fileOf(name, 'json')](), drawings[fileOf(name, 'svg')]()]);
+export type DiagramView = 'reader' | 'engineer';
+
+const fileOf = (file: string) => `../../../docs/diagrams/${file}`;
+const drawingFile = (name: DiagramName, view: DiagramView, lang: ReaderLang) => (view === 'reader' ? `${name}.${lang}.svg` : `${name}.svg`);
+
+export async function loadDiagram(name: DiagramName, view: DiagramView, lang: ReaderLang): Promise<{ description: MachineDescription; svg: string }> {
+  const [description, svg] = await Promise.all([descriptions[fileOf(`${name}.json`)](), drawings[fileOf(drawingFile(name, view, lang))]()]);
   return { description, svg };
+}
+
+/** The formats a diagram downloads in, by catalog key of their label (`diagrams.download.<format>`). */
+export const DOWNLOAD_FORMATS = ['reader', 'svg', 'md', 'mmd', 'scxml', 'json'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** The file name and URL of one download: `reader` is the reader's drawing in `lang`. */
+export function downloadOf(name: DiagramName, format: DownloadFormat, lang: ReaderLang): { file: string; url: string } {
+  const file = format === 'reader' ? `${name}.${lang}.svg` : `${name}.${format}`;
+  return { file, url: downloads[fileOf(file)]! };
 }
 
 /** The state ids a snapshot value is in: `{ authenticated: 'active' }` → `app.authenticated`, `app.authenticated.active`. */
