@@ -6,6 +6,8 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { createServer } from './server.ts';
 import { startScheduler } from './scheduler.ts';
 import { startExportWorker } from './exports/worker.ts';
+import { startTimerJob } from './timer-jobs.ts';
+import { announcementWindowJob } from './announcements/service.ts';
 import { systemToday } from './clock.ts';
 import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
@@ -29,6 +31,7 @@ async function main() {
   const app = createSite(api, distDir);
   const stopScheduler = startScheduler(db, systemToday, { files: deps.files });
   const stopExports = startExportWorker(deps, handlers);
+  const stopWindows = startTimerJob(db, announcementWindowJob, Number(process.env.ANNOUNCEMENT_TIMER_MS ?? 60_000));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Panel and API on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
@@ -44,6 +47,7 @@ async function main() {
     stopping = true;
     stopScheduler();
     stopExports();
+    stopWindows();
     server.close();
     await db.close().catch(() => undefined);
     releaseLock();

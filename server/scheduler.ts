@@ -14,6 +14,7 @@ import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
 import type { FileStore } from './files.ts';
 import { exportService, expiredExports } from './exports/service.ts';
+import { purgeStreamEvents, STREAM_EVENTS_KEPT_DAYS, usersWithStreamEventsBefore } from './messages/events.ts';
 
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
@@ -63,6 +64,12 @@ export const JOBS: Job[] = [
     name: 'orthodontic.scheduleFinished',
     due: (db) => plansWithScheduleFinished(db),
     send: (db, id, today) => db.transaction(async (tx) => void (await planWorkflow.send(tx, id, { type: 'SCHEDULE_FINISHED' }, { actor: SYSTEM, today }))),
+  },
+  // Live-stream events are for reconnecting clients; a week later nobody resumes from them.
+  {
+    name: 'messages.purgeStreamEvents',
+    due: (db) => usersWithStreamEventsBefore(db, STREAM_EVENTS_KEPT_DAYS),
+    send: (db, userId) => purgeStreamEvents(db, userId, STREAM_EVENTS_KEPT_DAYS),
   },
   // Exports are kept 7 days (R22): then the file goes and the job says so.
   {

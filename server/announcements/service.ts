@@ -8,6 +8,7 @@ import { auditWorkflow } from '../workflow/shared/audit.ts';
 import { defineWorkflowService, type Effects, type Evaluation } from '../workflow/shared/define-workflow.ts';
 import { findAnnouncement, inAudience, insertAnnouncement, LIVE, readsOf, SELECT_ANNOUNCEMENT, writeAnnouncement, type AnnouncementColumns, type AnnouncementRow } from './repository.ts';
 import { sanitizeAnnouncementBody } from './sanitize.ts';
+import type { TimerJob } from '../timer-jobs.ts';
 
 type Announcement = components['schemas']['Announcement'];
 type AnnouncementInput = components['schemas']['AnnouncementInput'];
@@ -133,7 +134,10 @@ const orderBy = (sort: string) =>
     .concat('a.id DESC')
     .join(', ');
 
-/** The time-driven events, sent when a request notices them (any process may; the row lock and the machine keep it once). */
+/**
+ * The time-driven events: sent by the minute timer (server/timer-jobs.ts, one process per minute) and
+ * also when a request notices them first (any process may; the row lock and the machine keep it once).
+ */
 export async function sendDueWindowEvents(db: Database): Promise<number> {
   const due = await db.query<{ id: number; state: string }>(
     `SELECT id, state FROM announcements WHERE (state = 'scheduled' AND publish_from <= now()) OR (state = 'published' AND publish_until <= now())`,
@@ -306,3 +310,6 @@ export const announcementService = {
     };
   },
 };
+
+/** Publication windows opening and closing on the clock, not only when someone reads the announcements. */
+export const announcementWindowJob: TimerJob = { name: 'announcements.window', run: sendDueWindowEvents };

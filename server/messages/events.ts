@@ -49,3 +49,17 @@ export async function latestEvent(db: Queryable, userId: number): Promise<number
   const [row] = await db.query<{ seq: number }>(`SELECT coalesce((SELECT last_seq FROM user_event_heads WHERE user_id = $1), 0)::float8 AS seq`, [userId]);
   return Number(row.seq);
 }
+
+/** How long a user's stream events are kept for a client resuming with Last-Event-ID. */
+export const STREAM_EVENTS_KEPT_DAYS = 7;
+
+/** The users who have stream events older than `days`. */
+export async function usersWithStreamEventsBefore(db: Queryable, days: number): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>(`SELECT DISTINCT user_id FROM user_events WHERE created_at < now() - make_interval(days => $1)`, [days]);
+  return rows.map((row) => row.user_id);
+}
+
+/** Deletes one user's stream events older than `days` (the head keeps the numbering going). */
+export async function purgeStreamEvents(db: Queryable, userId: number, days: number): Promise<void> {
+  await db.query(`DELETE FROM user_events WHERE user_id = $1 AND created_at < now() - make_interval(days => $2)`, [userId, days]);
+}
