@@ -204,9 +204,11 @@ export async function search(db: Database, text: string, limit: number, actor: A
   const trimmed = text.trim();
   const groups: Schemas['SearchGroup'][] = [];
   const patientIds = new Set<number>();
-  for (const [kind, permission] of SEARCH_KINDS) {
-    if (!actor.permissions.includes(permission)) continue;
-    const found = await SEARCHERS[kind](db, trimmed, limit);
+  // The kinds are searched at once: on PostgreSQL each takes its own pooled connection (PGlite queues them).
+  const readable = SEARCH_KINDS.filter(([, permission]) => actor.permissions.includes(permission)).map(([kind]) => kind);
+  const results = await Promise.all(readable.map((kind) => SEARCHERS[kind](db, trimmed, limit)));
+  for (const [i, kind] of readable.entries()) {
+    const found = results[i];
     if (!found.length) continue;
     const shown = found.slice(0, limit);
     shown.forEach((f) => f.patient_id !== null && patientIds.add(f.patient_id));

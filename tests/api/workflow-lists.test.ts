@@ -12,6 +12,9 @@ const LISTS = [
   { path: '/api/reimbursements', nested: [] as string[] },
   // The list leaves each plan's instalments out; its GET has them.
   { path: '/api/orthodontic-plans', nested: ['installments'] },
+  // Each patient's enrolment facts (its policy's places and holder, its document elsewhere) come from two queries per page.
+  { path: '/api/patients', nested: [] },
+  { path: '/api/policies', nested: [] },
 ];
 const USERS = ['admin', 'supervisor', 'verificador', 'analista', 'auditor', 'tesoreria'];
 

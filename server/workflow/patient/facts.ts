@@ -1,18 +1,17 @@
 import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts } from '../../../src/machines/patient-coverage.machine.ts';
 import type { Queryable } from '../../db/database.ts';
-import { neighboursOf, type PatientRow } from './repository.ts';
+import { neighboursOfEach, type PatientRow } from './repository.ts';
 
 /**
  * The coverage statechart's facts for each patient: its policy, the policy's other patients, and — for an
- * enrolment or amendment — who else carries the document the event gives. A few queries per row: rows are
- * evaluated one record at a time (lists do not offer the coverage events).
+ * enrolment or amendment — who else carries the document the event gives. Two queries for the whole page.
  */
 export async function patientFacts(q: Queryable, rows: readonly PatientRow[], _actor: unknown, today: string, event?: PatientCoverageEvent) {
   const result = new Map<number, { facts: PatientCoverageFacts; context: undefined }>();
+  const details = event && (event.type === 'ENROL' || event.type === 'AMEND') ? event : null;
+  const each = await neighboursOfEach(q, rows, (row) => (details ? { type: details.documentType, number: details.documentNumber } : { type: row.document_type, number: row.document_number }));
   for (const row of rows) {
-    const details = event && (event.type === 'ENROL' || event.type === 'AMEND') ? event : null;
-    const document = details ? { type: details.documentType, number: details.documentNumber } : { type: row.document_type, number: row.document_number };
-    const neighbours = await neighboursOf(q, row, document);
+    const neighbours = each.get(row.id)!;
     const facts: PatientCoverageFacts = {
       today,
       policyState: row.policy_state,
