@@ -70,6 +70,8 @@ export interface HistoryEntry {
   fromState: string | null;
   toState: string;
   payload: Record<string, unknown> | null;
+  /** A plan's history says whose entry it is. */
+  entityType?: string;
 }
 
 export const loadPaths = (url: URL): PathsFile => JSON.parse(fs.readFileSync(url, 'utf8')) as PathsFile;
