@@ -27,7 +27,6 @@ export function matchesText(q: string, columns: Expression<unknown>[]): Expressi
   return sql<SqlBool>`(${sql.join(columns.map(matches), sql` OR `)})`;
 }
 
-
 /**
  * `q` found in the rows of another table this one points at (a verification's patient by name): the
  * matching ids come from that table's own indexes, and the condition stays on this table's foreign
