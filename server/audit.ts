@@ -1,9 +1,7 @@
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
-import type { Queryable } from './db/database.ts';
+import type { Database, Queryable } from './db/database.ts';
 
-// Serialises appends so each row's prev_hash is the hash of the row before it, also across servers.
-const AUDIT_LOCK = 8_150_342;
 export const GENESIS_HASH = '0'.repeat(64);
 
 export type AuditAction =
@@ -59,15 +57,19 @@ export function auditHash(prevHash: string, at: string, entry: AuditEntry): stri
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** Appends inside the caller's transaction, so a change and its audit row commit or fail together. */
-export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [AUDIT_LOCK]);
-  const last = await tx.kysely.selectFrom('audit_log').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  const prevHash = last?.hash ?? GENESIS_HASH;
+/**
+ * Appends inside the caller's transaction, so a change and its audit row commit or fail together.
+ * Locking the chain's head row serialises appends (also across servers on one PostgreSQL), and its
+ * hash is the previous link: two statements per append, whatever the number of rows.
+ */
+export async function appendAudit(tx: Queryable, ...entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const head = await tx.kysely.selectFrom('audit_head').select('last_hash').forUpdate().executeTakeFirstOrThrow();
   const at = new Date().toISOString();
-  const appended = await tx.kysely
-    .insertInto('audit_log')
-    .values({
+  let prevHash = head.last_hash;
+  const rows = entries.map((entry) => {
+    const hash = auditHash(prevHash, at, entry);
+    const row = {
       at,
       user_id: entry.userId,
       action: entry.action,
@@ -78,14 +80,51 @@ export async function appendAudit(tx: Queryable, entry: AuditEntry): Promise<voi
       user_agent: entry.userAgent ?? null,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
       prev_hash: prevHash,
-      hash: auditHash(prevHash, at, entry),
-    })
-    .returning(['id', 'hash'])
-    .executeTakeFirstOrThrow();
+      hash,
+    };
+    prevHash = hash;
+    return row;
+  });
   await tx.kysely
+    .with('appended', (db) => db.insertInto('audit_log').values(rows).returning('id'))
     .updateTable('audit_head')
-    .set({ last_id: appended.id, last_hash: appended.hash, row_count: sql`row_count + 1` })
+    .set({ last_id: sql`(SELECT max(id) FROM appended)`, last_hash: prevHash, row_count: sql`row_count + ${rows.length}` })
     .execute();
+}
+
+type Waiting = { entry: AuditEntry; done: () => void; failed: (error: unknown) => void };
+const queues = new WeakMap<Database, { waiting: Waiting[]; flushing: boolean }>();
+
+async function appendAlone(db: Database, batch: Waiting[]) {
+  try {
+    await db.transaction((tx) => appendAudit(tx, ...batch.map((w) => w.entry)));
+    for (const w of batch) w.done();
+  } catch (error) {
+    // One bad entry must not take the others' rows with it: each is tried on its own.
+    if (batch.length === 1) batch[0].failed(error);
+    else for (const w of batch) await appendAlone(db, [w]);
+  }
+}
+
+/**
+ * Records an audit row that goes with no change (a read, a refusal) and resolves once it is
+ * committed. Rows that arrive while a commit is running are committed together in the next one
+ * (group commit): under load, one head lock and one insert serve many requests, and each request
+ * still answers only after its own row is durable.
+ */
+export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = { waiting: [], flushing: false }));
+  const q = queue;
+  const recorded = new Promise<void>((done, failed) => q.waiting.push({ entry, done, failed }));
+  if (!q.flushing) {
+    q.flushing = true;
+    void (async () => {
+      while (q.waiting.length) await appendAlone(db, q.waiting.splice(0));
+      q.flushing = false;
+    })();
+  }
+  return recorded;
 }
 
 export type AuditChainReport =

@@ -83,21 +83,24 @@ export function sessionStore(db: Database, config: Config) {
       return token;
     },
 
-    /** The user behind a live token: not revoked, not past its expiry, not idle too long, account active. */
+    /**
+     * The user behind a live token: not revoked, not past its expiry, not idle too long, account
+     * active. One statement finds the session and loads the user with roles and permissions (read on
+     * every request, so a role change applies on the holder's next request).
+     */
     async authenticate(token: string): Promise<SessionUser | null> {
-      const session = await db.kysely
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.user_id', sql<boolean>`s.last_seen_at < now() - interval '1 minute'`.as('stale')])
-        .where('s.token_hash', '=', hashToken(token))
-        .where('s.revoked_at', 'is', null)
-        .where('u.active', '=', true)
-        .where(sql<boolean>`s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${config.sessionIdleMinutes})`)
-        .executeTakeFirst();
+      const [session] = await db.query<UserRow & { session_id: string; stale: boolean }>(
+        `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale, ${USER_COLUMNS}
+         FROM sessions s JOIN users u ON u.id = s.user_id ${USER_JOINS}
+         WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.active
+           AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)
+         GROUP BY s.id, u.id`,
+        [hashToken(token), config.sessionIdleMinutes],
+      );
       if (!session) return null;
       // Touching last_seen_at at most once a minute keeps reads from turning into writes.
-      if (session.stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.id).execute();
-      return loadUser(db, session.user_id);
+      if (session.stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.session_id).execute();
+      return toSessionUser(session);
     },
 
     async revoke(tx: Queryable, token: string): Promise<void> {

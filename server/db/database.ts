@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool.ts';
+import { fairPostgresPool } from './postgres-pool.ts';
 import type { DB } from './schema.ts';
 
 export type Row = Record<string, unknown>;
@@ -100,7 +101,8 @@ function postgresListener(connectionString: string) {
 /** `postgres://…` → PostgreSQL; `memory://` → in-memory PGlite (tests); otherwise a PGlite data directory. */
 export async function openDatabase(target: string): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
-    const pool = new pg.Pool({ connectionString: target, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+    const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
+    const pool = fairPostgresPool(new pg.Pool({ connectionString: target, max: size }), size);
     const listener = postgresListener(target);
     return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), listener.listen, listener.closeAll);
   }

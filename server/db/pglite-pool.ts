@@ -1,5 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import { fairGate } from './fair-gate.ts';
 
 type Command = PostgresQueryResult<unknown>['command'];
 
@@ -12,10 +13,11 @@ function commandOf(sql: string): Command {
 /**
  * PGlite is one session, so it is a pool of exactly one connection: whoever holds it (a single
  * query, or a transaction from BEGIN to COMMIT) runs alone, and concurrent requests wait their turn
- * instead of running inside each other's transactions (what `kysely-pglite` gets wrong).
+ * (oldest request first) instead of running inside each other's transactions (what `kysely-pglite`
+ * gets wrong).
  */
 export function pglitePool(db: PGlite): PostgresPool {
-  let tail: Promise<void> = Promise.resolve();
+  const gate = fairGate(1);
   const client = (release: () => void): PostgresPoolClient => ({
     async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
       // Without parameters a text may hold several statements (migrations); the simple protocol runs them all.
@@ -30,13 +32,7 @@ export function pglitePool(db: PGlite): PostgresPool {
     release,
   }) as PostgresPoolClient;
   return {
-    connect() {
-      let release!: () => void;
-      const turn = new Promise<void>((resolve) => (release = resolve));
-      const ready = tail;
-      tail = tail.then(() => turn);
-      return ready.then(() => client(release));
-    },
+    connect: async () => client(await gate.acquire()),
     end: () => db.close(),
   };
 }

@@ -4,9 +4,10 @@ import { loadContract, type Operation } from './contract.ts';
 import { fromDomainError } from './domain-problem.ts';
 import { HttpProblem, problemBody } from './problem.ts';
 import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
-import { appendAudit } from '../audit.ts';
+import { recordAudit } from '../audit.ts';
 import { readJson, readMultipart } from './body.ts';
 import { logUnexpected } from './log-unexpected.ts';
+import { requestArrival } from '../db/fair-gate.ts';
 
 function send(c: Context, reply: Reply) {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
@@ -66,9 +67,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       const user = op.permission && token ? await deps.sessions.authenticate(token) : null;
       if (op.permission && !user) throw new HttpProblem(401, 'auth.unauthenticated', 'Sign in to continue.');
       if (op.permission && user && !user.permissions.includes(op.permission)) {
-        await deps.db.transaction((tx) =>
-          appendAudit(tx, { userId: user.id, action: 'ACCESS_DENIED', entityType: op.operationId, result: 'DENIED', ip, userAgent, detail: { permission: op.permission } }),
-        );
+        await recordAudit(deps.db, { userId: user.id, action: 'ACCESS_DENIED', entityType: op.operationId, result: 'DENIED', ip, userAgent, detail: { permission: op.permission } });
         throw new HttpProblem(403, 'auth.forbidden', `This needs the permission ${op.permission}.`);
       }
       const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());
@@ -88,7 +87,8 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       throw error;
     }
   };
-  for (const op of operations) app.on(op.method.toUpperCase(), op.routePath, (c) => run(c, op));
+  // The database's gate serves connections to requests in the order they arrived (server/db/fair-gate.ts).
+  for (const op of operations) app.on(op.method.toUpperCase(), op.routePath, (c) => requestArrival.run(performance.now(), () => run(c, op)));
 
   app.all('/api/*', (c) => sendProblem(c, new HttpProblem(404, 'request.noSuchOperation', `No operation answers ${c.req.method} ${c.req.path}.`)));
   app.onError((error, c) => {

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { appendAudit, type AuditAction } from '../audit.ts';
+import { appendAudit, recordAudit, type AuditAction, type AuditEntry } from '../audit.ts';
 import type { DB, Queryable } from '../db/database.ts';
 import { NotFoundError, StaleVersionError } from '../domain/errors.ts';
 import { actor, type Deps, type HandlersOf, type OperationId, type UntypedRequest } from '../http/types.ts';
@@ -119,8 +119,11 @@ export async function deleteRow(resource: Resource, tx: Queryable, id: number): 
   return deleted as Row;
 }
 
+const auditEntry = (request: UntypedRequest, entity: string, action: AuditAction, entityId?: number, detail?: Record<string, unknown>): AuditEntry =>
+  ({ userId: actor(request).id, action, entityType: entity, entityId, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail });
+
 export function audit(tx: Queryable, request: UntypedRequest, entity: string, action: AuditAction, entityId?: number, detail?: Record<string, unknown>) {
-  return appendAudit(tx, { userId: actor(request).id, action, entityType: entity, entityId, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail });
+  return appendAudit(tx, auditEntry(request, entity, action, entityId, detail));
 }
 
 const etag = (row: Row) => ({ ETag: `"${row.version}"` });
@@ -143,14 +146,14 @@ export function resourceHandlers<O extends CrudOperations>(resource: Resource, o
     handlers[operations.list] = async (request) => {
       const { rows, total, totalIsLowerBound } = await listRows(resource, db, request.query as ListQuery & Record<string, unknown>);
       const items = await present(resource, db, rows);
-      await db.transaction((tx) => audit(tx, request, resource.entity, 'LIST', undefined, { q: request.query.q ?? null, page: request.query.page }));
+      await recordAudit(db, auditEntry(request, resource.entity, 'LIST', undefined, { q: request.query.q ?? null, page: request.query.page }));
       return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
     };
   }
   if (operations.get) {
     handlers[operations.get] = async (request) => {
       const row = await findRow(resource, db, request.params.id);
-      await db.transaction((tx) => audit(tx, request, resource.entity, 'VIEW', row.id));
+      await recordAudit(db, auditEntry(request, resource.entity, 'VIEW', row.id));
       return { status: 200, body: await one(db, row), headers: etag(row) };
     };
   }

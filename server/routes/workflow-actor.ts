@@ -6,7 +6,7 @@ import { HttpProblem } from '../http/problem.ts';
 import { actor } from '../http/types.ts';
 import type { Database } from '../db/database.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
-import { auditWorkflow } from '../workflow/shared/audit.ts';
+import { auditWorkflowRead } from '../workflow/shared/audit.ts';
 import type { EventOf } from '../workflow/shared/define-workflow.ts';
 import { machineEvent } from '../workflow/shared/machine-event.ts';
 import type { WorkflowEntity } from '../workflow/shared/history.ts';
@@ -20,7 +20,7 @@ export const requestActor = (request: { user: SessionUser | null; ip: string; us
 
 /** A read of part of a record holding patient data (its history, its liquidation), audited like the record. */
 export const auditPartRead = (db: Database, entity: WorkflowEntity, request: { user: SessionUser | null; ip: string; userAgent: string }, id: number, part: string) =>
-  db.transaction((tx) => auditWorkflow(tx, entity, requestActor(request), 'VIEW', id, { part }));
+  auditWorkflowRead(db, entity, requestActor(request), 'VIEW', id, { part });
 
 /**
  * A client's workflow event with the version of the record it was decided on, from the body's

@@ -6,7 +6,7 @@ import type { Database, Queryable } from '../../db/database.ts';
 import type { ListTotal } from '../../db/list-query.ts';
 import { NotFoundError, RuleRefusedError, StaleVersionError } from '../../domain/errors.ts';
 import type { Actor } from './actor.ts';
-import { auditWorkflow } from './audit.ts';
+import { auditWorkflowRead } from './audit.ts';
 import { appendHistory, type WorkflowEntity } from './history.ts';
 
 /** The names of the machine's `setup({ actions })`: the effects the server must know how to perform. */
@@ -70,8 +70,8 @@ export interface WorkflowDefinition<M extends AnyStateMachine, Row extends Workf
   afterEffects?(args: Omit<EffectArgs<M, Row, Context, Changes>, 'params'>): void | Promise<void>;
   /** Writes the new state, the effects' changes and the next version. */
   save(tx: Queryable, row: Row, changes: Changes & { state: string }): Promise<void>;
-  /** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest). */
-  probes(today: string): readonly EventOf<M>[];
+  /** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest); `actor` is who would send them. */
+  probes(today: string, actor: Actor): readonly EventOf<M>[];
   /** An event the system sends at once after an accepted one (e.g. the automatic check after a submission). */
   followUp?(row: Row): EventOf<M> | null;
   /** The row as the API returns it; a list row may leave out what only the record's own page shows. */
@@ -140,7 +140,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
   async function evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, Evaluation<Context>>> {
     const facts = await definition.facts(q, rows, actor, today);
     // An event the actor may never send is neither offered nor explained: it is left out of both lists.
-    const probes = definition.probes(today).filter((event) => eventPermitted(machine, event.type, actor.permissions));
+    const probes = definition.probes(today, actor).filter((event) => eventPermitted(machine, event.type, actor.permissions));
     return new Map(
       rows.map((row) => {
         const { facts: rowFacts, context } = facts.get(row.id)!;
@@ -185,7 +185,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     /** One record as the API returns it, its reading audited. */
     async get(db: Database, id: number, actor: Actor, today: string) {
       const row = await find(db, id);
-      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'VIEW', row.id));
+      await auditWorkflowRead(db, definition.entity, actor, 'VIEW', row.id);
       return (await present(db, [row], actor, today))[0];
     },
 
@@ -193,7 +193,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     async list(db: Database, page: ListTotal & { rows: Row[] }, actor: Actor, today: string, filter: Record<string, unknown>) {
       const items = await present(db, page.rows, actor, today, true);
       // Which records were shown, not only the query: a patient's data read in a list is traceable too.
-      await db.transaction((tx) => auditWorkflow(tx, definition.entity, actor, 'LIST', undefined, { ...filter, ids: page.rows.map((row) => row.id) }));
+      await auditWorkflowRead(db, definition.entity, actor, 'LIST', undefined, { ...filter, ids: page.rows.map((row) => row.id) });
       return { items, total: page.total, totalIsLowerBound: page.totalIsLowerBound };
     },
   };

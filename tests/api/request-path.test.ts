@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAuditChain, recordAudit, type AuditEntry } from '../../server/audit.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { migrate } from '../../server/db/migrate.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openDatabase('memory://');
+  await migrate(db);
+});
+afterAll(() => db.close());
+
+const read = (n: number, detail: Record<string, unknown> = { n }): AuditEntry => ({ userId: null, action: 'LIST', entityType: 'bench', result: 'ALLOWED', ip: '10.0.0.1', userAgent: 'test', detail });
+const rows = () => db.query<{ at: Date; detail: { n: number } }>(`SELECT at, detail FROM audit_log WHERE entity_type = 'bench' ORDER BY id`);
+
+describe('audit rows of reads', () => {
+  it('commit the reads that arrive together in one transaction, in order, each answered only once its row is stored', async () => {
+    const before = (await rows()).length;
+    const recorded = Array.from({ length: 20 }, (_, n) => recordAudit(db, read(n)));
+    await Promise.all(recorded);
+    const after = (await rows()).slice(before);
+    expect(after.map((row) => row.detail.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    // The first read starts a commit alone; the 19 that came meanwhile share the next one (one timestamp).
+    expect(new Set(after.map((row) => new Date(row.at).toISOString())).size).toBe(2);
+    expect(await checkAuditChain(db)).toMatchObject({ intact: true });
+  });
+
+  it('lose no other read when one row of a batch cannot be stored', async () => {
+    const before = (await rows()).length;
+    const first = recordAudit(db, read(100));
+    // jsonb refuses a NUL character, so this row fails inside the shared transaction.
+    const results = await Promise.allSettled([first, recordAudit(db, read(101)), recordAudit(db, read(102, { n: 102, q: 'a\u0000b' })), recordAudit(db, read(103))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await rows()).slice(before).map((row) => row.detail.n)).toEqual([100, 101, 103]);
+    expect(await checkAuditChain(db)).toMatchObject({ intact: true });
+  });
+});
