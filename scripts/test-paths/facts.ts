@@ -31,7 +31,9 @@ export const VERIFICATION_FACTS: VerificationFacts = {
 /** A reimbursement every guard accepts: two approved lines, approved by someone else, under the threshold. */
 export const REIMBURSEMENT_FACTS: ReimbursementFacts = {
   actorId: 2,
+  actorIsSupervisor: false,
   creatorId: 1,
+  assigneeId: 2,
   kind: 'GENERAL',
   lineCount: 2,
   missingDocuments: [],
@@ -41,6 +43,11 @@ export const REIMBURSEMENT_FACTS: ReimbursementFacts = {
   duplicateLineCount: 0,
   approvedLineCount: 2,
   rejectedLineCount: 0,
+  reducedLineCount: 0,
+  automaticLines: [
+    { lineId: 1, approved: true, coveredCents: 40_000 },
+    { lineId: 2, approved: true, coveredCents: 40_000 },
+  ],
   payableCents: 80_000,
   approvalThresholdCents: 100_000,
   actorCanApproveAboveThreshold: false,
@@ -87,12 +94,17 @@ export const REIMBURSEMENT_EVENTS: ReimbursementEvent[] = [
   { type: 'CURE_PERIOD_ENDED' },
   { type: 'COMPLETE_MEDICAL_REVIEW' },
   { type: 'APPROVE' },
+  { type: 'APPROVE', lines: [{ lineId: 1, decision: 'REDUCE', amountCents: 30_000 }, { lineId: 2, decision: 'REJECT', reasonCode: '05' }] },
+  { type: 'APPROVE', lines: [{ lineId: 1, decision: 'REDUCE', amountCents: 40_000 }] },
   { type: 'REJECT', reasonCode: '05', reason: 'Frecuencia excedida' },
   { type: 'REJECT', reasonCode: '99' },
   { type: 'PAY', reference: 'TRF-2025-0042' },
   { type: 'PAY', reference: '  ' },
   { type: 'CANCEL', reason: 'Presentado por error' },
   { type: 'CANCEL', reason: '' },
+  { type: 'EDIT', changes: { doctorId: 4, lines: [{ procedureCode: 'D1110', serviceDate: '2025-05-02', quantity: 1, chargedCents: 9_000, otherInsurerPaidCents: 0 }] } },
+  { type: 'ASSIGN', assigneeId: 2 },
+  { type: 'ASSIGN', assigneeId: 5 },
 ];
 
 /** A child's place on an open policy every guard accepts: holder enrolled, places left, suspended since May. */

@@ -213,11 +213,11 @@ export interface InsurersTable {
   cure_days: WithDefault<number>;
   sla_business_days: WithDefault<number>;
   verification_validity_days: WithDefault<number>;
-  preauthorization_above: Numeric | null;
   active: WithDefault<boolean>;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  preauthorization_above_cents: number | null;
 }
 
 export interface LoginFailuresTable {
@@ -425,6 +425,9 @@ export interface ReimbursementLinesTable {
   status: WithDefault<string>;
   reason: string | null;
   surfaces: string | null;
+  review_decision: string | null;
+  review_amount_cents: number | null;
+  review_reason: string | null;
 }
 
 export interface ReimbursementsTable {
@@ -464,6 +467,8 @@ export interface ReimbursementsTable {
   updated_at: WithDefault<Timestamp>;
   medical_reviewed_by: number | null;
   medical_reviewed_at: Timestamp | null;
+  assignee_id: number | null;
+  assigned_at: Timestamp | null;
 }
 
 export interface RequiredDocumentsTable {
@@ -541,11 +546,6 @@ export interface ThrottleEventsTable {
   at: WithDefault<Timestamp>;
 }
 
-export interface UserEventHeadsTable {
-  user_id: number;
-  last_seq: Int8;
-}
-
 export interface TimerRunsTable {
   job: string;
   slot: Timestamp;
@@ -553,6 +553,11 @@ export interface TimerRunsTable {
   started_at: WithDefault<Timestamp>;
   finished_at: Timestamp | null;
   events_sent: number | null;
+}
+
+export interface UserEventHeadsTable {
+  user_id: number;
+  last_seq: Int8;
 }
 
 export interface UserEventsTable {
@@ -668,12 +673,12 @@ export interface DB {
   setting_defaults: SettingDefaultsTable;
   settings_history: SettingsHistoryTable;
   throttle_events: ThrottleEventsTable;
+  timer_runs: TimerRunsTable;
   user_event_heads: UserEventHeadsTable;
   user_events: UserEventsTable;
   user_insurers: UserInsurersTable;
   user_roles: UserRolesTable;
   users: UsersTable;
-  timer_runs: TimerRunsTable;
   verifications: VerificationsTable;
   workflow_history: WorkflowHistoryTable;
 }

@@ -1,6 +1,29 @@
 import { sql } from 'kysely';
+import { decimalTextToMinor, minorToDecimalText } from '../../src/domain/benefits/currency.ts';
+import type { Queryable } from '../db/database.ts';
+import { BusinessRuleError } from '../domain/errors.ts';
 import type { Deps } from '../http/types.ts';
+import { listCatalog } from '../settings/catalogs.ts';
+import { currencyWithoutDefaults, missingAmountDefaults } from '../settings/engine-inputs.ts';
 import { present, resourceHandlers, type Resource, type Row } from './define-resource.ts';
+
+/**
+ * Amounts are in the insurer's currency: the defaults Configuraciones holds for it must exist (no other
+ * currency's figures are borrowed), and the threshold is kept in its minor unit with no more decimals than it has.
+ */
+async function checkInsurer(tx: Queryable, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const currency = String(body.currency);
+  const defaults = await listCatalog(tx, 'defaults');
+  const missing = missingAmountDefaults(new Map(defaults.map((d) => [d.key as string, d.value])), currency);
+  if (missing.length) throw currencyWithoutDefaults(currency, missing);
+  const text = body.preauthorizationAbove;
+  if (typeof text !== 'string' || text.trim() === '') return { ...body, preauthorizationAbove: null };
+  const minor = decimalTextToMinor(text.trim(), currency);
+  if (minor === null) {
+    throw new BusinessRuleError('insurer.currencyDecimals', `More decimals than ${currency} has.`, [{ path: 'body/preauthorizationAbove', keyword: 'currencyDecimals' }]);
+  }
+  return { ...body, preauthorizationAbove: minor };
+}
 
 export const insurers: Resource = {
   entity: 'insurer',
@@ -22,7 +45,7 @@ export const insurers: Resource = {
     cureDays: 'cure_days',
     slaBusinessDays: 'sla_business_days',
     verificationValidityDays: 'verification_validity_days',
-    preauthorizationAbove: 'preauthorization_above',
+    preauthorizationAbove: 'preauthorization_above_cents',
     active: 'active',
   },
   sortable: { code: 'code', name: sql`lower(name)`, country: 'country', currency: 'currency', active: 'active', updatedAt: 'updated_at' },
@@ -30,9 +53,13 @@ export const insurers: Resource = {
   filters: { active: 'active' },
   async present(db, rows: Row[]) {
     const records = await present({ ...insurers, present: undefined }, db, rows);
-    // numeric comes back as text from both drivers; money keeps its two decimals.
-    return (records as Record<string, unknown>[]).map((r) => ({ ...r, preauthorizationAbove: r.preauthorizationAbove == null ? null : Number(r.preauthorizationAbove).toFixed(2) }));
+    // Kept in the currency's minor unit, answered with exactly its decimals (CLP none).
+    return (records as Record<string, unknown>[]).map((r) => ({
+      ...r,
+      preauthorizationAbove: r.preauthorizationAbove == null ? null : minorToDecimalText(Number(r.preauthorizationAbove), String(r.currency).trim()),
+    }));
   },
+  check: checkInsurer,
   auditDetail: (row) => ({ code: row.code }),
 };
 

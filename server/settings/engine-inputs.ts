@@ -1,7 +1,7 @@
-import { majorToMinor } from '../../src/domain/benefits/currency.ts';
 import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '../../src/domain/benefits/procedures.ts';
 import { DEFAULT_RULES, type BenefitRules } from '../../src/domain/benefits/rules.ts';
 import type { Queryable } from '../db/database.ts';
+import { BusinessRuleError } from '../domain/errors.ts';
 import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCatalog, type SettingDefault } from './catalogs.ts';
 
 /** What the benefit engine and the documents check read from Configuraciones, as of one moment. */
@@ -17,26 +17,36 @@ export interface EngineInputs {
 type Items = { procedures: Map<string, ProcedureCode>; documents: Map<string, RequiredDocument>; defaults: Map<string, SettingDefault> };
 type Change = { catalog: SettingCatalog; item_key: string; before: unknown; changed_at: Date };
 
-/** Research 4.1's amounts in research units (read as euros), for a currency the settings hold no amounts for. */
-const RESEARCH_UNITS: Readonly<Record<string, number>> = {
-  'deductible.individualCents': 50,
-  'deductible.familyCents': 150,
-  annualMaximumCents: 1500,
-  'orthodontic.lifetimeMaximumCents': 1500,
-  approvalThresholdCents: 1000,
-  preauthorizationAboveCents: 300,
-};
+/** The amount defaults of research 4.1 and R13/R14 the settings keep once per currency (`<key>:<currency>`, minor units). */
+export const AMOUNT_DEFAULT_KEYS = [
+  'deductible.individualCents',
+  'deductible.familyCents',
+  'annualMaximumCents',
+  'orthodontic.lifetimeMaximumCents',
+  'approvalThresholdCents',
+  'preauthorizationAboveCents',
+] as const;
+const isAmountKey = (key: string) => (AMOUNT_DEFAULT_KEYS as readonly string[]).includes(key);
 
-/**
- * An amount default in the currency's minor unit: the settings keep one per currency (`<key>:<currency>`);
- * a currency they do not list gets the research figure in its own unit (set its amounts in Configuraciones).
- */
-const amountOf = (values: ReadonlyMap<string, number>, key: string, currency: string) => values.get(`${key}:${currency}`) ?? majorToMinor(RESEARCH_UNITS[key]!, currency);
+/** A currency's amount defaults Configuraciones does not hold: an insurer in it is refused (422), never given another currency's figures. */
+export const missingAmountDefaults = (values: ReadonlyMap<string, unknown>, currency: string) => AMOUNT_DEFAULT_KEYS.filter((key) => !values.has(`${key}:${currency}`));
+
+export const currencyWithoutDefaults = (currency: string, missing: readonly string[]) =>
+  new BusinessRuleError('insurer.currencyWithoutDefaults', `Configuraciones holds no amount defaults in ${currency} (${missing.join(', ')}): set them first.`, [
+    { path: 'body/currency', keyword: 'currencyWithoutDefaults', params: { currency, missing } },
+  ]);
+
+/** An amount default in the currency's minor unit, as the settings keep it for that currency (none kept: refused, never guessed). */
+function amountOf(values: ReadonlyMap<string, number>, key: string, currency: string): number {
+  const amount = values.get(`${key}:${currency}`);
+  if (amount === undefined) throw currencyWithoutDefaults(currency, missingAmountDefaults(values, currency));
+  return amount;
+}
 
 /** The engine's rules with each default the settings hold in place of the research value, amounts in `currency`. */
 export function defaultRulesFrom(values: ReadonlyMap<string, number>, currency: string): BenefitRules {
   const d = DEFAULT_RULES;
-  const value = (key: string, fallback: number) => (key in RESEARCH_UNITS ? amountOf(values, key, currency) : (values.get(key) ?? fallback));
+  const value = (key: string, fallback: number) => (isAmountKey(key) ? amountOf(values, key, currency) : (values.get(key) ?? fallback));
   const perCategory = (prefix: string, base: Readonly<Record<Category, number>>) =>
     Object.fromEntries(CATEGORIES.map((c) => [c, value(`${prefix}.${c}`, base[c])])) as Record<Category, number>;
   return {
@@ -93,7 +103,7 @@ async function currentItems(q: Queryable): Promise<Items> {
   };
 }
 
-/** The engine's inputs as the settings hold them now, amounts in `currency` (research units in two decimals when none is given). */
+/** The engine's inputs as the settings hold them now, amounts in `currency` (EUR when none is given). */
 export const engineInputs = async (q: Queryable, currency = 'EUR'): Promise<EngineInputs> => inputsOf(await currentItems(q), currency);
 
 /** Today's engine inputs for any currency from one read of the settings, so a page of records in several currencies costs what one record costs. */

@@ -18,7 +18,11 @@ export type ReimbursementKind = 'GENERAL' | 'ORTHODONTIC';
 export interface ReimbursementFacts {
   /** The user sending the event. */
   actorId: number;
+  /** The actor is a supervisor (or an administrator): assigns anyone, edits anyone's draft. */
+  actorIsSupervisor: boolean;
   creatorId: number;
+  /** Who works the reimbursement now (null: nobody yet). */
+  assigneeId: number | null;
   kind: ReimbursementKind;
   lineCount: number;
   /** Required documents (research §4.3, plus any requested in review) not yet attached. */
@@ -31,7 +35,12 @@ export interface ReimbursementFacts {
   /** Lines duplicating a line of another non-cancelled reimbursement (R18). */
   duplicateLineCount: number;
   approvedLineCount: number;
+  /** Lines rejected, by the automatic check or by the reviewer's decision. */
   rejectedLineCount: number;
+  /** Lines the reviewer reduced to pay less than the engine's figure. */
+  reducedLineCount: number;
+  /** Each line as the automatic check alone liquidates it: what a reviewer's decision may approve or reduce. */
+  automaticLines: { lineId: number; approved: boolean; coveredCents: number }[];
   /** What would be paid (liquidated amount), in the currency's minor unit. */
   payableCents: number;
   approvalThresholdCents: number;
@@ -53,8 +62,18 @@ export interface ReimbursementFacts {
   liquidationUnchanged: boolean;
 }
 
+/** The reviewer's decision on one line at approval (research 3.2): approve, pay at most an amount, or reject with a catalog code. */
+export type LineDecision =
+  | { lineId: number; decision: 'APPROVE' }
+  | { lineId: number; decision: 'REDUCE'; amountCents: number }
+  | { lineId: number; decision: 'REJECT'; reasonCode: string };
+
 export type ReimbursementEvent =
   | { type: 'SUBMIT' }
+  /** The header and lines of a draft (or of one returned for documents) rewritten: PUT …/reimbursements/{id}. */
+  | { type: 'EDIT'; changes: ReimbursementChanges }
+  /** A supervisor assigns anyone; a reviewer takes the reimbursement for themselves. */
+  | { type: 'ASSIGN'; assigneeId: number }
   /** Sent by the system once the automatic line checks ran. */
   | { type: 'CHECK' }
   | { type: 'REQUEST_DOCUMENTS'; documents: string[] }
@@ -63,11 +82,20 @@ export type ReimbursementEvent =
   | { type: 'CURE_PERIOD_ENDED' }
   /** The dental auditor records the medical review of a sampled claim (R12). */
   | { type: 'COMPLETE_MEDICAL_REVIEW' }
-  | { type: 'APPROVE' }
+  | { type: 'APPROVE'; lines?: LineDecision[] }
   /** `reasonCode` from the rejection reason catalog (research 2.7); `reason` an optional explanation. */
   | { type: 'REJECT'; reasonCode: string; reason?: string }
   | { type: 'PAY'; reference: string }
   | { type: 'CANCEL'; reason: string };
+
+/** What EDIT writes: the body of PUT …/reimbursements/{id} without its version. */
+export interface ReimbursementChanges {
+  doctorId: number;
+  payee?: 'HOLDER' | 'PROVIDER';
+  invoiceNumber?: string | null;
+  invoiceDate?: string | null;
+  lines: { procedureCode: string; tooth?: string | null; surfaces?: string | null; serviceDate: string; quantity: number; chargedCents: number; otherInsurerPaidCents: number }[];
+}
 
 export const REIMBURSEMENT_STATES = [
   'draft',
@@ -82,9 +110,6 @@ export const REIMBURSEMENT_STATES = [
 ] as const;
 export type ReimbursementState = (typeof REIMBURSEMENT_STATES)[number];
 
-/** States in which the reimbursement (header, lines, attachments) may be edited. */
-export const REIMBURSEMENT_EDITABLE_STATES = ['draft', 'needsDocuments'] as const satisfies readonly ReimbursementState[];
-
 /** Rejection reason code (research §2.7 catalogue) used when the cure period ends: documentation incomplete. */
 export const INCOMPLETE_DOCUMENTATION_REASON = '32';
 
@@ -94,6 +119,11 @@ type GuardArgs = Facts & { event: ReimbursementEvent };
 export const reimbursementGuardRules = {
   hasLines: { rule: 'reimbursement.noLines' },
   documentsComplete: { rule: 'reimbursement.missingDocuments' },
+  documentsMissing: { rule: 'reimbursement.documentsComplete' },
+  editorIsCreatorAssigneeOrSupervisor: { rule: 'reimbursement.editorNotAllowed' },
+  assigneeGiven: { rule: 'reimbursement.assigneeInvalid' },
+  assignerIsSupervisorOrSelf: { rule: 'reimbursement.assignerNotAllowed' },
+  lineDecisionsValid: { rule: 'reimbursement.lineDecisionsInvalid' },
   withinFilingDeadline: { rule: 'reimbursement.filingDeadlinePassed' },
   coverageActiveOnServiceDates: { rule: 'reimbursement.coverageInactive' },
   serviceDatesWithinVerification: { rule: 'reimbursement.serviceDateOutsideVerification' },
@@ -124,7 +154,8 @@ export type ReimbursementGuard = keyof typeof reimbursementGuardRules;
 
 const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ status, rules });
 
-const approval = ['approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
+const approval = ['lineDecisionsValid', 'approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
+const submission = ['hasLines', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines'] as const;
 const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'payerIsNotApprover'] as const;
 
 /**
@@ -140,9 +171,31 @@ export const REIMBURSEMENT_EVENT_PERMISSIONS = {
   APPROVE: 'reimbursements:approve',
   REJECT: 'reimbursements:approve',
   PAY: 'reimbursements:pay',
+  ASSIGN: 'reimbursements:approve',
+  // Sent by PUT …/reimbursements/{id}, whose operation asks for the same permission.
+  EDIT: 'reimbursements:update',
   CHECK: SYSTEM_EVENT,
   CURE_PERIOD_ENDED: SYSTEM_EVENT,
 } as const satisfies EventPermissions<ReimbursementEvent['type']>;
+
+const edit = { guard: 'editorIsCreatorAssigneeOrSupervisor', actions: 'recordEdit' } as const;
+const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf']), actions: 'recordAssignee' } as const;
+
+/**
+ * The reviewer's line decisions are about lines of this claim, once each: only a line the automatic check
+ * approved may be approved or reduced (to less than the engine pays), and a rejection names a catalog code.
+ */
+function lineDecisionsValid(decisions: readonly LineDecision[], lines: ReimbursementFacts['automaticLines']): boolean {
+  const seen = new Set<number>();
+  return decisions.every((d) => {
+    const line = lines.find((l) => l.lineId === d.lineId);
+    if (!line || seen.has(d.lineId)) return false;
+    seen.add(d.lineId);
+    if (d.decision === 'REJECT') return isRejectionCode(d.reasonCode);
+    if (!line.approved) return false;
+    return d.decision === 'APPROVE' || (Number.isInteger(d.amountCents) && d.amountCents >= 0 && d.amountCents < line.coveredCents);
+  });
+}
 
 export const reimbursementMachine = setup({
   types: {
@@ -154,6 +207,13 @@ export const reimbursementMachine = setup({
   guards: {
     hasLines: ({ context: { facts } }: Facts) => facts.lineCount >= 1,
     documentsComplete: ({ context: { facts } }: Facts) => facts.missingDocuments.length === 0,
+    documentsMissing: ({ context: { facts } }: Facts) => facts.missingDocuments.length > 0,
+    // Research 2.12 / issue 12: a draft is its creator's, its assignee's or a supervisor's to change.
+    editorIsCreatorAssigneeOrSupervisor: ({ context: { facts } }: Facts) =>
+      facts.actorIsSupervisor || facts.actorId === facts.creatorId || (facts.assigneeId !== null && facts.actorId === facts.assigneeId),
+    assigneeGiven: ({ event }: GuardArgs) => event.type === 'ASSIGN' && Number.isInteger(event.assigneeId) && event.assigneeId > 0,
+    assignerIsSupervisorOrSelf: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && (facts.actorIsSupervisor || event.assigneeId === facts.actorId),
+    lineDecisionsValid: ({ context: { facts }, event }: GuardArgs) => event.type !== 'APPROVE' || lineDecisionsValid(event.lines ?? [], facts.automaticLines),
     withinFilingDeadline: ({ context: { facts } }: Facts) => facts.withinFilingDeadline,
     coverageActiveOnServiceDates: ({ context: { facts } }: Facts) => facts.coverageActiveOnServiceDates,
     serviceDatesWithinVerification: ({ context: { facts } }: Facts) => facts.serviceDatesWithinVerification,
@@ -170,8 +230,8 @@ export const reimbursementMachine = setup({
     // R13: "≥ 1,000" needs the right (the threshold is in the claim's currency).
     withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents < facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
     payablePositive: ({ context: { facts } }: Facts) => facts.payableCents > 0,
-    noRejectedLines: ({ context: { facts } }: Facts) => facts.rejectedLineCount === 0,
-    someLinesRejected: ({ context: { facts } }: Facts) => facts.rejectedLineCount > 0,
+    noRejectedLines: ({ context: { facts } }: Facts) => facts.rejectedLineCount === 0 && facts.reducedLineCount === 0,
+    someLinesRejected: ({ context: { facts } }: Facts) => facts.rejectedLineCount > 0 || facts.reducedLineCount > 0,
     reasonGiven: ({ event }: GuardArgs) => event.type === 'CANCEL' && !isBlank(event.reason),
     rejectionReasonCodeGiven: ({ event }: GuardArgs) => event.type === 'REJECT' && isRejectionCode(event.reasonCode),
     paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
@@ -184,6 +244,12 @@ export const reimbursementMachine = setup({
   actions: {
     /** Server: sets fecha_presentacion = today (first submission only) and presentado_por = actor. */
     stampSubmittedAt: () => {},
+    /** Server: writes the header and lines sent with EDIT. */
+    recordEdit: () => {},
+    /** Server: sets the assignee = event.assigneeId (an active user) and when. */
+    recordAssignee: () => {},
+    /** Server: the automatic check asks for the required documents still missing (stored as requested, with who and when). */
+    requestMissingDocuments: () => {},
     /** Server, ORTHODONTIC only: sends CLAIM to the linked instalment (claimable → claimed). */
     claimInstallment: () => {},
     /** Server: stores event.documents as the documents requested, with who asked and when. */
@@ -194,13 +260,13 @@ export const reimbursementMachine = setup({
     clearCurePeriod: () => {},
     /** Server: stores who reviewed the sampled claim medically, and when (revision_medica REALIZADA). */
     recordMedicalReview: () => {},
-    /** Server: stores aprobado_por = actor, fecha_aprobacion = now and the liquidated amounts. */
+    /** Server: stores aprobado_por = actor, fecha_aprobacion = now, the reviewer's line decisions and the liquidated amounts. */
     recordApproval: () => {},
     /** Server: reserves the approved deductible and maximum use in the ledger, so later claims are liquidated against it. */
     reserveBenefits: () => {},
     /** Server: drops the reservation of a claim whose liquidation changed before payment. */
     releaseReservation: () => {},
-    /** Server: stores the liquidation as it is now on the lines and totals, and clears the approval. */
+    /** Server: stores the liquidation as it is now on the lines and totals, and clears the approval and its line decisions. */
     recordRecalculation: () => {},
     /**
      * Server: stores the rejection — the reason code in params (32 when the cure period ended), else
@@ -232,11 +298,13 @@ export const reimbursementMachine = setup({
       meta: meta('BORRADOR', ['R9', 'R18']),
       tags: [ACCEPTS_DOCUMENTS],
       on: {
-        SUBMIT: {
-          target: 'submitted',
-          guard: and(['hasLines', 'documentsComplete', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines']),
-          actions: ['stampSubmittedAt', 'claimInstallment'],
-        },
+        SUBMIT: [
+          { target: 'submitted', guard: and([...submission, 'documentsComplete']), actions: ['stampSubmittedAt', 'claimInstallment'] },
+          // The automatic check asks for what is missing (R10): the claim waits for it within the cure period.
+          { target: 'needsDocuments', guard: and([...submission, 'documentsMissing']), actions: ['stampSubmittedAt', 'claimInstallment', 'requestMissingDocuments', 'startCurePeriod'] },
+        ],
+        EDIT: edit,
+        ASSIGN: assign,
         CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
       },
     },
@@ -253,6 +321,7 @@ export const reimbursementMachine = setup({
     inReview: {
       meta: meta('EN_REVISION', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
       on: {
+        ASSIGN: assign,
         REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
         COMPLETE_MEDICAL_REVIEW: { guard: 'medicalReviewPending', actions: 'recordMedicalReview' },
         APPROVE: [
@@ -266,6 +335,8 @@ export const reimbursementMachine = setup({
       meta: meta('REQUIERE_DOCUMENTACION', ['R10']),
       tags: [ACCEPTS_DOCUMENTS],
       on: {
+        EDIT: edit,
+        ASSIGN: assign,
         RESUBMIT: { target: 'submitted', guard: and(['withinCurePeriod', 'documentsComplete']), actions: 'clearCurePeriod' },
         CURE_PERIOD_ENDED: {
           target: 'rejected',

@@ -91,7 +91,7 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
     const refused = expectProblem(await event(claim.id, { type: 'APPROVE' }, treasury), 403, 'auth.forbidden');
     expect(refused.detail).toContain('reimbursements:approve');
     expect((await get(claim.id, treasury)).allowedEvents).toEqual([]);
-    expect((await get(claim.id, auditor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT']);
+    expect((await get(claim.id, auditor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT', 'ASSIGN']);
     const [{ count: denials }] = await server.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM audit_log WHERE action = 'ACCESS_DENIED' AND entity_type = 'reimbursement' AND detail->>'event' = 'APPROVE'`,
     );
@@ -121,7 +121,10 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
   it('the contract lists the permission of each event the statechart declares, from its vocabulary', () => {
     const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8'));
     const operation = contract.paths['/api/reimbursements/{id}/events'].post;
-    const fromMachine = Object.fromEntries(Object.entries(REIMBURSEMENT_EVENT_PERMISSIONS).filter(([, permission]) => permission !== SYSTEM_EVENT));
+    // EDIT is sent by PUT …/reimbursements/{id}, whose own permission is the one the statechart asks for it.
+    const { EDIT: edit, ...sentAsEvents } = REIMBURSEMENT_EVENT_PERMISSIONS;
+    expect(contract.paths['/api/reimbursements/{id}'].put['x-permission']).toBe(edit);
+    const fromMachine = Object.fromEntries(Object.entries(sentAsEvents).filter(([, permission]) => permission !== SYSTEM_EVENT));
     expect(operation['x-event-permissions']).toEqual(fromMachine);
     expect(new Set(contract.components.schemas.ReimbursementEvent.properties.type.enum)).toEqual(new Set(Object.keys(fromMachine)));
     for (const permission of Object.values(fromMachine)) expect(contract['x-permissions']).toContain(permission);
@@ -159,10 +162,10 @@ describe('manual rejection (research 2.7)', () => {
 describe('medical-review sampling (R12)', () => {
   it('a claim with a major procedure is approved only after the dental auditor recorded the review', async () => {
     const claim = await inReview([{ procedureCode: 'D2740', tooth: '16', serviceDate, chargedCents: 60_000 }]);
-    expect((await get(claim.id, supervisor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'REJECT']);
+    expect((await get(claim.id, supervisor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'REJECT', 'ASSIGN']);
     expectProblem(await event(claim.id, { type: 'APPROVE' }, supervisor), 409, 'reimbursement.medicalReviewPending');
     expectProblem(await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, analyst), 403, 'auth.forbidden');
-    expect((await get(claim.id, auditor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT']);
+    expect((await get(claim.id, auditor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT', 'ASSIGN']);
     expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).body.state).toBe('inReview');
     const [row] = await server.db.query<{ medical_reviewed_by: number | null }>('SELECT medical_reviewed_by FROM reimbursements WHERE id = $1', [claim.id]);
     expect(row!.medical_reviewed_by).not.toBeNull();
@@ -181,10 +184,10 @@ describe('pre-authorisation (R14)', () => {
     const outcome = async (id: number) =>
       (await call('GET', `/api/reimbursements/${id}/liquidation`, { token: analyst })).body.lines.map((l: { status: string; reason?: string | null }) => `${l.status} ${l.reason ?? ''}`.trim());
     const claim = await draft(lines, 'EUR', 'BENEFITS');
-    // The insurer's own threshold (insurers.preauthorization_above, in currency units) over the settings' 300.00.
-    await server.db.query(`UPDATE insurers SET preauthorization_above = 250.00 WHERE id = $1`, [claim.verification.insurerId]);
+    // The insurer's own threshold (insurers.preauthorization_above_cents, in the currency's minor unit) over the settings' 300.00.
+    await server.db.query(`UPDATE insurers SET preauthorization_above_cents = 25000 WHERE id = $1`, [claim.verification.insurerId]);
     expect(await outcome(claim.id)).toEqual(['REJECTED 34', 'REJECTED 34', 'REJECTED 34']);
-    await server.db.query(`UPDATE insurers SET preauthorization_above = NULL WHERE id = $1`, [claim.verification.insurerId]);
+    await server.db.query(`UPDATE insurers SET preauthorization_above_cents = NULL WHERE id = $1`, [claim.verification.insurerId]);
     expect(await outcome(claim.id)).toEqual(['REJECTED 34', 'APPROVED', 'REJECTED 34']);
     // On a pre-authorisation every line goes through.
     expect(await outcome((await draft(lines)).id)).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);

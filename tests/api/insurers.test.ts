@@ -174,7 +174,7 @@ describe('GET /api/insurers filters', () => {
 
 describe('POST /api/insurers', () => {
   it('creates an insurer with the defaults, version 1 and a Location', async () => {
-    const res = await create({ code: 'NUEVA', name: '  Nueva Aseguradora  ', country: 'CL', currency: 'CLP', legalName: '   ', contactName: '', preauthorizationAbove: '1500.5' });
+    const res = await create({ code: 'NUEVA', name: '  Nueva Aseguradora  ', country: 'CL', currency: 'CLP', legalName: '   ', contactName: '', preauthorizationAbove: '150000' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: expect.any(Number),
@@ -194,7 +194,8 @@ describe('POST /api/insurers', () => {
       phone: null,
       email: null,
       portalUrl: null,
-      preauthorizationAbove: '1500.50',
+      // Chilean pesos have no decimals: the threshold reads as whole pesos.
+      preauthorizationAbove: '150000',
     });
     expect(Date.parse(res.body.createdAt as string)).not.toBeNaN();
     expect(res.headers.get('location')).toBe(`/api/insurers/${res.body.id}`);

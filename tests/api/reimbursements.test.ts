@@ -76,7 +76,16 @@ describe('reimbursements', () => {
     expect(created).toMatchObject({ state: 'draft', kind: 'GENERAL', claimedCents: 30000, folio: expect.stringMatching(/^REE-2026-/) });
     // Research 4.3: the holder is reimbursed (payee HOLDER), so the payment receipt too.
     expect(created.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']);
-    expectProblem(await event(created.id, { type: 'SUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
+    // Submitted without them, the automatic check asks for them: the claim waits within the cure period (R10).
+    const waiting = await event(created.id, { type: 'SUBMIT' }, analyst);
+    expect(waiting.body).toMatchObject({
+      state: 'needsDocuments',
+      submittedOn: now,
+      cureDeadline: '2026-12-01',
+      requestedDocuments: ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT'],
+      missingDocuments: ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT'],
+    });
+    expectProblem(await event(created.id, { type: 'RESUBMIT' }, analyst), 409, 'reimbursement.missingDocuments');
 
     for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) expect((await attach(created.id, type)).status).toBe(201);
     const preview = await call('GET', `/api/reimbursements/${created.id}/liquidation`, { token: analyst });
@@ -84,8 +93,8 @@ describe('reimbursements', () => {
     expect(preview.body.lines.map((l: { coveredCents: number }) => l.coveredCents)).toEqual([6000, 9000, 8000]);
     expect(preview.body.totals).toMatchObject({ claimedCents: 30000, deductibleCents: 5000, payableCents: 23000, patientShareCents: 7000 });
 
-    const reviewed = await event(created.id, { type: 'SUBMIT' }, analyst);
-    expect(reviewed.body).toMatchObject({ state: 'inReview', submittedOn: now, payableCents: 23000 });
+    const reviewed = await event(created.id, { type: 'RESUBMIT' }, analyst);
+    expect(reviewed.body).toMatchObject({ state: 'inReview', submittedOn: now, payableCents: 23000, cureDeadline: null, requestedDocuments: [] });
     expect(reviewed.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED', 'APPROVED', 'APPROVED']);
 
     // Separation of duties: the creator may not approve.
@@ -109,7 +118,8 @@ describe('reimbursements', () => {
     ]);
     const history = await call('GET', `/api/reimbursements/${created.id}/history`, { token: analyst });
     expect(history.body.items.map((h: { event: string; toState: string }) => `${h.event}>${h.toState}`)).toEqual([
-      'SUBMIT>submitted',
+      'SUBMIT>needsDocuments',
+      'RESUBMIT>submitted',
       'CHECK>inReview',
       'APPROVE>approved',
       'PAY>paid',

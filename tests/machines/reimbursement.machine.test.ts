@@ -5,7 +5,6 @@ import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
   INCOMPLETE_DOCUMENTATION_REASON,
-  REIMBURSEMENT_EDITABLE_STATES,
   REIMBURSEMENT_STATES,
   reimbursementGuardRules,
   reimbursementMachine,
@@ -35,6 +34,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'approved' },
   { name: 'partially approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'partiallyApproved' },
   { name: 'in review, sampled for medical review (R12) and not yet reviewed', facts: { ...FACTS, medicalReviewRequired: true }, from: 'inReview' },
+  { name: 'submitted with a required document missing', facts: { ...FACTS, missingDocuments: ['FACTURA'] } },
 ];
 
 const FINAL = ['rejected', 'paid', 'cancelled'];
@@ -60,8 +60,27 @@ describe('reimbursement machine — model-based', () => {
     expect(machine.root.states.inReview!.meta?.rules).toContain('R13');
   });
 
-  it('is editable in draft and needs-documents only', () => {
-    expect([...REIMBURSEMENT_EDITABLE_STATES]).toEqual(['draft', 'needsDocuments']);
+  it('is edited (EDIT) in draft and needs-documents only, by its creator, its assignee or a supervisor', () => {
+    const edit: ReimbursementEvent = { type: 'EDIT', changes: { doctorId: 1, lines: [] } };
+    for (const state of REIMBURSEMENT_STATES) {
+      const editable = state === 'draft' || state === 'needsDocuments';
+      expect(refusal(state, edit), state).toBe(editable ? null : ILLEGAL_EVENT);
+    }
+    expect(step(machine, at('draft'), edit)).toEqual({ ok: true, value: 'draft', effects: effects('recordEdit') });
+    // The actor (2) is the assignee in the shared facts; neither creator, assignee nor supervisor: refused.
+    expect(refusal('draft', edit, { assigneeId: null })).toBe('reimbursement.editorNotAllowed');
+    expect(refusal('draft', edit, { assigneeId: null, creatorId: 2 })).toBeNull();
+    expect(refusal('needsDocuments', edit, { assigneeId: 7, actorIsSupervisor: true })).toBeNull();
+  });
+
+  it('is assigned by a supervisor to anyone, taken by a reviewer for themselves only', () => {
+    expect(step(machine, at('inReview'), { type: 'ASSIGN', assigneeId: 2 })).toEqual({ ok: true, value: 'inReview', effects: effects('recordAssignee') });
+    expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 5 })).toBe('reimbursement.assignerNotAllowed');
+    expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 5 }, { actorIsSupervisor: true })).toBeNull();
+    expect(refusal('draft', { type: 'ASSIGN', assigneeId: 0 }, { actorIsSupervisor: true })).toBe('reimbursement.assigneeInvalid');
+    for (const state of ['submitted', 'approved', 'partiallyApproved', 'rejected', 'paid', 'cancelled'] as const) {
+      expect(refusal(state, { type: 'ASSIGN', assigneeId: 2 }), state).toBe(ILLEGAL_EVENT);
+    }
   });
 });
 
@@ -74,12 +93,36 @@ describe('reimbursement machine — guards at their boundaries', () => {
   it('submits with lines, documents, in time, covered and without duplicates', () => {
     expect(refusal('draft', { type: 'SUBMIT' })).toBeNull();
     expect(refusal('draft', { type: 'SUBMIT' }, { lineCount: 0 })).toBe('reimbursement.noLines');
-    expect(refusal('draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] })).toBe('reimbursement.missingDocuments');
     expect(refusal('draft', { type: 'SUBMIT' }, { withinFilingDeadline: false })).toBe('reimbursement.filingDeadlinePassed');
     expect(refusal('draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false })).toBe('reimbursement.serviceDateOutsideVerification');
     expect(refusal('draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false })).toBe('reimbursement.coverageInactive');
     expect(refusal('draft', { type: 'SUBMIT' }, { duplicateLineCount: 1 })).toBe('reimbursement.duplicateLines');
     expect(step(machine, at('draft'), { type: 'SUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('stampSubmittedAt', 'claimInstallment') });
+  });
+
+  it('a submission missing a required document waits for it within the cure period (the automatic check asks for it)', () => {
+    expect(step(machine, at('draft', { missingDocuments: ['FACTURA'] }), { type: 'SUBMIT' })).toEqual({
+      ok: true,
+      value: 'needsDocuments',
+      effects: effects('stampSubmittedAt', 'claimInstallment', 'requestMissingDocuments', 'startCurePeriod'),
+    });
+    // The other checks still refuse it first.
+    expect(refusal('draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'], withinFilingDeadline: false })).toBe('reimbursement.filingDeadlinePassed');
+    expect(refusal('draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'], lineCount: 0 })).toBe('reimbursement.noLines');
+  });
+
+  it("approves with the reviewer's line decisions only when they are about lines the check approved, reduce below the engine and reject with a catalog code", () => {
+    const approve = (lines: Extract<ReimbursementEvent, { type: 'APPROVE' }>['lines']): ReimbursementEvent => ({ type: 'APPROVE', lines });
+    expect(refusal('inReview', approve([{ lineId: 1, decision: 'REDUCE', amountCents: 39_999 }]))).toBeNull();
+    expect(refusal('inReview', approve([{ lineId: 1, decision: 'REDUCE', amountCents: 40_000 }]))).toBe('reimbursement.lineDecisionsInvalid');
+    expect(refusal('inReview', approve([{ lineId: 2, decision: 'REJECT', reasonCode: '05' }]))).toBeNull();
+    expect(refusal('inReview', approve([{ lineId: 2, decision: 'REJECT', reasonCode: '99' }]))).toBe('reimbursement.lineDecisionsInvalid');
+    expect(refusal('inReview', approve([{ lineId: 3, decision: 'APPROVE' }]))).toBe('reimbursement.lineDecisionsInvalid');
+    expect(refusal('inReview', approve([{ lineId: 1, decision: 'APPROVE' }, { lineId: 1, decision: 'APPROVE' }]))).toBe('reimbursement.lineDecisionsInvalid');
+    const checkRejected = { automaticLines: [{ lineId: 1, approved: false, coveredCents: 0 }, { lineId: 2, approved: true, coveredCents: 40_000 }] };
+    expect(refusal('inReview', approve([{ lineId: 1, decision: 'APPROVE' }]), checkRejected)).toBe('reimbursement.lineDecisionsInvalid');
+    // A reduced line makes the approval partial.
+    expect(step(machine, at('inReview', { reducedLineCount: 1 }), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
   });
 
   it('checks into review when some line is approved, rejects when all lines are', () => {
@@ -215,8 +258,11 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
   it('every refusable guard maps to its own rule code', () => {
     const cases: Array<[ReimbursementState, ReimbursementEvent, Partial<ReimbursementFacts>]> = [
       ['draft', { type: 'SUBMIT' }, { lineCount: 0 }],
-      ['draft', { type: 'SUBMIT' }, { missingDocuments: ['FACTURA'] }],
       ['draft', { type: 'SUBMIT' }, { withinFilingDeadline: false }],
+      ['draft', { type: 'EDIT', changes: { doctorId: 1, lines: [] } }, { assigneeId: null }],
+      ['draft', { type: 'ASSIGN', assigneeId: 0 }, {}],
+      ['draft', { type: 'ASSIGN', assigneeId: 9 }, {}],
+      ['inReview', { type: 'APPROVE', lines: [{ lineId: 9, decision: 'APPROVE' }] }, {}],
       ['draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false }],
       ['draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false }],
       ['draft', { type: 'SUBMIT' }, { duplicateLineCount: 2 }],
@@ -224,6 +270,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['inReview', { type: 'REQUEST_DOCUMENTS', documents: [] }, {}],
       ['needsDocuments', { type: 'RESUBMIT' }, { today: '2025-05-11' }],
       ['needsDocuments', { type: 'CURE_PERIOD_ENDED' }, {}],
+      ['needsDocuments', { type: 'RESUBMIT' }, { missingDocuments: ['FACTURA'] }],
       ['inReview', APPROVE, { actorId: 1 }],
       ['inReview', APPROVE, { payableCents: 100_000 }],
       ['inReview', APPROVE, { medicalReviewRequired: true }],
@@ -238,7 +285,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
     ];
     const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
     // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
-    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected', 'liquidationUnchanged', 'liquidationChanged'] as const;
+    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected', 'liquidationUnchanged', 'liquidationChanged', 'documentsMissing'] as const;
     const expected = Object.entries(reimbursementGuardRules)
       .filter(([guard]) => !(selectors as readonly string[]).includes(guard))
       .map(([, r]) => r.rule);
@@ -252,14 +299,15 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
   });
 
   it('lists the events a snapshot accepts', () => {
-    expect(allowedEvents(machine, at('draft'), EVENTS)).toEqual(['SUBMIT', 'CANCEL']);
-    expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL']);
-    expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT']);
+    expect(allowedEvents(machine, at('draft'), EVENTS)).toEqual(['SUBMIT', 'CANCEL', 'EDIT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL', 'EDIT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('draft', { assigneeId: null }), EVENTS)).toEqual(['SUBMIT', 'CANCEL', 'ASSIGN']);
+    expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT', 'ASSIGN']);
     expect(allowedEvents(machine, at('inReview', { actorId: 1 }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'REJECT']);
-    expect(allowedEvents(machine, at('inReview', { medicalReviewRequired: true }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT']);
+    expect(allowedEvents(machine, at('inReview', { medicalReviewRequired: true }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT', 'ASSIGN']);
     expect(allowedEvents(machine, at('approved', { approverId: FACTS.actorId }), EVENTS)).toEqual([]);
-    expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT']);
-    expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED']);
+    expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT', 'EDIT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED', 'EDIT', 'ASSIGN']);
     expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);
   });
 });

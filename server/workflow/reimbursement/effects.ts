@@ -7,8 +7,10 @@ import type { DB, Queryable } from '../../db/database.ts';
 import { installmentWorkflow } from '../orthodontic/installment-workflow.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Effects } from '../shared/define-workflow.ts';
+import { activeUserExists } from '../verification/repository.ts';
+import { BusinessRuleError } from '../../domain/errors.ts';
 import type { ReimbursementContext } from './facts.ts';
-import { holdInLedger, releaseFromLedger, storeLiquidation, type LedgerEntry, type ReimbursementRow } from './repository.ts';
+import { holdInLedger, releaseFromLedger, replaceLines, storeLineDecisions, storeLiquidation, type LedgerEntry, type ReimbursementRow } from './repository.ts';
 
 type Changes = Updateable<DB['reimbursements']>;
 interface InstallmentMove {
@@ -46,6 +48,26 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   stampSubmittedAt({ today, changes }) {
     changes.submitted_on = today;
   },
+  async recordEdit({ tx, row, event, changes }) {
+    if (event.type !== 'EDIT') return;
+    const { doctorId, payee, invoiceNumber, invoiceDate, lines } = event.changes;
+    changes.doctor_id = doctorId;
+    if (payee) changes.payee = payee;
+    changes.invoice_number = invoiceNumber?.trim() || null;
+    changes.invoice_date = invoiceDate ?? null;
+    await replaceLines(tx, row.id, lines);
+  },
+  async recordAssignee({ tx, event, changes }) {
+    if (event.type !== 'ASSIGN') return;
+    if (!(await activeUserExists(tx, event.assigneeId))) {
+      throw new BusinessRuleError('reimbursement.assigneeUnknown', 'No such active user.', [{ path: 'body/assigneeId', keyword: 'exists' }]);
+    }
+    changes.assignee_id = event.assigneeId;
+    changes.assigned_at = new Date();
+  },
+  requestMissingDocuments({ context, changes }) {
+    changes.requested_documents = [...new Set(context.missingDocuments)];
+  },
   claimInstallment: (args) => moveInstallment(args, { type: 'CLAIM' }),
   recordRequestedDocuments({ event, changes }) {
     if (event.type === 'REQUEST_DOCUMENTS') changes.requested_documents = [...new Set(event.documents)];
@@ -63,6 +85,7 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   },
   async recordApproval({ tx, row, actor, context, changes }) {
     changes.approved_by = actor.id;
+    await storeLineDecisions(tx, row.id, context.decisions);
     await storeLiquidation(tx, row.id, context.liquidation);
   },
   // Approved but unpaid amounts count when later claims are liquidated.
@@ -70,7 +93,9 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   releaseReservation: ({ tx, row }) => releaseFromLedger(tx, row.id),
   async recordRecalculation({ tx, row, context, changes }) {
     changes.approved_by = null;
-    await storeLiquidation(tx, row.id, context.liquidation);
+    // Back in review the claim is decided afresh.
+    await storeLineDecisions(tx, row.id, new Map());
+    await storeLiquidation(tx, row.id, context.automatic);
   },
   async recordRejection({ tx, row, event, params, context: { liquidation }, changes }) {
     // A manual rejection's code comes from the catalog (its explanation stays in the history's payload).

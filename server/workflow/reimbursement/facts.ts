@@ -1,27 +1,59 @@
 import { addDays, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import { liquidate, type Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
+import { liquidate, type LineReview, type Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import type { RejectionCode } from '../../../src/domain/benefits/reasons.ts';
+import type { MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
+import type { ReimbursementChanges, ReimbursementEvent, ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
 import { hasBankDetails } from '../../resources/policyholders.ts';
 import type { Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
 import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
-import { attachedDocumentsOf, linesOf, type LineRow, type ReimbursementRow } from './repository.ts';
-import { preauthorizationOf, reviewFacts } from './review-facts.ts';
+import { attachedDocumentsOf, linesOf, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
+import { medicalReviewOf, preauthorizationOf, reviewFacts } from './review-facts.ts';
 
 /** What the facts of a reimbursement were built from, which its effects and presenter use too. */
 export interface ReimbursementContext {
   lines: LineRow[];
   liquidation: Liquidation;
+  /** The liquidation without the reviewer's decisions (what a claim sent back to review shows). */
+  automatic: Liquidation;
   missingDocuments: string[];
+  /** R12: why the claim goes to the dental auditor. */
+  medicalReview: MedicalReviewReason[];
+  /** The reviewer's line decisions the liquidation applies: the APPROVE event's, else those stored at approval. */
+  decisions: ReadonlyMap<number, StoredDecision>;
 }
+
+/** The line decisions an evaluation applies: those the APPROVE event carries, else those recorded at approval. */
+function decisionsOf(lines: readonly LineRow[], event: ReimbursementEvent | undefined): Map<number, StoredDecision> {
+  if (event?.type === 'APPROVE') {
+    return new Map(
+      (event.lines ?? []).map((d) => [
+        d.lineId,
+        { decision: d.decision, amountCents: d.decision === 'REDUCE' ? d.amountCents : null, reasonCode: d.decision === 'REJECT' ? d.reasonCode : null },
+      ]),
+    );
+  }
+  return new Map(lines.filter((l) => l.review_decision !== null).map((l) => [l.id, { decision: l.review_decision!, amountCents: l.review_amount_cents, reasonCode: l.review_reason }]));
+}
+
+const reviewOf = (d: StoredDecision | undefined): LineReview | null =>
+  d?.decision === 'REJECT' ? { rejectCode: d.reasonCode as RejectionCode } : d?.decision === 'REDUCE' ? { payAtMostCents: d.amountCents ?? 0 } : null;
 
 /**
  * What the benefit engine pays for the lines now, against what the other claims of the patient use (paid or
  * reserved at approval) and the lines that come before this claim.
  */
-function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, history: Awaited<ReturnType<typeof liveLinesOf>>, today: string, settings: EngineInputs): Liquidation {
+export function liquidationOf(
+  row: ReimbursementRow,
+  lines: readonly LineRow[],
+  ledger: Ledger,
+  history: Awaited<ReturnType<typeof liveLinesOf>>,
+  today: string,
+  settings: EngineInputs,
+  decisions: ReadonlyMap<number, StoredDecision> = new Map(),
+): Liquidation {
   const serviceDates = lines.map((l) => l.service_date).sort();
   return liquidate(
     {
@@ -34,6 +66,7 @@ function liquidationOf(row: ReimbursementRow, lines: LineRow[], ledger: Ledger, 
         quantity: l.quantity,
         chargedCents: l.charged_cents,
         otherInsurerPaidCents: l.other_insurer_paid_cents,
+        review: reviewOf(decisions.get(l.id)),
       })),
     },
     {
@@ -64,7 +97,7 @@ function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation
   // Documents asked for in review count only when uploaded after the request.
   const since = row.cure_deadline ? addDays(row.cure_deadline, -row.cure_days) : null;
   const sinceRequest = since ? new Set(own.filter((a) => a.uploaded_on >= since).map((a) => a.document_type)) : attached;
-  return [...[...required].filter((d) => !attached.has(d)), ...row.requested_documents.filter((d) => !sinceRequest.has(d))];
+  return [...new Set([...[...required].filter((d) => !attached.has(d)), ...row.requested_documents.filter((d) => !sinceRequest.has(d))])];
 }
 
 /**
@@ -97,7 +130,7 @@ function withinVerification(row: ReimbursementRow, lines: LineRow[], settings: E
  * The statechart's facts for each reimbursement, with four queries however many rows: their lines, their
  * attachments, their policies' ledger and their patients' lines in other live claims.
  */
-export async function reimbursementFacts(q: Queryable, rows: readonly ReimbursementRow[], actor: Actor, today: string) {
+export async function reimbursementFacts(q: Queryable, rows: readonly ReimbursementRow[], actor: Actor, today: string, event?: ReimbursementEvent) {
   const ids = rows.map((r) => r.id);
   // One after the other: inside a transaction they share one connection.
   const lines = await linesOf(q, ids);
@@ -108,31 +141,75 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   return new Map(
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);
-      const liquidation = liquidationOf(row, own, ledger, history, today, settingsOf(row.id));
-      const missingDocuments = missingDocumentsOf(row, own, liquidation, attachments, settingsOf(row.id));
+      const settings = settingsOf(row.id);
+      const decisions = decisionsOf(own, event);
+      const liquidation = liquidationOf(row, own, ledger, history, today, settings, decisions);
+      // What the automatic check alone pays, which the reviewer's decisions may only lower.
+      const automatic = decisions.size ? liquidationOf(row, own, ledger, history, today, settings) : liquidation;
+      const missingDocuments = missingDocumentsOf(row, own, liquidation, attachments, settings);
+      const medicalReview = medicalReviewOf(row, own, automatic, settings);
       const reasons = liquidation.lines.map((l) => l.reason);
       const facts: ReimbursementFacts = {
         actorId: actor.id ?? 0,
+        actorIsSupervisor: actor.roles.some((role) => role === 'supervisor' || role === 'administrator'),
         creatorId: row.created_by,
+        assigneeId: row.assignee_id,
         kind: row.kind,
         lineCount: own.length,
         missingDocuments,
         withinFilingDeadline: !reasons.includes('33'),
         coverageActiveOnServiceDates: !reasons.includes('07'),
-        serviceDatesWithinVerification: withinVerification(row, own, settingsOf(row.id)),
+        serviceDatesWithinVerification: withinVerification(row, own, settings),
         duplicateLineCount: reasons.filter((r) => r === '06').length,
         approvedLineCount: liquidation.lines.filter((l) => l.status === 'APPROVED').length,
         rejectedLineCount: liquidation.lines.filter((l) => l.status === 'REJECTED').length,
+        reducedLineCount: liquidation.lines.filter((l) => l.status === 'APPROVED' && decisions.get(Number(l.lineId))?.decision === 'REDUCE').length,
+        automaticLines: automatic.lines.map((l) => ({ lineId: Number(l.lineId), approved: l.status === 'APPROVED', coveredCents: l.coveredCents })),
         payableCents: liquidation.totals.payableCents,
-        ...reviewFacts(row, own, liquidation, actor, settingsOf(row.id)),
+        ...reviewFacts(row, medicalReview, actor, settings),
         cureDeadline: row.cure_deadline,
         today,
         payeeHasBankDetails: row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id),
         alreadyPaid: row.paid_on !== null,
         liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
-      const context: ReimbursementContext = { lines: own, liquidation, missingDocuments };
+      const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions };
       return [row.id, { facts, context }];
     }),
   );
+}
+
+type LinesInput = { invoiceDate?: string | null; lines: ReimbursementChanges['lines'] };
+
+/**
+ * What the engine would pay for lines not saved yet, as if they were the reimbursement's (the live preview
+ * while a draft is typed): each line's id is its position from 1; nothing is written.
+ */
+export async function liquidationOfLines(q: Queryable, row: ReimbursementRow, input: LinesInput, today: string): Promise<Liquidation> {
+  const ledger = await ledgerOf(q, [row]);
+  const history = await liveLinesOf(q, [row]);
+  const settings = (await reimbursementEngineInputs(q, [row]))(row.id);
+  const lines: LineRow[] = input.lines.map((l, index) => ({
+    id: index + 1,
+    reimbursement_id: row.id,
+    position: index + 1,
+    procedure_code: l.procedureCode,
+    tooth: l.tooth ?? null,
+    surfaces: l.surfaces ?? null,
+    service_date: l.serviceDate,
+    quantity: l.quantity ?? 1,
+    charged_cents: l.chargedCents,
+    other_insurer_paid_cents: l.otherInsurerPaidCents ?? 0,
+    category: null,
+    allowed_cents: null,
+    deductible_cents: null,
+    covered_cents: null,
+    excess_cents: null,
+    status: 'PENDING',
+    reason: null,
+    review_decision: null,
+    review_amount_cents: null,
+    review_reason: null,
+  }));
+  return liquidationOf({ ...row, invoice_date: input.invoiceDate === undefined ? row.invoice_date : input.invoiceDate }, lines, ledger, history, today, settings);
 }

@@ -1,4 +1,5 @@
 import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import type { MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
 import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
 import { isRejectionCode, reasonTextId } from '../../../src/domain/benefits/reasons.ts';
 import { catalogText } from '../../http/catalog-text.ts';
@@ -8,7 +9,18 @@ import type { ReimbursementContext } from './facts.ts';
 import type { ReimbursementRow } from './repository.ts';
 
 /** The reimbursement as the API returns it, with its lines, missing documents and the events its statechart accepts now. */
-export const presentReimbursement = (row: ReimbursementRow, allowedEvents: string[], { lines, missingDocuments }: ReimbursementContext): Presented<components['schemas']['Reimbursement']> => ({
+const MEDICAL_REVIEW_REASON = {
+  SAMPLE: 'sample',
+  MAJOR_PROCEDURE: 'majorProcedure',
+  ORTHODONTIC_INITIAL: 'orthodonticInitial',
+  AMOUNT: 'amountAtLeastThreshold',
+} as const satisfies Record<MedicalReviewReason, components['schemas']['MedicalReview']['reasons'][number]>;
+
+export const presentReimbursement = (
+  row: ReimbursementRow,
+  allowedEvents: string[],
+  { lines, missingDocuments, medicalReview }: ReimbursementContext,
+): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
   folio: row.folio,
   verificationId: row.verification_id,
@@ -40,6 +52,14 @@ export const presentReimbursement = (row: ReimbursementRow, allowedEvents: strin
   paymentReference: row.payment_reference,
   paidOn: row.paid_on,
   createdBy: row.created_by,
+  assigneeId: row.assignee_id,
+  assigneeName: row.assignee_name,
+  medicalReview: {
+    selected: medicalReview.length > 0,
+    reasons: medicalReview.map((r) => MEDICAL_REVIEW_REASON[r]),
+    done: row.medical_reviewed_by !== null,
+    reviewedBy: row.medical_reviewed_by,
+  },
   lines: lines.map((l) => ({
     id: l.id,
     procedureCode: l.procedure_code,
@@ -56,6 +76,8 @@ export const presentReimbursement = (row: ReimbursementRow, allowedEvents: strin
     excessCents: l.excess_cents,
     status: l.status,
     reason: l.reason,
+    reviewDecision: l.review_decision,
+    reviewAmountCents: l.review_amount_cents,
   })),
   allowedEvents,
   version: row.version,

@@ -21,6 +21,7 @@ function selectReimbursements(q: Queryable) {
     .innerJoin('verifications', 'verifications.id', 'reimbursements.verification_id')
     .leftJoin('orthodontic_plans', 'orthodontic_plans.id', 'reimbursements.orthodontic_plan_id')
     .leftJoin('orthodontic_installments', 'orthodontic_installments.id', 'reimbursements.installment_id')
+    .leftJoin('users as assignees', 'assignees.id', 'reimbursements.assignee_id')
     .select((eb) => [
       'reimbursements.id',
       'reimbursements.folio',
@@ -48,6 +49,9 @@ function selectReimbursements(q: Queryable) {
       'reimbursements.payment_reference',
       eb.cast<string | null>('reimbursements.paid_on', 'text').as('paid_on'),
       'reimbursements.created_by',
+      'reimbursements.assignee_id',
+      'assignees.name as assignee_name',
+      'reimbursements.medical_reviewed_by',
       'reimbursements.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
       'reimbursements.created_at',
@@ -64,8 +68,7 @@ function selectReimbursements(q: Queryable) {
       'orthodontic_installments.number as installment_number',
       // R14 and R12 (review-facts.ts): the claim's pre-authorisation, the insurer's threshold, the medical review.
       'verifications.kind as verification_kind',
-      'insurers.preauthorization_above',
-      'reimbursements.medical_reviewed_by',
+      'insurers.preauthorization_above_cents',
       // The verification's validity: the benefit year of its planned service date, up to its last valid day.
       eb.cast<string>('verifications.planned_service_date', 'text').as('verification_planned_on'),
       eb.cast<string | null>('verifications.valid_until', 'text').as('verification_valid_until'),
@@ -96,6 +99,10 @@ export interface ReimbursementFilter {
   state?: string;
   insurerId?: number;
   createdBy?: number;
+  assigneeId?: number;
+  /** `mine` and `unassigned`, for the signed-in user. */
+  assigned?: 'mine' | 'unassigned';
+  /** Creation dates, both days inclusive. */
   from?: string;
   to?: string;
 }
@@ -109,8 +116,8 @@ const SORTABLE: SortColumns = {
   payableCents: sql.ref('reimbursements.payable_cents'),
 };
 
-export function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
-  const { q: text, kind, state, insurerId, createdBy, from, to } = filter;
+export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, userId: number) {
+  const { q: text, kind, state, insurerId, createdBy, assigneeId, assigned, from, to } = filter;
   const query = selectReimbursements(q)
     .$if(Boolean(text), (qb) =>
       qb.where(either(matchesText(text!, [sql.ref('reimbursements.folio'), sql.ref('reimbursements.invoice_number')]), refersToMatching(text!, sql.ref('reimbursements.patient_id'), 'patients', [patientName]))),
@@ -119,6 +126,9 @@ export function pageReimbursements(q: Queryable, filter: ReimbursementFilter) {
     .$if(Boolean(state), (qb) => qb.where('reimbursements.state', 'in', state!.split(',')))
     .$if(insurerId !== undefined, (qb) => qb.where('reimbursements.insurer_id', '=', insurerId!))
     .$if(createdBy !== undefined, (qb) => qb.where('reimbursements.created_by', '=', createdBy!))
+    .$if(assigneeId !== undefined, (qb) => qb.where('reimbursements.assignee_id', '=', assigneeId!))
+    .$if(assigned === 'mine', (qb) => qb.where('reimbursements.assignee_id', '=', userId))
+    .$if(assigned === 'unassigned', (qb) => qb.where('reimbursements.assignee_id', 'is', null))
     .$if(Boolean(from), (qb) => qb.where(sql`reimbursements.created_at`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`));
   // Its joins follow NOT NULL foreign keys (patient, policy, insurer…): the bounded count reads reimbursements alone.
@@ -148,6 +158,9 @@ export async function linesOf(q: Queryable, reimbursementIds: readonly number[])
       'excess_cents',
       eb.ref('status').$castTo<LineStatus>().as('status'),
       'reason',
+      eb.ref('review_decision').$castTo<'APPROVE' | 'REDUCE' | 'REJECT' | null>().as('review_decision'),
+      'review_amount_cents',
+      'review_reason',
     ])
     .where('reimbursement_id', 'in', reimbursementIds)
     .orderBy('reimbursement_id')
@@ -207,6 +220,21 @@ export type LedgerEntry = { patient_id: number; policy_id: number; benefit_year_
 export async function holdInLedger(tx: Queryable, reimbursementId: number, entries: readonly LedgerEntry[], status: 'RESERVED' | 'SETTLED') {
   await releaseFromLedger(tx, reimbursementId);
   if (entries.length) await tx.kysely.insertInto('benefit_ledger').values(entries.map((e) => ({ ...e, status }))).execute();
+}
+
+export type StoredDecision = { decision: 'APPROVE' | 'REDUCE' | 'REJECT'; amountCents: number | null; reasonCode: string | null };
+
+/** Records the reviewer's decisions on a reimbursement's lines; the lines not named lose any earlier one. */
+export async function storeLineDecisions(tx: Queryable, id: number, decisions: ReadonlyMap<number, StoredDecision>) {
+  await tx.kysely.updateTable('reimbursement_lines').set({ review_decision: null, review_amount_cents: null, review_reason: null }).where('reimbursement_id', '=', id).execute();
+  for (const [lineId, d] of decisions) {
+    await tx.kysely
+      .updateTable('reimbursement_lines')
+      .set({ review_decision: d.decision, review_amount_cents: d.amountCents, review_reason: d.reasonCode })
+      .where('id', '=', lineId)
+      .where('reimbursement_id', '=', id)
+      .execute();
+  }
 }
 
 /** Drops a reimbursement's reservation (it goes back to review). */

@@ -1,6 +1,5 @@
-import { majorToMinor } from '../../../src/domain/benefits/currency.ts';
 import type { ClaimFacts, Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import { medicalReviewReasons } from '../../../src/domain/benefits/review-sampling.ts';
+import { medicalReviewReasons, type MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
 import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { EngineInputs } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
@@ -10,9 +9,18 @@ export const APPROVE_ABOVE_THRESHOLD = 'reimbursements:approve_above_threshold';
 
 /** R14 for the engine: a claim made on a verified pre-authorisation has one; the insurer's threshold wins over the settings'. */
 export function preauthorizationOf(row: ReimbursementRow, settings: EngineInputs): NonNullable<ClaimFacts['preauthorization']> {
-  const insurerAbove = row.preauthorization_above === null ? null : majorToMinor(Number(row.preauthorization_above), row.currency.trim());
-  return { granted: row.verification_kind === 'PREAUTHORIZATION', aboveCents: insurerAbove ?? settings.thresholds.preauthorizationAboveCents };
+  return { granted: row.verification_kind === 'PREAUTHORIZATION', aboveCents: row.preauthorization_above_cents ?? settings.thresholds.preauthorizationAboveCents };
 }
+
+/** R12: why the claim goes to the dental auditor (empty: it does not). */
+export const medicalReviewOf = (row: ReimbursementRow, lines: readonly LineRow[], liquidation: Liquidation, settings: EngineInputs): MedicalReviewReason[] =>
+  medicalReviewReasons({
+    folio: row.folio,
+    categories: liquidation.lines.map((l) => l.category),
+    installmentNumber: row.kind === 'ORTHODONTIC' ? row.installment_number : null,
+    claimedCents: lines.reduce((sum, l) => sum + l.charged_cents, 0),
+    thresholdCents: settings.thresholds.approvalCents,
+  });
 
 /**
  * The facts of who may decide and pay (R12, R13, research 2.12), in the claim's currency: the approval
@@ -20,21 +28,12 @@ export function preauthorizationOf(row: ReimbursementRow, settings: EngineInputs
  */
 export function reviewFacts(
   row: ReimbursementRow,
-  lines: readonly LineRow[],
-  liquidation: Liquidation,
+  reasons: readonly MedicalReviewReason[],
   actor: Actor,
   settings: EngineInputs,
 ): Pick<ReimbursementFacts, 'approvalThresholdCents' | 'actorCanApproveAboveThreshold' | 'approverId' | 'medicalReviewRequired' | 'medicalReviewDone'> {
-  const thresholdCents = settings.thresholds.approvalCents;
-  const reasons = medicalReviewReasons({
-    folio: row.folio,
-    categories: liquidation.lines.map((l) => l.category),
-    installmentNumber: row.kind === 'ORTHODONTIC' ? row.installment_number : null,
-    claimedCents: lines.reduce((sum, l) => sum + l.charged_cents, 0),
-    thresholdCents,
-  });
   return {
-    approvalThresholdCents: thresholdCents,
+    approvalThresholdCents: settings.thresholds.approvalCents,
     actorCanApproveAboveThreshold: actor.permissions?.includes(APPROVE_ABOVE_THRESHOLD) ?? false,
     approverId: row.approved_by,
     medicalReviewRequired: reasons.length > 0,

@@ -1,7 +1,7 @@
-import { REIMBURSEMENT_EDITABLE_STATES, reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
+import { reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, StateConflictError } from '../../domain/errors.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
@@ -9,7 +9,7 @@ import { doctorOf } from '../shared/people.ts';
 import { nextFolio } from '../shared/folio.ts';
 import { readHistory } from '../shared/history.ts';
 import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
-import { reimbursementFacts } from './facts.ts';
+import { liquidationOfLines, reimbursementFacts } from './facts.ts';
 import { listCatalog } from '../../settings/catalogs.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {
@@ -36,6 +36,7 @@ const PROBE_EVENTS: ReimbursementEvent[] = [
   { type: 'REJECT', reasonCode: '01' },
   { type: 'PAY', reference: 'x' },
   { type: 'CANCEL', reason: 'x' },
+  { type: 'EDIT', changes: { doctorId: 1, lines: [] } },
 ];
 
 /** SUBMIT and RESUBMIT are followed at once by the system's CHECK, which stores the liquidation line by line. */
@@ -48,7 +49,8 @@ export const reimbursementWorkflow = defineWorkflowService({
   effects: reimbursementEffects,
   afterEffects: storeCheckedLiquidation,
   save: (tx, row, changes) => saveReimbursement(tx, row.id, changes),
-  probes: () => PROBE_EVENTS,
+  // ASSIGN is offered as taking it for oneself; a supervisor names anyone else in the event.
+  probes: (_today, actor) => [...PROBE_EVENTS, { type: 'ASSIGN', assigneeId: actor.id ?? 0 }],
   followUp: (row) => (row.state === 'submitted' ? { type: 'CHECK' as const } : null),
   present: (row, { allowedEvents, context }) => presentReimbursement(row, allowedEvents, context),
 });
@@ -118,7 +120,14 @@ export const reimbursementService = {
   present: async (q: Queryable, row: ReimbursementRow, actor: Actor, today: string) => (await reimbursementWorkflow.present(q, [row], actor, today))[0],
 
   list: async (db: Database, filter: ReimbursementFilter, actor: Actor, today: string) =>
-    reimbursementWorkflow.list(db, await pageReimbursements(db, filter), actor, today, { q: filter.q ?? null, kind: filter.kind ?? null, state: filter.state ?? null }),
+    reimbursementWorkflow.list(db, await pageReimbursements(db, filter, actor.id ?? 0), actor, today, {
+      q: filter.q ?? null,
+      kind: filter.kind ?? null,
+      state: filter.state ?? null,
+      assigned: filter.assigned ?? null,
+      from: filter.from ?? null,
+      to: filter.to ?? null,
+    }),
 
   get: reimbursementWorkflow.get,
 
@@ -149,23 +158,19 @@ export const reimbursementService = {
     }
   },
 
-  /** Header and lines of a draft or of one returned for documents. */
-  async update(tx: Queryable, id: number, input: components['schemas']['ReimbursementUpdate'], actor: Actor): Promise<ReimbursementRow> {
-    const current = await reimbursementWorkflow.find(tx, id, true);
-    if (!(REIMBURSEMENT_EDITABLE_STATES as readonly string[]).includes(current.state)) {
+  /**
+   * Header and lines of a draft or of one returned for documents, through the statechart's EDIT (its creator,
+   * its assignee or a supervisor); a state without EDIT is `reimbursement.notEditable`.
+   */
+  async update(tx: Queryable, id: number, input: components['schemas']['ReimbursementUpdate'], actor: Actor, today: string): Promise<ReimbursementRow> {
+    const { version, ...changes } = input;
+    const current = await reimbursementWorkflow.find(tx, id);
+    // The statechart says where EDIT exists; checked before the version, which says nothing about a closed claim.
+    if (!reimbursementMachine.root.states[current.state]?.on.EDIT) {
       throw new StateConflictError('reimbursement.notEditable', 'Only a draft or a reimbursement returned for documents can be changed.');
     }
-    if (current.version !== input.version) throw new StaleVersionError('reimbursement', current.version);
     await checkDoctor(tx, input.doctorId);
-    await saveReimbursement(tx, current.id, {
-      doctor_id: input.doctorId,
-      payee: input.payee,
-      invoice_number: input.invoiceNumber?.trim() || null,
-      invoice_date: input.invoiceDate ?? null,
-    });
-    await replaceLines(tx, current.id, input.lines);
-    await auditWorkflow(tx, 'reimbursement', actor, 'UPDATE', current.id);
-    return reimbursementWorkflow.find(tx, current.id);
+    return reimbursementWorkflow.send(tx, id, { type: 'EDIT', changes }, { actor, today, version });
   },
 
   send: reimbursementWorkflow.send,
@@ -181,5 +186,13 @@ export const reimbursementService = {
     const { context } = (await reimbursementWorkflow.evaluate(db, [row], actor, today)).get(row.id)!;
     const reasons = await listCatalog(db, 'reasons');
     return presentLiquidation(context.liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
+  },
+
+  /** What the benefit engine would pay for lines not saved yet (the live preview while typing), without storing anything. */
+  async previewLines(db: Queryable, id: number, input: components['schemas']['LiquidationPreviewInput'], today: string) {
+    const row = await reimbursementWorkflow.find(db, id);
+    const liquidation = await liquidationOfLines(db, row, input, today);
+    const reasons = await listCatalog(db, 'reasons');
+    return presentLiquidation(liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
   },
 };

@@ -25,7 +25,14 @@ export interface ClaimLine {
   readonly allowableCents?: number | null;
   /** COB: what another insurer paid for this line (`facts.otherInsurerPaidCents[lineId]` wins). */
   readonly otherInsurerPaidCents?: number;
+  /**
+   * The reviewer's decision (research 3.2), after the automatic checks: a line they pass is rejected with a
+   * catalog code, or pays at most an amount; its deductible and maximum use follow, so later lines get the room it leaves.
+   */
+  readonly review?: LineReview | null;
 }
+
+export type LineReview = { readonly rejectCode: RejectionCode } | { readonly payAtMostCents: number };
 
 export interface Claim {
   readonly type: ClaimType;
@@ -186,6 +193,7 @@ function validate(claim: Claim, facts: ClaimFacts): void {
     if (line.allowableCents !== undefined && line.allowableCents !== null) assertCents(line.allowableCents, `${path}.allowableCents`);
     if (line.quantity !== undefined) assertCount(line.quantity, `${path}.quantity`, 1);
     if (line.otherInsurerPaidCents !== undefined) assertCents(line.otherInsurerPaidCents, `${path}.otherInsurerPaidCents`);
+    if (line.review && 'payAtMostCents' in line.review) assertCents(line.review.payAtMostCents, `${path}.review.payAtMostCents`);
   });
   assertIsoDate(facts.birthDate, 'facts.birthDate');
   assertIsoDate(facts.enrolmentDate, 'facts.enrolmentDate');
@@ -381,6 +389,10 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
       lines.push(rejected(reason ?? '01'));
       continue;
     }
+    if (line.review && 'rejectCode' in line.review) {
+      lines.push(rejected(line.review.rejectCode));
+      continue;
+    }
 
     // 1. Allowed amount.
     const quantity = line.quantity ?? 1;
@@ -414,7 +426,8 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     // 5. Coordination of benefits: both insurers together never pay more than the allowed amount.
     const cob = facts.otherInsurerPaidCents;
     const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
-    const coveredCents = Math.min(cappedCents, Math.max(0, allowedCents - otherCents));
+    const payAtMost = line.review && 'payAtMostCents' in line.review ? line.review.payAtMostCents : Number.POSITIVE_INFINITY;
+    const coveredCents = Math.min(cappedCents, Math.max(0, allowedCents - otherCents), payAtMost);
 
     const annualCents = isOrtho ? 0 : coveredCents;
     if (deductibleCents > 0 || annualCents > 0) {
