@@ -233,3 +233,83 @@ test.describe('orthodontic plans', () => {
     await walkPlan(page, browser, request, 'ja', ja);
   });
 });
+
+/** A plan proposed through the API from a fresh preauthorization (the worked fixture's fee), by the analyst. */
+async function proposedPlan(request: APIRequestContext, name: string) {
+  const source = await preauthorizedChild(request, name);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const [orthodontist] = (await call(request, analyst, 'get', '/api/doctors?specialty=ORTHODONTICS&state=ACTIVE&pageSize=1')).items;
+  const plan = await call(request, analyst, 'post', '/api/orthodontic-plans', { preauthorizationId: source.verificationId, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents: FEE });
+  return { ...source, planId: plan.id as number, version: plan.version as number, analyst };
+}
+
+test.describe('orthodontic plan lifecycle on screen', () => {
+  test.setTimeout(180_000);
+  const planState = (page: Page, state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
+
+  test('the terms being changed survive a reload; the plan is cancelled with a reason', async ({ page, request }) => {
+    const plan = await proposedPlan(request, 'Inés');
+    await request.delete(`/api/drafts/orthodontic-plan-terms/${plan.planId}`, { headers: authHeader(plan.analyst) });
+    await signIn(page, 'analista@demo.local');
+    await page.goto(`/app/reembolsos/planes/${plan.planId}`);
+    const months = page.getByLabel(es['orthodonticPlans.field.months']);
+    await months.fill('18');
+    const stored = async () => (await (await request.get(`/api/drafts/orthodontic-plan-terms/${plan.planId}`, { headers: authHeader(plan.analyst) })).json()).snapshot?.terms?.months;
+    await expect.poll(stored).toBe('18');
+    await page.reload();
+    await expect(page.getByText(es['workflow.draft.restored'])).toBeVisible();
+    await expect(months).toHaveValue('18');
+    // Notes are kept on the plan too.
+    const notes = page.getByTestId('notes-panel');
+    await notes.getByLabel(es['notes.newLabel']).fill('La familia pide empezar después del verano.');
+    await notes.getByRole('button', { name: es['notes.add'] }).click();
+    await expect(notes).toContainText('La familia pide empezar después del verano.');
+    await expectNoSeriousViolations(page);
+
+    // Cancelling asks for the reason first; without one it stays open and says so.
+    await page.getByRole('button', { name: es['orthodonticPlans.event.CANCEL.action'] }).click();
+    const cancel = page.getByRole('alertdialog');
+    await cancel.getByRole('button', { name: es['orthodonticPlans.event.CANCEL.action'] }).click();
+    await expect(cancel.getByText(es['form.required'].replace('{label}', es['orthodonticPlans.event.reason']))).toBeVisible();
+    await cancel.getByLabel(es['orthodonticPlans.event.reason']).fill('La familia eligió otro tratamiento.');
+    await expectNoSeriousViolations(page);
+    await cancel.getByRole('button', { name: es['orthodonticPlans.event.CANCEL.action'] }).click();
+    await expect(planState(page, 'cancelled')).toHaveText(es['machine.orthodonticPlan.state.cancelled']);
+    await expect(page.getByTestId('history-timeline')).toContainText('La familia eligió otro tratamiento.');
+    await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
+  });
+
+  test('an active plan is suspended, resumed and closed by the debond through the screen', async ({ page, request }) => {
+    const plan = await proposedPlan(request, 'Olga');
+    const approved = await call(request, plan.analyst, 'post', `/api/orthodontic-plans/${plan.planId}/events`, { type: 'APPROVE', version: plan.version });
+    await call(request, plan.analyst, 'post', `/api/orthodontic-plans/${plan.planId}/events`, { type: 'ACTIVATE', bandingDate, version: approved.version });
+    await signIn(page, 'analista@demo.local');
+    await page.goto(`/app/reembolsos/planes/${plan.planId}`);
+    await expect(planState(page, 'active')).toHaveText(es['machine.orthodonticPlan.state.active']);
+    // Resuming is not offered while the plan runs.
+    await expect(page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] })).toHaveCount(0);
+
+    await page.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] }).click();
+    const suspend = page.getByRole('alertdialog');
+    await suspend.getByLabel(es['orthodonticPlans.event.reason']).fill('Tratamiento en pausa por una fractura.');
+    await suspend.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] }).click();
+    await expect(planState(page, 'suspended')).toHaveText(es['machine.orthodonticPlan.state.suspended']);
+    await expect(page.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+
+    await page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] }).click();
+    await expect(planState(page, 'active')).toHaveText(es['machine.orthodonticPlan.state.active']);
+
+    await page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
+    const debond = page.getByRole('dialog');
+    await debond.getByLabel(es['orthodonticPlans.event.REGISTER_DEBOND.date']).fill(today);
+    await expectNoSeriousViolations(page);
+    await debond.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
+    await expect(planState(page, 'completed')).toHaveText(es['machine.orthodonticPlan.state.completed']);
+    // The timeline tells the three moves, newest first, with the suspension's reason.
+    const history = page.getByTestId('history-timeline');
+    await expect(history).toContainText('Tratamiento en pausa por una fractura.');
+    await expect(history.getByRole('listitem').first()).toContainText(es['machine.orthodonticPlan.state.completed']);
+    await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
+  });
+});

@@ -140,6 +140,11 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
               }}
             >
               <Stack gap="4">
+                {restored && (
+                  <Text fontSize="sm" color="fg.muted" role="status">
+                    {t('workflow.draft.restored')}
+                  </Text>
+                )}
                 <TermsForm draft={draft} onChange={setDraft} currency={plan.currency} errors={errors} />
                 <HStack justify="flex-end">
                   <Button type="submit" colorPalette="blue" disabled={!dirty} loading={update.isPending}>

@@ -136,8 +136,11 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
   const nextBlocked = (snapshot.matches('invoice') || snapshot.matches('lines')) && !snapshot.can({ type: 'NEXT' });
   const submitReasons = record ? blockedReasons(record, 'SUBMIT') : [];
 
+  // The machine's state, named as its generated paths name it (`preview.ready`), for tests that replay them.
+  const stateName = typeof snapshot.value === 'string' ? snapshot.value : Object.entries(snapshot.value).map(([parent, child]) => `${parent}.${String(child)}`)[0];
+
   return (
-    <Stack gap="5">
+    <Stack gap="5" data-testid="reimbursement-flow" data-state={stateName}>
       <Stack as="ol" direction={{ base: 'column', md: 'row' }} gap="2" p="0" m="0" listStyleType="none" aria-label={t('reimbursements.create.steps')}>
         {STEPS.map((s, index) => (
           <HStack as="li" key={s} gap="2" aria-current={s === step ? 'step' : undefined} flex="1" borderBottomWidth="3px" borderColor={s === step ? 'blue.solid' : 'border'} pb="1">
