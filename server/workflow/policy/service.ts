@@ -4,6 +4,7 @@ import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '../..
 import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '../../../src/machines/policy.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import { policyMaxBeneficiaries, policyRangeProblems, settingDefaults, type SettingDefaults } from '../../settings/record-defaults.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
@@ -48,8 +49,12 @@ const raceOnNumber = (error: unknown): never => {
 
 const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: code.split('.')[1]! }]);
 
-/** The terms and benefit rules as columns, after the checks the contract cannot make: dates in order, rules the engine accepts. */
-function columnsOf(terms: PolicyTerms, currency: string): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {
+/**
+ * The terms and benefit rules as columns, after the checks the contract cannot make: dates in order, rules
+ * the engine accepts, values within the ranges Configuraciones gives their defaults. Left out, the number
+ * of beneficiaries is `maxBeneficiaries` (the policy's own on an edit, Configuraciones' on a new one).
+ */
+function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaults, maxBeneficiaries: number): { columns: PolicyColumns; rules: PolicyBenefitRule[] } {
   // Amounts are in the insurer's currency: its minor unit is what the columns keep (CLP whole pesos, EUR cents).
   const tooPrecise: { path: string; keyword: string }[] = [];
   const minorOf = (field: 'annualMaximum' | 'deductible' | 'familyDeductible' | 'orthoLifetimeMaximum') => {
@@ -71,7 +76,7 @@ function columnsOf(terms: PolicyTerms, currency: string): { columns: PolicyColum
     annual_maximum_cents: minorOf('annualMaximum'),
     deductible_cents: minorOf('deductible'),
     family_deductible_cents: minorOf('familyDeductible'),
-    max_beneficiaries: terms.maxBeneficiaries ?? 8,
+    max_beneficiaries: terms.maxBeneficiaries ?? maxBeneficiaries,
     ortho_included: terms.orthoIncluded ?? true,
     ortho_percent: terms.orthoPercent ?? null,
     ortho_lifetime_maximum_cents: minorOf('orthoLifetimeMaximum'),
@@ -90,6 +95,22 @@ function columnsOf(terms: PolicyTerms, currency: string): { columns: PolicyColum
     },
     rules,
   ).map((p): { path: string; keyword: string } => ({ path: `body/${p.path}`, keyword: p.keyword }));
+  const ranges = policyRangeProblems(
+    defaults,
+    {
+      maxBeneficiaries: columns.max_beneficiaries!,
+      orthoPercent: columns.ortho_percent ?? null,
+      orthoAgeLimit: columns.ortho_age_limit ?? null,
+      annualMaximumCents: columns.annual_maximum_cents ?? null,
+      deductibleCents: columns.deductible_cents ?? null,
+      familyDeductibleCents: columns.family_deductible_cents ?? null,
+      orthoLifetimeMaximumCents: columns.ortho_lifetime_maximum_cents ?? null,
+      rules,
+    },
+    currency,
+  );
+  // A value the engine refuses is reported once, by the engine's check.
+  problems.push(...ranges.filter((r) => !problems.some((p) => p.path === r.path)));
   if (terms.endsOn <= terms.startsOn) problems.unshift({ path: 'body/endsOn', keyword: 'afterStartsOn' });
   problems.unshift(...tooPrecise);
   if (problems.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', problems);
@@ -125,7 +146,8 @@ export const policyService = {
   async create(tx: Queryable, input: components['schemas']['PolicyInput'], actor: Actor): Promise<PolicyRow> {
     const holder = await tx.kysely.selectFrom('policyholders').select('id').where('id', '=', input.policyholderId).executeTakeFirst();
     if (!holder) throw rule('policy.policyholderUnknown', 'No such policyholder.', 'policyholderId');
-    const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, true));
+    const defaults = await settingDefaults(tx);
+    const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, true), defaults, policyMaxBeneficiaries(defaults));
     await checkNumberFree(tx, input.insurerId, columns.number!);
     const id = await insertPolicy(tx, { ...columns, policyholder_id: input.policyholderId, state: 'pending', stage: 'NEW' }).catch(raceOnNumber);
     await replaceRules(tx, id, rules);
@@ -140,7 +162,8 @@ export const policyService = {
     if (!(POLICY_EDITABLE_STATES as readonly string[]).includes(current.state)) {
       throw new StateConflictError('policy.notEditable', 'An expired or cancelled policy is not edited; renew it first.', [{ path: 'body', keyword: 'notEditable' }]);
     }
-    const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id));
+    const currency = await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id);
+    const { columns, rules } = columnsOf(input, currency, await settingDefaults(tx), current.max_beneficiaries);
     await checkNumberFree(tx, input.insurerId, columns.number!, id);
     await savePolicy(tx, id, columns).catch(raceOnNumber);
     await replaceRules(tx, id, rules);
