@@ -1,11 +1,14 @@
 import { Megaphone } from 'lucide-react';
 import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
+import { PendingBadge } from './PendingBadge.tsx';
 
 const List = lazyScreen(() => import('./AnnouncementsListScreen.tsx'));
 const Form = lazyScreen(() => import('./AnnouncementFormScreen.tsx'));
 const View = lazyScreen(() => import('./ViewScreen.tsx'));
 const Pending = lazyScreen(() => import('./PendingScreen.tsx'));
+// Every signed-in user has announcements to read, whatever their role: no permission.
+const headerItems = [{ key: 'pending-announcements', component: PendingBadge }];
 
 export const announcementsArea = defineArea({
   key: 'announcements',
@@ -17,5 +20,6 @@ export const announcementsArea = defineArea({
     { key: 'pending', path: '/comunicadospendientes', titleId: 'area.announcements.pending', screen: Pending },
     { key: 'list', path: '/comunicados', titleId: 'area.announcements.list', screen: List, permission: 'announcements:read' },
   ],
+  headerItems,
   menu: [{ key: 'announcements', labelId: 'nav.announcements', icon: Megaphone, path: '/comunicados', order: 150 }],
 });

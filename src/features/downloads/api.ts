@@ -5,9 +5,14 @@ export type Download = Schemas['Download'];
 export type DownloadInput = Schemas['DownloadInput'];
 export type DownloadList = Schemas['DownloadList'];
 
-export const DOWNLOAD_LISTS: readonly DownloadList[] = ['insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements'];
+export const DOWNLOAD_LISTS: readonly DownloadList[] = [
+  'insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements',
+  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+];
 /** Lists of patients and claims hold health data: their exports need a reason (the server says so too). */
-export const HEALTH_DATA_LISTS: readonly DownloadList[] = ['patients', 'verifications', 'reimbursements'];
+export const HEALTH_DATA_LISTS: readonly DownloadList[] = [
+  'patients', 'verifications', 'reimbursements', 'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+];
 
 const live = (page?: { items: Download[] }) => page?.items.some((job) => job.state === 'queued' || job.state === 'running');
 

@@ -1,5 +1,9 @@
 import type { DownloadList } from './api.ts';
 
+const labelled = (fields: string[]) => fields.map((field) => ({ field, labelId: `downloads.columnLabel.${field}` }));
+const VERIFICATION_COLUMNS = labelled(['folio', 'patientName', 'insurerName', 'kind', 'plannedServiceDate', 'state']);
+const REIMBURSEMENT_COLUMNS = labelled(['folio', 'patientName', 'insurerName', 'state', 'claimedCents', 'payableCents']);
+
 /**
  * The columns of an export asked for here rather than from a list's "Exportar" (which sends the list's own
  * visible columns): each a field of the list's rows with the catalog id of its heading.
@@ -10,6 +14,10 @@ export const DEFAULT_COLUMNS: Record<DownloadList, { field: string; labelId: str
   doctors: ['lastNames', 'firstNames', 'licenseNumber', 'specialty', 'state'].map((field) => ({ field, labelId: `doctors.field.${field}` })),
   patients: ['lastName', 'firstNames', 'documentNumber', 'policyNumber', 'insurerName', 'state'].map((field) => ({ field, labelId: `patients.field.${field}` })),
   policyholders: ['name', 'documentNumber', 'memberNumber', 'email', 'policyCount'].map((field) => ({ field, labelId: `policyholders.field.${field}` })),
-  verifications: ['folio', 'patientName', 'insurerName', 'kind', 'plannedServiceDate', 'state'].map((field) => ({ field, labelId: `downloads.columnLabel.${field}` })),
-  reimbursements: ['folio', 'patientName', 'insurerName', 'state', 'claimedCents', 'payableCents'].map((field) => ({ field, labelId: `downloads.columnLabel.${field}` })),
+  verifications: VERIFICATION_COLUMNS,
+  reimbursements: REIMBURSEMENT_COLUMNS,
+  'reimbursements-general': REIMBURSEMENT_COLUMNS,
+  'reimbursements-orthodontic': REIMBURSEMENT_COLUMNS,
+  'reimbursable-verifications': VERIFICATION_COLUMNS,
+  orthodonticPlans: labelled(['patientName', 'insurerName', 'doctorName', 'preauthorizationFolio', 'feeCents', 'paidBenefitCents', 'state']),
 };
