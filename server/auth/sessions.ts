@@ -72,7 +72,23 @@ export async function loadUser(db: Queryable, id: number): Promise<SessionUser |
   return (await loadUsers(db, [id]))[0] ?? null;
 }
 
+type AccessRow = { id: number; code: string; permissions: string[] };
+
 export function sessionStore(db: Database, config: Config) {
+  // The roles' codes and permissions as of an access stamp (migration 020): read once per change, not per request.
+  let access: { stamp: string; roles: Map<number, AccessRow> } | null = null;
+  const rolesAt = async (stamp: string) => {
+    if (access?.stamp !== stamp) {
+      const rows = await db.query<AccessRow>(
+        `SELECT r.id, r.code, coalesce(array_agg(rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions
+         FROM roles r LEFT JOIN role_permissions rp ON rp.role_id = r.id GROUP BY r.id`,
+      );
+      // Read after the stamp: at worst newer than it, which only costs one more reload.
+      access = { stamp, roles: new Map(rows.map((row) => [row.id, row])) };
+    }
+    return access.roles;
+  };
+
   return {
     async open(tx: Queryable, userId: number): Promise<string> {
       const token = newToken();
@@ -85,22 +101,28 @@ export function sessionStore(db: Database, config: Config) {
 
     /**
      * The user behind a live token: not revoked, not past its expiry, not idle too long, account
-     * active. One statement finds the session and loads the user with roles and permissions (read on
-     * every request, so a role change applies on the holder's next request).
+     * active. One statement finds the session, the user, the user's roles and the access stamp; the
+     * roles' permissions come from memory while the stamp has not moved, so a change to a role or to
+     * who holds it applies on the holder's next request.
      */
     async authenticate(token: string): Promise<SessionUser | null> {
-      const [session] = await db.query<UserRow & { session_id: string; stale: boolean }>(
-        `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale, ${USER_COLUMNS}
-         FROM sessions s JOIN users u ON u.id = s.user_id ${USER_JOINS}
+      const [session] = await db.query<Omit<UserRow, 'roles' | 'permissions'> & { session_id: string; stale: boolean; role_ids: number[]; stamp: string }>(
+        `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale,
+           u.id, u.version, u.name, u.email, u.locale, u.active, u.created_at, u.updated_at,
+           CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until,
+           ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id) AS role_ids,
+           (SELECT n::text FROM access_stamp) AS stamp
+         FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.active
-           AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)
-         GROUP BY s.id, u.id`,
+           AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
         [hashToken(token), config.sessionIdleMinutes],
       );
       if (!session) return null;
       // Touching last_seen_at at most once a minute keeps reads from turning into writes.
       if (session.stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.session_id).execute();
-      return toSessionUser(session);
+      const roles = await rolesAt(session.stamp);
+      const held = session.role_ids.flatMap((id) => roles.get(id) ?? []);
+      return toSessionUser({ ...session, roles: held.map((role) => role.code), permissions: [...new Set(held.flatMap((role) => role.permissions))] });
     },
 
     async revoke(tx: Queryable, token: string): Promise<void> {

@@ -8,6 +8,11 @@ export type Json = ColumnType<unknown, string, string>;
 /** A column with a default: optional on insert (Kysely's Generated, which also unwraps the types above). */
 export type WithDefault<T> = ColumnType<SelectType<T>, InsertType<T> | undefined, UpdateType<T>>;
 
+export interface AccessStampTable {
+  only_row: WithDefault<boolean>;
+  n: Int8;
+}
+
 export interface AnnouncementReadsTable {
   announcement_id: number;
   body_version: number;
@@ -634,6 +639,7 @@ export interface WorkflowHistoryTable {
 }
 
 export interface DB {
+  access_stamp: AccessStampTable;
   announcement_reads: AnnouncementReadsTable;
   announcement_versions: AnnouncementVersionsTable;
   announcements: AnnouncementsTable;

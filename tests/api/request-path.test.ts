@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, recordAudit, type AuditEntry } from '../../server/audit.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
+import { TestServer } from './helpers.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -33,5 +34,36 @@ describe('audit rows of reads', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect((await rows()).slice(before).map((row) => row.detail.n)).toEqual([100, 101, 103]);
     expect(await checkAuditChain(db)).toMatchObject({ intact: true });
+  });
+});
+
+describe('permissions kept in memory between changes', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await TestServer.start();
+  });
+
+  it('a permission taken from a role, by any writer, is refused on the holder next request, and given back is granted on the next', async () => {
+    const token = await server.signIn('consulta@demo.local');
+    expect((await server.call('GET', '/api/insurers', { token })).status).toBe(200);
+    const revoke = `DELETE FROM role_permissions WHERE permission = 'insurers:read' AND role_id = (SELECT id FROM roles WHERE code = 'read_only')`;
+    await server.db.query(revoke);
+    expect((await server.call('GET', '/api/insurers', { token })).status).toBe(403);
+    await server.db.query(`INSERT INTO role_permissions (role_id, permission) SELECT id, 'insurers:read' FROM roles WHERE code = 'read_only'`);
+    expect((await server.call('GET', '/api/insurers', { token })).status).toBe(200);
+    const me = await server.call('GET', '/api/me', { token });
+    expect(me.body.user.roles).toEqual(['read_only']);
+    expect(me.body.permissions).toContain('insurers:read');
+  });
+
+  it('a role given to or taken from a user applies on the next request', async () => {
+    const token = await server.signIn('consulta@demo.local');
+    expect((await server.call('POST', '/api/insurers', { token, body: { code: 'STAMP1', name: 'Stamp', country: 'ES', currency: 'EUR' } })).status).toBe(403);
+    const consulta = `(SELECT id FROM users WHERE email = 'consulta@demo.local')`;
+    await server.db.query(`INSERT INTO user_roles (user_id, role_id) SELECT ${consulta}, id FROM roles WHERE code = 'administrator'`);
+    expect((await server.call('POST', '/api/insurers', { token, body: { code: 'STAMP1', name: 'Stamp', country: 'ES', currency: 'EUR' } })).status).toBe(201);
+    expect((await server.call('GET', '/api/me', { token })).body.user.roles).toEqual(['administrator', 'read_only']);
+    await server.db.query(`DELETE FROM user_roles WHERE user_id = ${consulta} AND role_id = (SELECT id FROM roles WHERE code = 'administrator')`);
+    expect((await server.call('POST', '/api/insurers', { token, body: { code: 'STAMP2', name: 'Stamp', country: 'ES', currency: 'EUR' } })).status).toBe(403);
   });
 });
