@@ -45,7 +45,7 @@ export interface Resource<Api extends object = Record<string, unknown>> {
   /** What the audit row of a change records besides the id. */
   auditDetail?: (row: Row) => Record<string, unknown>;
   /** Rules the contract cannot state, checked before a create or update (throws a domain error); answers the body to write. */
-  check?: (tx: Queryable, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  check?: (tx: Queryable, body: Record<string, unknown>, change: 'create' | 'update') => Promise<Record<string, unknown>>;
 }
 
 const ref = (column: string | Expression<unknown>) => (typeof column === 'string' ? sql.ref(column) : column);
@@ -162,7 +162,7 @@ export function resourceHandlers<O extends CrudOperations>(resource: Resource, o
   if (operations.create) {
     handlers[operations.create] = async (request) => {
       const [row, body] = await db.transaction(async (tx) => {
-        const created = await insertRow(resource, tx, resource.check ? await resource.check(tx, request.body) : request.body);
+        const created = await insertRow(resource, tx, resource.check ? await resource.check(tx, request.body, 'create') : request.body);
         await audit(tx, request, resource.entity, 'CREATE', created.id, detail(created));
         return [created, await one(tx, created)] as const;
       });
@@ -173,7 +173,7 @@ export function resourceHandlers<O extends CrudOperations>(resource: Resource, o
     handlers[operations.update] = async (request) => {
       const [row, body] = await db.transaction(async (tx) => {
         const { version, ...fields } = request.body;
-        const updated = await updateRow(resource, tx, request.params.id, version, resource.check ? await resource.check(tx, fields) : fields);
+        const updated = await updateRow(resource, tx, request.params.id, version, resource.check ? await resource.check(tx, fields, 'update') : fields);
         await audit(tx, request, resource.entity, 'UPDATE', updated.id, { version: updated.version });
         return [updated, await one(tx, updated)] as const;
       });

@@ -5,15 +5,18 @@ import { BusinessRuleError } from '../domain/errors.ts';
 import type { Deps } from '../http/types.ts';
 import { listCatalog } from '../settings/catalogs.ts';
 import { currencyWithoutDefaults, missingAmountDefaults } from '../settings/engine-inputs.ts';
+import { withInsurerDefaults } from '../settings/record-defaults.ts';
 import { present, resourceHandlers, type Resource, type Row } from './define-resource.ts';
 
 /**
  * Amounts are in the insurer's currency: the defaults Configuraciones holds for it must exist (no other
  * currency's figures are borrowed), and the threshold is kept in its minor unit with no more decimals than it has.
+ * A new insurer that leaves a deadline out takes the one Configuraciones holds (an edit keeps its own).
  */
-async function checkInsurer(tx: Queryable, body: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const currency = String(body.currency);
+async function checkInsurer(tx: Queryable, given: Record<string, unknown>, change: 'create' | 'update'): Promise<Record<string, unknown>> {
+  const currency = String(given.currency);
   const defaults = await listCatalog(tx, 'defaults');
+  const body = change === 'create' ? withInsurerDefaults(new Map(defaults.map((d) => [d.key as string, d])), given) : given;
   const missing = missingAmountDefaults(new Map(defaults.map((d) => [d.key as string, d.value])), currency);
   if (missing.length) throw currencyWithoutDefaults(currency, missing);
   const text = body.preauthorizationAbove;

@@ -64,3 +64,23 @@ describe('Configuraciones defaults on a new policy', () => {
     expect((await call('POST', '/api/policies', { token: admin, body: policy({ annualMaximum: '1000000.00' }) })).status).toBe(201);
   });
 });
+
+describe('Configuraciones defaults on a new insurer', () => {
+  it('gives a new insurer the deadlines Configuraciones holds for those it leaves out; an edit keeps the insurer’s own', async () => {
+    await setDefault('insurer.cureDays', 14);
+    await setDefault('insurer.claimDeadlineDays', 120);
+    const created = await call<Record<string, unknown> & { id: number; version: number }>('POST', '/api/insurers', {
+      token: admin,
+      body: { code: 'DEF-1', name: 'Defaults Seguros', country: 'ES', currency: 'EUR', slaBusinessDays: 7 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ cureDays: 14, claimDeadlineDays: 120, slaBusinessDays: 7, verificationValidityDays: 30 });
+    await setDefault('insurer.cureDays', 20);
+    const edited = await call<Record<string, unknown>>('PUT', `/api/insurers/${created.body.id}`, {
+      token: admin,
+      body: { version: created.body.version, code: 'DEF-1', name: 'Defaults Seguros SA', country: 'ES', currency: 'EUR' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ name: 'Defaults Seguros SA', cureDays: 14, claimDeadlineDays: 120, slaBusinessDays: 7 });
+  });
+});

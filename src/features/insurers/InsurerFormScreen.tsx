@@ -3,6 +3,7 @@ import { useParams } from 'wouter';
 import { EditShell } from '../../components/edit/EditShell.tsx';
 import { insurers } from './api.ts';
 import { INSURER_FIELDS, INSURER_FORM } from './fields.ts';
+import { SettingsDeadlines } from './SettingsDeadlines.tsx';
 
 /** `/aseguradoras/nueva` and `/aseguradoras/editar/:id`. */
 export default function InsurerFormScreen() {
@@ -15,6 +16,7 @@ export default function InsurerFormScreen() {
       specs={INSURER_FIELDS}
       schemas={{ create: 'InsurerInput', update: 'InsurerUpdate' }}
       layout={INSURER_FORM}
+      body={(edit, insurer) => (insurer ? null : <SettingsDeadlines edit={edit} />)}
       title={(insurer) => (insurer ? intl.formatMessage({ id: 'insurers.edit' }, { name: insurer.name }) : intl.formatMessage({ id: 'insurers.new' }))}
       listLabel={intl.formatMessage({ id: 'insurers.title' })}
       deleteTexts={(insurer) => ({

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Dialog, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
+import { defaultValue, settingDefaultsQuery } from '../../api/settings.ts';
 import { notifier } from '../../components/feedback/toaster.tsx';
 import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { emptyFormValues, toFormValues, toPayload, type FieldSpec, type FormValues } from '../../components/form/field-spec.ts';
@@ -65,6 +66,13 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
       ? toFormValues(POLICY_FIELDS, NAMES, policy as unknown as Record<string, unknown>)
       : { ...emptyFormValues(POLICY_FIELDS, NAMES), benefitYear: 'CALENDAR', startsOn: today, endsOn: addDays(addMonths(today, 12), -1) },
   });
+
+  // A new policy starts from the number of beneficiaries Configuraciones holds (the server takes it too when left blank).
+  const { data: defaults } = useQuery({ ...settingDefaultsQuery(), enabled: !policy });
+  useEffect(() => {
+    const max = defaultValue(defaults, 'policy.maxBeneficiaries');
+    if (!policy && max !== undefined && !form.getFieldState('maxBeneficiaries').isDirty) form.resetField('maxBeneficiaries', { defaultValue: String(max) });
+  }, [defaults, policy, form]);
 
   /** The grid's rows as the engine checks them; the cells the contract would refuse are said first. */
   const checkRules = (payload: ReturnType<typeof rulesPayload>): Record<string, string> => {
