@@ -2,6 +2,7 @@
 import { TARGET_NOUN } from '../statecharts/paths/criteria.ts';
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../statecharts/paths/types.ts';
 import spanish from '../../src/i18n/messages/es.json' with { type: 'json' };
+import { eventTextId, namedEvent } from '../../src/machines/texts.ts';
 
 const SPANISH: Record<string, string> = spanish;
 
@@ -9,10 +10,18 @@ export const renderJson = (file: PathsFile): string => `${JSON.stringify(file, n
 
 const code = (text: string) => `\`${text.replace(/`/g, 'ˋ')}\``;
 
-/** An event as text: its type, then its payload as compact JSON (when it has one). */
-export function eventText(event: PathEvent): string {
+/** An event's Spanish name (the catalogs' machine.<id>.event.*), as the panel's reader's view shows it. */
+function eventLabel(machineId: string, type: string): string | undefined {
+  const named = namedEvent(type);
+  return named === undefined ? undefined : SPANISH[eventTextId(machineId, named)];
+}
+
+/** An event as text: its type with its Spanish name (given the machine), then its payload as compact JSON (when it has one). */
+export function eventText(event: PathEvent, machineId?: string): string {
   const { type, ...payload } = event;
-  return Object.keys(payload).length ? `${code(type)} ${code(JSON.stringify(payload))}` : code(type);
+  const label = machineId === undefined ? undefined : eventLabel(machineId, type);
+  const name = label ? `${code(type)} (${label})` : code(type);
+  return Object.keys(payload).length ? `${name} ${code(JSON.stringify(payload))}` : name;
 }
 
 const refusedGuards = (step: Pick<StepRecord, 'guards'>) => step.guards.filter((g) => g.endsWith(':false')).map((g) => g.slice(0, -':false'.length));
@@ -53,9 +62,30 @@ function thenText(machineId: string, step: Omit<StepRecord, 'event'>, previous: 
   return text;
 }
 
+/**
+ * What a path does, in the panel's Spanish words: the events it sends (a refused or ignored one marked so)
+ * and the state it ends in. The scenario only names the facts it starts from, which a path may not exercise.
+ */
+export function pathSummary(path: Pick<PathRecord, 'initial' | 'steps'>, machineId: string): string {
+  const events = path.steps.map((step) => {
+    const name = eventLabel(machineId, step.event.type) ?? step.event.type;
+    const mark = step.transitions.length > 0 ? '' : refusedGuards(step).length ? ' (refused)' : ' (ignored)';
+    return `${name}${mark}`;
+  });
+  const shown = events.length > 8 ? [...events.slice(0, 4), '…', ...events.slice(-3)] : events;
+  const end = path.steps.at(-1)?.state ?? path.initial.state;
+  const endLabel = SPANISH[`machine.${machineId}.state.${end}`] ?? end;
+  return shown.length ? `${shown.join(' → ')}; ends in ${endLabel}` : `starts in ${endLabel}`;
+}
+
 function pathSection(path: PathRecord, file: PathsFile, subject: string): string[] {
   const scenario = file.scenarios.find((s) => s.name === path.scenario)!;
-  const lines = [`## ${path.id} — ${path.title}`, '', `_Generator: ${path.generator}; covers ${path.covers.length} ${TARGET_NOUN[file.criterion]}._`, ''];
+  const lines = [
+    `## ${path.id} — ${pathSummary(path, file.machineId)}`,
+    '',
+    `_Scenario ${scenario.name}; states ${path.title.slice(path.title.indexOf(': ') + 2)}. Generator: ${path.generator}; covers ${path.covers.length} ${TARGET_NOUN[file.criterion]}._`,
+    '',
+  ];
   const start = path.initial;
   lines.push(
     `1. **Given** ${subject} in scenario *${scenario.name}* (${scenario.description}), ` +
@@ -63,7 +93,7 @@ function pathSection(path: PathRecord, file: PathsFile, subject: string): string
   );
   let previous = start.state;
   path.steps.forEach((step, i) => {
-    lines.push(`${i + 2}. **When** ${eventText(step.event)}, ${thenText(file.machineId, step, previous)}.`);
+    lines.push(`${i + 2}. **When** ${eventText(step.event, file.machineId)}, ${thenText(file.machineId, step, previous)}.`);
     previous = step.state;
   });
   if (file.criterion === 'guards' || file.criterion === 'states') {
@@ -94,7 +124,7 @@ export function renderMarkdown(file: PathsFile, subject: string): string {
   if (targets.uncovered.length) lines.push(`**Not covered:**`, '', ...targets.uncovered.map((t) => `- ${code(t)}`), '');
   if (file.failures.length) {
     lines.push('**Random walks that broke the machine (shrunk):**', '');
-    for (const f of file.failures) lines.push(`- *${f.scenario}*: ${f.events.map(eventText).join(' → ') || '(start)'} — ${f.message} (walk of ${f.originalLength} events)`);
+    for (const f of file.failures) lines.push(`- *${f.scenario}*: ${f.events.map((e) => eventText(e, file.machineId)).join(' → ') || '(start)'} — ${f.message} (walk of ${f.originalLength} events)`);
     lines.push('');
   }
   lines.push('## Scenarios', '');

@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, READ_ONLY, apiToken, authHeader, sideNav, signIn } from './fixtures.ts';
 
 test.describe('state diagrams for analysts', () => {
@@ -18,16 +19,39 @@ test.describe('state diagrams for analysts', () => {
     await expect(details).toContainText('Quien creó el reembolso no puede aprobarlo');
     await expect(page).toHaveURL(/state=reimbursement\.inReview/);
 
-    // The paid demo reimbursement's history, drawn through the diagram.
+    // The reader's view (the default) tells the conditions with their rule codes and what the actions do;
+    // the engineer's view, one click away and kept in the URL, names them as the code does.
+    const approve = details.getByTestId('transition').filter({ hasText: 'Aprobar → Aprobado' }).first();
+    await expect(approve).toContainText('reimbursement.approverIsCreator');
+    await expect(approve).toContainText('Guarda quién aprobó, cuándo');
+    await page.getByRole('button', { name: 'Para ingenieros' }).click();
+    await expect(page).toHaveURL(/view=engineer/);
+    await expect(details.getByTestId('transition').filter({ hasText: 'APPROVE → Aprobado' }).first()).toContainText('recordApproval');
+    await expect(page.locator('.diagram').locator('text').filter({ hasText: /^APPROVE$/ }).first()).toBeAttached();
+    await page.getByRole('button', { name: 'Para lectores' }).click();
+    await expect(page).not.toHaveURL(/view=engineer/);
+    await expect(page.locator('.diagram').locator('text').filter({ hasText: /^Aprobar$/ }).first()).toBeAttached();
+
+    // The paid demo reimbursement's history, looked up by its folio and drawn through the diagram.
     const token = await apiToken(request);
     const paid = await request.get('/api/reimbursements', { params: { state: 'paid', kind: 'GENERAL' }, headers: authHeader(token) });
-    const [record] = (await paid.json()).items as { id: number }[];
-    await page.getByLabel('Número interno del registro').fill(String(record.id));
+    const [record] = (await paid.json()).items as { id: number; folio: string }[];
+    const lookup = page.getByLabel('Folio o número interno');
+    await lookup.fill(record.folio.toLowerCase());
     await page.getByRole('button', { name: 'Mostrar recorrido' }).click();
     const steps = page.getByTestId('record-path').getByRole('listitem');
     await expect(steps).toHaveCount(4);
-    await expect(steps.last()).toHaveText('PAY: Aprobado → Pagado');
+    await expect(steps.last()).toHaveText('Pagar: Aprobado → Pagado');
+    await expect(page.getByTestId('record-path-panel')).toContainText(`Recorrido de ${record.folio}`);
     await expect(page.locator('.diagram .on-path-edge').first()).toBeAttached();
+    // The internal id finds the same record; a folio nobody has says so.
+    await lookup.fill(String(record.id));
+    await page.getByRole('button', { name: 'Mostrar recorrido' }).click();
+    await expect(steps).toHaveCount(4);
+    await lookup.fill('REE-1999-999999');
+    await page.getByRole('button', { name: 'Mostrar recorrido' }).click();
+    await expect(page.getByTestId('record-path-panel').getByRole('status')).toHaveText('Ningún registro de este diagrama tiene el folio o número «REE-1999-999999».');
+    await expect(page.locator('.diagram .on-path-edge')).toHaveCount(0);
 
     // Switching language translates the state's texts too (the catalogs' entries).
     await page.getByRole('combobox', { name: 'Idioma' }).selectOption('en');
@@ -37,6 +61,9 @@ test.describe('state diagrams for analysts', () => {
     await expect(page.getByTestId('state-details').getByRole('heading', { name: '審査中' })).toBeVisible();
     await expect(page.getByTestId('state-details')).toContainText('払い戻しを作成した人はそれを承認できません');
     await expect(inReview).toHaveAttribute('aria-label', '審査中');
+    // The drawing itself now speaks Japanese: the reader's SVG in the user's language.
+    await expect(page.locator('.diagram').locator('text').filter({ hasText: /^支払う$/ }).first()).toBeAttached();
+    await expect(page.getByTestId('state-details').getByTestId('transition').filter({ hasText: '承認する' }).first()).toContainText('reimbursement.approverIsCreator');
 
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -51,6 +78,58 @@ test.describe('state diagrams for analysts', () => {
     await expect(page.locator('[data-state-id="app.anonymous"]')).not.toHaveClass(/is-live/);
   });
 
+  /** Every label of the drawing in its own units (so LTR and RTL pages and zoom levels compare), and each state box. */
+  const measure = (page: Page) =>
+    page.getByTestId('diagram').evaluate((host) => {
+      const svg = host.shadowRoot!.querySelector('svg')!;
+      const origin = svg.getBoundingClientRect();
+      const scale = origin.width / svg.width.baseVal.value;
+      const background = getComputedStyle(svg.querySelector('.graph > polygon')!).fill;
+      const box = (r: DOMRect) => ({ x: (r.x - origin.x) / scale, y: (r.y - origin.y) / scale, w: r.width / scale, h: r.height / scale });
+      const labels = [...svg.querySelectorAll<SVGTextElement>('text')].map((t) => ({
+        text: t.textContent ?? '',
+        exported: t.style.fontSize,
+        drawn: getComputedStyle(t).fontSize,
+        fill: getComputedStyle(t).fill,
+        ...box(t.getBoundingClientRect()),
+      }));
+      // A simple state's own box (its outline) and the labels inside it: they must not spill out.
+      const states = [...svg.querySelectorAll<SVGGElement>('g.node.state')]
+        .filter((g) => !g.classList.contains('final'))
+        .map((g) => ({
+          id: g.id,
+          shape: box(g.querySelector(':scope > :is(path, polygon)')!.getBoundingClientRect()),
+          texts: [...g.querySelectorAll('text')].map((t) => ({ text: t.textContent ?? '', ...box(t.getBoundingClientRect()) })),
+        }));
+      return { scale, background, direction: getComputedStyle(host).direction, labels, states };
+    });
+
+  type Drawing = Awaited<ReturnType<typeof measure>>;
+
+  /** Labels keep their exported size, stay readable, do not overlap, and stay inside their state's box. */
+  function expectLegible(drawing: Drawing, where: string) {
+    expect(drawing.direction, where).toBe('ltr');
+    // Page styles do not reach the drawing: every label keeps the size it was exported with.
+    expect(drawing.labels.filter((l) => l.exported !== l.drawn), where).toEqual([]);
+    const smallest = Math.min(...drawing.labels.map((l) => parseFloat(l.drawn) * drawing.scale));
+    // Boxes are laid out in 1/64 px units, so a label drawn at exactly 6 px can measure a hair under it.
+    expect(smallest, `${where}: smallest label on screen`).toBeGreaterThanOrEqual(6 - 1 / 64);
+    const overlaps = [];
+    for (const [i, a] of drawing.labels.entries()) {
+      for (const b of drawing.labels.slice(i + 1)) {
+        const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+        const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+        if (dx > 1 && dy > 1) overlaps.push(`${a.text} × ${b.text}`);
+      }
+    }
+    expect(overlaps, where).toEqual([]);
+    const spills = drawing.states.flatMap((s) => s.texts.filter((t) => t.x < s.shape.x - 1 || t.x + t.w > s.shape.x + s.shape.w + 1).map((t) => `${s.id}: ${t.text}`));
+    expect(spills, `${where}: labels spilling out of their state`).toEqual([]);
+  }
+
+  const setPreferences = (page: Page, prefs: Record<string, string>) =>
+    page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), prefs);
+
   for (const width of [1440, 390]) {
     test(`draws the exported labels untouched and apart at ${width} px, light and dark, left to right and right to left`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
@@ -58,49 +137,12 @@ test.describe('state diagrams for analysts', () => {
       const drawings: Record<string, { text: string; x: number; y: number; w: number; h: number }[]> = {};
       for (const currentTheme of ['light', 'dark'] as const) {
         for (const direction of ['ltr', 'rtl'] as const) {
-          await page.evaluate(
-            (prefs) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...prefs })),
-            { currentTheme, direction },
-          );
+          await setPreferences(page, { currentTheme, direction });
           await page.goto('/app/diagramas?machine=reimbursement');
           await expect(page.locator('[data-state-id="reimbursement.inReview"]')).toBeVisible();
-          const drawing = await page.getByTestId('diagram').evaluate((host) => {
-            const svg = host.shadowRoot!.querySelector('svg')!;
-            const origin = svg.getBoundingClientRect();
-            const scale = origin.width / svg.width.baseVal.value;
-            const background = getComputedStyle(svg.querySelector('.graph > polygon')!).fill;
-            const labels = [...svg.querySelectorAll<SVGTextElement>('text')].map((t) => {
-              const r = t.getBoundingClientRect();
-              return {
-                text: t.textContent ?? '',
-                exported: t.style.fontSize,
-                drawn: getComputedStyle(t).fontSize,
-                fill: getComputedStyle(t).fill,
-                // In the drawing's own units, so LTR and RTL pages and zoom levels compare.
-                x: (r.x - origin.x) / scale,
-                y: (r.y - origin.y) / scale,
-                w: r.width / scale,
-                h: r.height / scale,
-              };
-            });
-            return { scale, background, direction: getComputedStyle(host).direction, labels };
-          });
+          const drawing = await measure(page);
           const where = `${currentTheme} ${direction} ${width}px`;
-          expect(drawing.direction, where).toBe('ltr');
-          // Page styles do not reach the drawing: every label keeps the size it was exported with.
-          expect(drawing.labels.filter((l) => l.exported !== l.drawn), where).toEqual([]);
-          const smallest = Math.min(...drawing.labels.map((l) => parseFloat(l.drawn) * drawing.scale));
-          // Boxes are laid out in 1/64 px units, so a label drawn at exactly 6 px can measure a hair under it.
-          expect(smallest, `${where}: smallest label on screen`).toBeGreaterThanOrEqual(6 - 1 / 64);
-          const overlaps = [];
-          for (const [i, a] of drawing.labels.entries()) {
-            for (const b of drawing.labels.slice(i + 1)) {
-              const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
-              const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-              if (dx > 1 && dy > 1) overlaps.push(`${a.text} × ${b.text}`);
-            }
-          }
-          expect(overlaps, where).toEqual([]);
+          expectLegible(drawing, where);
           if (currentTheme === 'dark') {
             expect(drawing.background, where).toBe('rgb(17, 24, 39)');
             expect(new Set(drawing.labels.map((l) => l.fill)), where).not.toContain('rgb(0, 0, 0)');
@@ -110,8 +152,76 @@ test.describe('state diagrams for analysts', () => {
       }
       // The right-to-left page keeps the drawing's own geometry.
       expect(drawings['light-rtl']).toEqual(drawings['light-ltr']);
+
+      // The engineer's drawing, and the reader's in Japanese (characters a full em wide), are as legible.
+      await setPreferences(page, { currentTheme: 'light', direction: 'ltr' });
+      await page.goto('/app/diagramas?machine=reimbursement&view=engineer');
+      await expect(page.locator('.diagram').locator('text').filter({ hasText: /^APPROVE$/ }).first()).toBeAttached();
+      expectLegible(await measure(page), `engineer ${width}px`);
+      await setPreferences(page, { locale: 'ja' });
+      for (const machine of ['reimbursement', 'verification', 'orthodontic-plan']) {
+        await page.goto(`/app/diagramas?machine=${machine}`);
+        await expect(page.locator('.diagram').locator('text').first()).toBeAttached();
+        const drawing = await measure(page);
+        expect(drawing.labels.some((l) => /[\u3040-\u30ff\u4e00-\u9fff]/.test(l.text)), machine).toBe(true);
+        expectLegible(drawing, `ja ${machine} ${width}px`);
+      }
     });
   }
+
+  test('downloads each diagram in its five formats and the reader’s drawing in the user’s language', async ({ page }) => {
+    await signIn(page, ADMIN.email);
+    await page.goto('/app/diagramas?machine=verification');
+    const downloads = page.getByRole('list', { name: 'Descargas' });
+    const save = async (name: string | RegExp) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), downloads.getByRole('link', { name }).click()]);
+      return { name: file.suggestedFilename(), text: fs.readFileSync((await file.path())!, 'utf8') };
+    };
+    const json = await save(/^Descripción \(JSON\)/);
+    expect(json.name).toBe('verification.json');
+    expect(JSON.parse(json.text)).toMatchObject({ name: 'verification', id: 'verification' });
+    const mmd = await save(/^Diagrama Mermaid/);
+    expect(mmd.name).toBe('verification.mmd');
+    expect(mmd.text).toMatch(/^(---[\s\S]*?---\n)?stateDiagram-v2/);
+    const scxml = await save(/^Máquina de estados SCXML/);
+    expect(scxml.name).toBe('verification.scxml');
+    expect(scxml.text).toContain('<scxml');
+    const md = await save(/^Documento Markdown/);
+    expect(md.name).toBe('verification.md');
+    expect(md.text).toContain('```mermaid');
+    const svg = await save(/^Dibujo SVG \(español e inglés\)/);
+    expect(svg.name).toBe('verification.svg');
+    expect(svg.text).toContain('Verified');
+    const reader = await save(/^Dibujo SVG para lectores \(español\)/);
+    expect(reader.name).toBe('verification.es.svg');
+    expect(reader.text).toContain('Verificada');
+    expect(reader.text).not.toContain('Verified');
+
+    await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ja');
+    const [japanese] = await Promise.all([page.waitForEvent('download'), page.getByRole('list', { name: 'ダウンロード' }).getByRole('link', { name: /^読者向け SVG 図（日本語）/ }).click()]);
+    expect(japanese.suggestedFilename()).toBe('verification.ja.svg');
+    expect(fs.readFileSync((await japanese.path())!, 'utf8')).toContain('確認済み');
+  });
+
+  test('says plainly when a record predates the history', async ({ page, request }) => {
+    const token = await apiToken(request);
+    const verified = ((await (await request.get('/api/verifications', { params: { state: 'verified', pageSize: 50 }, headers: authHeader(token) })).json()).items as { id: number; folio: string }[]);
+    let old: { id: number; folio: string } | undefined;
+    for (const v of verified) {
+      const history = await (await request.get(`/api/verifications/${v.id}/history`, { headers: authHeader(token) })).json();
+      if (history.items.length === 0) {
+        old = v;
+        break;
+      }
+    }
+    expect(old, 'a demo verification made before the history was kept').toBeDefined();
+    await signIn(page, ADMIN.email);
+    await page.goto(`/app/diagramas?machine=verification&record=${old!.folio}`);
+    const panel = page.getByTestId('record-path-panel');
+    await expect(panel).toContainText(`Recorrido de ${old!.folio}`);
+    await expect(panel.getByRole('status')).toHaveText('Este registro es anterior al historial: está en «Verificada», pero no tiene eventos registrados.');
+    await expect(page.getByLabel('Folio o número interno')).toHaveValue(old!.folio);
+  });
 
   test('is hidden from users without the diagrams permission', async ({ page }) => {
     await signIn(page, READ_ONLY.email);

@@ -2,7 +2,8 @@ import { useCallback, useMemo } from 'react';
 import { Box, Button, chakra, Grid, Group, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'wouter';
+import { FlaskConical } from 'lucide-react';
+import { Link, useSearchParams } from 'wouter';
 import { usePreferences } from '../../app/preferences.tsx';
 import { Session } from '../../app/session.tsx';
 import type { HistoryEntity } from '../../api/workflow-history.ts';
@@ -89,7 +90,14 @@ export default function DiagramsScreen() {
   const selectedState = description?.states.find((s) => s.id === selected);
   return (
     <Stack gap="5">
-      <PageHeader title={intl.formatMessage({ id: 'area.diagrams' })} />
+      <PageHeader title={intl.formatMessage({ id: 'area.diagrams' })}>
+        <Button asChild variant="outline" size="sm">
+          <Link href={`/diagramas/simulador?${new URLSearchParams({ machine: name, ...(selected ? { state: selected } : {}) })}`}>
+            <FlaskConical aria-hidden size={16} />
+            {intl.formatMessage({ id: 'simulator.open' })}
+          </Link>
+        </Button>
+      </PageHeader>
       <HStack gap="4" wrap="wrap" align="end">
         <Stack gap="1">
           <chakra.label htmlFor="diagram-machine" fontSize="sm" fontWeight="medium">{intl.formatMessage({ id: 'diagrams.machine' })}</chakra.label>
@@ -136,10 +144,10 @@ export default function DiagramsScreen() {
             <DiagramCanvas svg={diagram.data.svg} theme={theme} decorate={decorate} onChoose={choose} />
           </PanZoom>
           <Stack gap="4">
+            {entity && record && <RecordPathPanel description={description} typed={record} result={recordPath} />}
             <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
               {selectedState ? <StateDetails description={description} state={selectedState} view={view} /> : <Text color="fg.muted">{intl.formatMessage({ id: 'diagrams.selectState' })}</Text>}
             </Box>
-            {entity && record && <RecordPathPanel description={description} typed={record} result={recordPath} />}
             <Box borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
               <Text fontWeight="semibold" mb="2">{intl.formatMessage({ id: 'diagrams.states' })}</Text>
               <Stack as="ul" gap="1" m="0" p="0" listStyleType="none">
