@@ -28,13 +28,15 @@ const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f
 /**
  * Graphviz lays text out with Helvetica's widths and counts an East Asian character like a Latin capital
  * (about 0.8 em), but it is drawn a full em wide: Japanese labels spilled out of their boxes. A line with such
- * characters gets a minimum width of one em per wide character and a generous 0.62 em per other one.
+ * characters gets a minimum width of one em per wide character and a generous 0.62 em per other one, times
+ * 1.2: Graphviz starts the text where its own narrower estimate would be centred, so the wider text runs
+ * on to the right by the difference.
  */
 export function minWidth(text: string, size: number): number {
   if (!WIDE.test(text)) return 0;
   let ems = 0;
   for (const c of text) ems += WIDE.test(c) ? 1 : 0.62;
-  return Math.ceil(ems * size) + 2;
+  return Math.ceil(ems * size * 1.2) + 2;
 }
 
 export function readerTexts(lang: Lang, catalogs: Catalogs = CATALOGS): ReaderTexts {
