@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
+import { api, insuredPatient } from './reimbursement-support.ts';
 
 // Issue 9, verificaciones: a verifier takes a pending verification, asks for information and records it eligible,
 // in Spanish and once in Japanese; a user without the permission sees no action (and the API refuses it); one
@@ -230,12 +231,108 @@ test.describe('verificaciones', () => {
     await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
     await expect(flow.getByLabel(es['verifications.field.kindOnly'])).toHaveValue('BENEFITS');
     await page.screenshot({ path: '/tmp/shots/C/es-new-details.png', fullPage: true });
-    // Leaving through a link asks first.
-    await flow.getByRole('button', { name: es['common.back'] }).click();
-    await flow.getByRole('link', { name: es['verifications.flow.enrol'] }).click();
+    // Leaving through a link asks first (not the enrolment link: it comes back to the kept draft).
+    await page.getByRole('navigation', { name: es['nav.breadcrumbs'] }).getByRole('link').first().click();
     const leave = page.getByRole('alertdialog');
     await expect(leave).toContainText(es['leave.title']);
     await leave.getByRole('button', { name: es['leave.stay'] }).click();
     await expect(flow).toBeVisible();
+  });
+
+  test('enrolling a patient from the flow comes back to it with that patient chosen, without asking to leave', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    await request.delete('/api/drafts/verification-new/new', { headers: authHeader(admin) });
+    const chosenFirst = await insuredPatient(request, admin, 'Berta', 'Quiroga');
+    // An empty individual policy the new patient is enrolled on, as its holder.
+    const unique = `${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e3)}`;
+    const year = new Date().getFullYear();
+    const insurers = await api(request, admin, 'get', '/api/insurers?pageSize=100');
+    const insurer = (insurers.items as { id: number; currency: string; active: boolean }[]).find((i) => i.currency === 'EUR' && i.active)!;
+    const document = `E${unique}`.slice(0, 20);
+    const holder = await api(request, admin, 'post', '/api/policyholders', {
+      kind: 'PERSON', firstNames: 'Rocío', lastNames: 'Vidal', documentType: 'DNI', documentNumber: document, birthDate: '1990-02-03',
+      email: `e${unique.toLowerCase()}@example.com`, memberNumber: `AF-E${unique}`, privacyConsentVersion: '2026-01', privacyConsentDate: `${year}-01-02`,
+      bankName: 'Banco Demo', bankAccount: 'ES7600000000000000000000', accountHolder: 'Rocío Vidal',
+    });
+    const policy = await api(request, admin, 'post', '/api/policies', {
+      policyholderId: holder.id, insurerId: insurer.id, number: `POL-E-${unique}`, kind: 'INDIVIDUAL', planName: 'Dental Plus',
+      startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR', maxBeneficiaries: 1,
+    });
+    if (policy.state !== 'ACTIVE') await api(request, admin, 'post', `/api/policies/${policy.id}/events`, { type: 'ACTIVATE', version: policy.version });
+
+    await signIn(page, ADMIN.email);
+    await page.goto('/app/verificaciones/nueva');
+    const flow = page.getByTestId('verification-flow');
+    await flow.getByLabel(es['verifications.flow.findPatient']).fill(chosenFirst.name);
+    await flow.getByRole('button', { name: chosenFirst.name }).first().click();
+    await expect(flow.getByRole('status')).toContainText(chosenFirst.name);
+    await flow.getByRole('link', { name: es['verifications.flow.enrol'] }).click();
+    await expect(page).toHaveURL(/\/app\/pacientes\/nuevo\?volver=%2Fverificaciones%2Fnueva$/);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+    const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
+    await page.getByRole('searchbox', { name: 'Buscar la póliza' }).fill(policy.number);
+    const choice = page.getByRole('radio', { name: new RegExp(policy.number) });
+    await page.locator('label').filter({ has: choice }).click();
+    await field('Parentesco').selectOption({ label: 'Titular' });
+    await field('Nombres').fill('Rocío');
+    await field('Primer apellido').fill('Vidal');
+    await field('Tipo de documento').selectOption({ label: 'DNI' });
+    await field('Número de documento').fill(document);
+    await field('Fecha de nacimiento').fill('1990-02-03');
+    await field('Fecha de alta').fill(`${year}-01-01`);
+    await page.getByRole('button', { name: 'Guardar' }).click();
+
+    // Back in the flow, the new patient is the chosen one, kept in the draft; the address forgets the enrolment.
+    await expect(page).toHaveURL(/\/app\/verificaciones\/nueva$/);
+    await expect(flow).toHaveAttribute('data-state', 'patient');
+    await expect(flow.getByRole('status').filter({ hasText: es['verifications.flow.chosen'] })).toContainText('Rocío Vidal');
+    await expect.poll(async () => (await json(request, admin, 'get', '/api/drafts/verification-new/new')).body?.snapshot?.patient?.name).toMatch(/^Rocío Vidal/);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: '/tmp/shots/U/es-new-enrolled.png', fullPage: true });
+  });
+
+  test('keyboard only: a verification opened from the patient search to its record', async ({ page, request }) => {
+    const patient = await insuredPatient(request, await apiToken(request), 'Teo', 'Navarro');
+    await signIn(page, VERIFIER);
+    await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
+    await page.goto('/app/verificaciones/nueva');
+    const flow = page.getByTestId('verification-flow');
+    await expect(flow).toHaveAttribute('data-state', 'patient');
+    const tabTo = async (target: Locator) => {
+      for (let i = 0; i < 60; i++) {
+        if (await target.evaluate((element) => element === document.activeElement)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${target}`);
+    };
+    await tabTo(flow.getByLabel(es['verifications.flow.findPatient']));
+    await page.keyboard.type(patient.name);
+    const found = flow.getByRole('button', { name: patient.name }).first();
+    await expect(found).toBeVisible();
+    await tabTo(found);
+    await page.keyboard.press('Enter');
+    await tabTo(flow.getByRole('button', { name: es['verifications.flow.next'] }));
+    await page.keyboard.press('Enter');
+    await expect(flow).toHaveAttribute('data-state', 'details');
+
+    const kind = flow.getByLabel(es['verifications.field.kindOnly']);
+    await tabTo(kind);
+    await page.keyboard.type(es['verifications.kind.BENEFITS']);
+    await expect(kind).toHaveValue('BENEFITS');
+    const date = flow.getByLabel(es['verifications.field.plannedServiceDate']);
+    await tabTo(date);
+    const [year, month, day] = inDays(4).split('-');
+    // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
+    await page.keyboard.type(`${month}${day}${year}`);
+    await expect(date).toHaveValue(inDays(4));
+    await tabTo(flow.getByRole('button', { name: es['verifications.flow.next'] }));
+    await page.keyboard.press('Enter');
+    await expect(flow).toHaveAttribute('data-state', 'review');
+    await expect(flow.getByTestId('coverage-checks')).toBeVisible();
+    await tabTo(flow.getByRole('button', { name: es['verifications.flow.save'] }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/verificaciones\/editar\/\d+$/);
+    await expect(page.getByTestId('verification-summary')).toContainText(patient.name);
   });
 });

@@ -46,7 +46,7 @@ interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload
 function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { record?: R }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { link, may } = useScreen();
+  const { may } = useScreen();
   const edit = useEditController({ resource: props.resource, specs: props.specs, schemas: props.schemas, record, payload: props.payload, savedMessage: props.savedMessage, backHref: props.backHref });
   const confirmDelete = record && props.resource.remove && props.deleteTexts?.(record);
   return (
@@ -81,7 +81,7 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
           {props.after?.(edit, record)}
           <HStack justify="flex-end" gap="3">
             <Button asChild variant="outline">
-              <Link href={props.backHref ?? link('list') ?? '/'}>{t('common.cancel')}</Link>
+              <Link href={edit.back}>{t('common.cancel')}</Link>
             </Button>
             {!props.readOnly && (
               <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>

@@ -12,6 +12,7 @@ import { emptyFormValues, toFormValues, toPayload, writableFields, type FieldSpe
 import { applyServerErrors } from '../form/server-errors.ts';
 import type { FormSchema } from '../form/validate.ts';
 import { useScreen } from '../layout/screen-context.ts';
+import { useReturnTo } from './return-to.ts';
 import { useLeaveGuard } from './useLeaveGuard.ts';
 
 /** Loads the record an edit screen shows: loading, missing (404, a state of its own) or there; other failures reach the error screen. */
@@ -65,9 +66,12 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
     defaultValues: record ? toFormValues(specs, names, record as unknown as Record<string, unknown>) : emptyFormValues(specs, names),
   });
   const guard = useLeaveGuard(form.formState.isDirty && !save.isSuccess && !remover.isSuccess);
-  const backToList = () => {
+  // A create opened from another screen's flow goes back there, with the new record's id.
+  const returnTo = useReturnTo();
+  const back = returnTo?.to ?? backHref ?? link('list') ?? '/';
+  const backToList = (created?: R) => {
     guard.release();
-    navigate(backHref ?? link('list') ?? '/');
+    navigate(returnTo && created ? returnTo.back(created.id) : back);
   };
 
   const submit = (values: FormValues, withVersion = version) =>
@@ -78,7 +82,7 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
         onSuccess: (saved) => {
           const title = savedMessage?.(saved, !record, values) ?? intl.formatMessage({ id: record ? 'common.saved' : 'common.created' });
           messenger.create({ type: 'success', title });
-          backToList();
+          backToList(record ? undefined : saved);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'conflict.staleVersion') return setConflict(true);
@@ -92,6 +96,8 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
   return {
     form,
     record,
+    /** Where Cancel leads. */
+    back,
     /** The version to save against after another action changed the record (an account action, say). */
     adoptVersion: setVersion,
     saving: save.isPending,

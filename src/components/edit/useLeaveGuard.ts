@@ -21,7 +21,8 @@ export function useLeaveGuard(active: boolean) {
     const onClick = (event: MouseEvent) => {
       if (released.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
-      if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download')) return;
+      // A link marked data-keeps-draft leaves nothing behind: the screen keeps what was typed as a draft.
+      if (!anchor || anchor.target === '_blank' || anchor.hasAttribute('download') || anchor.hasAttribute('data-keeps-draft')) return;
       const url = new URL(anchor.href, window.location.href);
       const to = url.pathname + url.search + url.hash;
       if (url.origin !== window.location.origin || to === window.location.pathname + window.location.search + window.location.hash) return;

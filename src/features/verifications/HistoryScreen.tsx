@@ -7,7 +7,10 @@ import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
 import { doctorChoicesQuery, insurerChoicesQuery, verifications, type VerificationQuery } from './api.ts';
 import { HISTORY_COLUMNS } from './columns.tsx';
-import { DateRange, useDateRange } from './DateRange.tsx';
+import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
+
+/** The range bounds the planned service date. */
+const SERVICE_DATES = { from: 'verifications.filter.from', to: 'verifications.filter.to' };
 
 const RESOLVED = ['verified', 'notEligible', 'expired', 'cancelled'] as const;
 const { sortable, filters } = LIST_SPECS.verifications;
@@ -39,7 +42,7 @@ export default function HistoryScreen() {
       }}
       open={{ screen: 'edit', create: null }}
     >
-      <DateRange range={range} />
+      <DateRange range={range} labelIds={SERVICE_DATES} />
     </ListShell>
   );
 }

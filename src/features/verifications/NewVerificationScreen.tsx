@@ -4,8 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { ArrowLeft, ArrowRight, Save, UserPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { fromPromise } from 'xstate';
+import { createThenReturn, CREATED } from '../../components/edit/return-to.ts';
 import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
 import { codeMessage } from '../../i18n/form-messages.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
@@ -18,12 +19,13 @@ import { guardTextId } from '../../machines/texts.ts';
 import { draftOf, verificationFlowMachine, type VerificationFlowDraft } from '../../machines/verification-flow.machine.ts';
 import type { VerificationCategory, VerificationKind } from '../../machines/verification.machine.ts';
 import { blockedEvents } from '../../machines/workflow.ts';
-import { createVerification, doctorChoicesQuery, fetchPatientOverview, patientSearchQuery, verifications } from './api.ts';
+import { createVerification, doctorChoicesQuery, fetchPatientOverview, patientQuery, patientSearchQuery, verifications } from './api.ts';
 import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { Day } from './VerificationCells.tsx';
 
 const FLOW = 'verification-new';
+const EMPTY_DRAFT: VerificationFlowDraft = { patient: null, kind: null, category: 'GENERAL', plannedServiceDate: '', doctorId: null, note: '' };
 const STEPS = ['patient', 'details', 'review'] as const;
 const KINDS: VerificationKind[] = ['ELIGIBILITY', 'BENEFITS', 'PREAUTHORIZATION'];
 const CATEGORIES: VerificationCategory[] = ['GENERAL', 'ORTHODONTIC'];
@@ -37,16 +39,31 @@ const localToday = () => {
 export default function NewVerificationScreen() {
   const intl = useIntl();
   const stored = useFlowDraft<VerificationFlowDraft>(FLOW, 'new');
-  if (!stored.ready) return <Loading />;
+  // Back from enrolling a patient (the link of the patient step): that patient is the one chosen.
+  const [search, setSearch] = useSearchParams();
+  const enrolledId = Number(search.get(CREATED));
+  const enrolled = useQuery({ ...patientQuery(enrolledId), enabled: Number.isInteger(enrolledId) && enrolledId > 0 });
+  if (!stored.ready || enrolled.isLoading) return <Loading />;
   return (
     <Stack gap="6">
       <PageHeader title={intl.formatMessage({ id: 'area.verifications.form' })} />
-      <Flow stored={stored} />
+      <Flow
+        stored={stored}
+        enrolled={enrolled.data ? { id: enrolled.data.id, name: enrolled.data.name } : null}
+        onEnrolledTaken={() => setSearch((params) => (params.delete(CREATED), params), { replace: true })}
+      />
     </Stack>
   );
 }
 
-function Flow({ stored }: { stored: ReturnType<typeof useFlowDraft<VerificationFlowDraft>> }) {
+interface FlowProps {
+  stored: ReturnType<typeof useFlowDraft<VerificationFlowDraft>>;
+  /** The patient just enrolled from this flow, to be the chosen one. */
+  enrolled: VerificationFlowDraft['patient'];
+  onEnrolledTaken: () => void;
+}
+
+function Flow({ stored, enrolled, onEnrolledTaken }: FlowProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useQueryClient();
@@ -74,10 +91,16 @@ function Flow({ stored }: { stored: ReturnType<typeof useFlowDraft<VerificationF
     [client],
   );
   const [restored] = useState(stored.draft);
-  const [snapshot, send] = useMachine(machine, { input: { today: localToday(), draft: restored ?? undefined } });
+  const [snapshot, send] = useMachine(machine, { input: { today: localToday(), draft: enrolled ? { ...(restored ?? EMPTY_DRAFT), patient: enrolled } : (restored ?? undefined) } });
   const { context } = snapshot;
   const typed = JSON.stringify(draftOf(context));
-  const [firstTyped] = useState(typed);
+  // The patient just enrolled is a change to keep at once; otherwise only what is typed from now on is.
+  const [firstTyped] = useState(enrolled ? null : typed);
+  useEffect(() => {
+    if (enrolled) onEnrolledTaken();
+    // Once: the address forgets the enrolment so a reload does not choose that patient again over later changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // Anything chosen or typed is a change worth asking about before leaving.
   const dirty = context.patient !== null || context.kind !== null || context.plannedServiceDate !== '' || context.doctorId !== null || context.note.trim() !== '';
   const done = snapshot.status === 'done';
@@ -120,7 +143,13 @@ function Flow({ stored }: { stored: ReturnType<typeof useFlowDraft<VerificationF
         </Text>
       )}
 
-      {snapshot.matches('patient') && <PatientStep patient={context.patient} onPick={(patient) => send({ type: 'PICK_PATIENT', patient })} mayEnrol={can('patients:create')} />}
+      {snapshot.matches('patient') && (
+        <PatientStep
+          patient={context.patient}
+          onPick={(patient) => send({ type: 'PICK_PATIENT', patient })}
+          mayEnrol={can('patients:create')}
+        />
+      )}
 
       {(snapshot.matches('details') || snapshot.matches('checking') || snapshot.matches('checkFailed')) && <DetailsStep draft={context} onEdit={(changes) => send({ type: 'EDIT', changes })} />}
 
@@ -225,7 +254,8 @@ function PatientStep({ patient, onPick, mayEnrol }: { patient: VerificationFlowD
       )}
       {mayEnrol && (
         <Button asChild variant="ghost" alignSelf="flex-start">
-          <Link href="/pacientes/nuevo">
+          {/* What was chosen so far is kept as the draft: leaving to enrol loses nothing, so it is not asked about. */}
+          <Link href={createThenReturn('/pacientes/nuevo', '/verificaciones/nueva')} data-keeps-draft>
             <UserPlus aria-hidden size={16} />
             {t('verifications.flow.enrol')}
           </Link>

@@ -13,7 +13,10 @@ import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
 import { assigneeChoicesQuery, countsQuery, useVerificationEvent, verifications, type Verification, type VerificationQuery } from './api.ts';
 import { worklistColumns } from './columns.tsx';
-import { DateRange, useDateRange } from './DateRange.tsx';
+import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
+
+/** The range bounds the planned service date. */
+const SERVICE_DATES = { from: 'verifications.filter.from', to: 'verifications.filter.to' };
 
 const OPEN = ['pending', 'inProgress', 'needsInfo'] as const;
 const { sortable, filters } = LIST_SPECS.verifications;
@@ -135,7 +138,7 @@ export default function WorklistScreen() {
           : undefined
       }
     >
-      <DateRange range={range} />
+      <DateRange range={range} labelIds={SERVICE_DATES} />
       {counts.isError && <Text color="fg.error">{t('common.loadFailed')}</Text>}
     </ListShell>
   );

@@ -70,3 +70,7 @@ export const patientOverviewQuery = (id: number) =>
   queryOptions({ queryKey: ['verifications', 'patient-overview', id], queryFn: () => call(api.GET('/api/patients/{id}/overview', { params: { path: { id } } })) });
 
 export const fetchPatientOverview = (id: number) => call(api.GET('/api/patients/{id}/overview', { params: { path: { id } } }));
+
+/** One patient (the one just enrolled from the flow, to choose it on return). */
+export const patientQuery = (id: number) =>
+  queryOptions({ queryKey: ['verifications', 'patient', id], queryFn: () => call(api.GET('/api/patients/{id}', { params: { path: { id } } })) });

@@ -4,7 +4,7 @@ import { useSearchParams } from 'wouter';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The list's planned-service-date range (`from`, `to`) kept in the URL beside its other filters. */
+/** A list's date range (`from`, `to`: which date is the list's own) kept in the URL beside its other filters. */
 export function useDateRange() {
   const [search, setSearch] = useSearchParams();
   const read = (name: string) => {
@@ -25,14 +25,15 @@ export function useDateRange() {
   return { from: read('from'), to: read('to'), set };
 }
 
-export function DateRange({ range }: { range: ReturnType<typeof useDateRange> }) {
+/** The two dates of the range; `labelIds` name what they bound (service dates, creation dates). */
+export function DateRange({ range, labelIds }: { range: ReturnType<typeof useDateRange>; labelIds: { from: string; to: string } }) {
   const intl = useIntl();
   return (
     <HStack gap="2" wrap="wrap">
       {(['from', 'to'] as const).map((name) => (
         <Field.Root key={name} width="auto" orientation="horizontal" gap="2">
           <Field.Label whiteSpace="nowrap" fontWeight="normal">
-            {intl.formatMessage({ id: `verifications.filter.${name}` })}
+            {intl.formatMessage({ id: labelIds[name] })}
           </Field.Label>
           <Input type="date" width="auto" value={range[name] ?? ''} onChange={(e) => range.set(name, e.currentTarget.value)} />
         </Field.Root>
