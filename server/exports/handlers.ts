@@ -3,8 +3,13 @@ import type { Deps, HandlersOf } from '../http/types.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { exportService } from './service.ts';
 import { actor } from '../http/types.ts';
+import { appendAudit } from '../audit.ts';
+import { StateConflictError } from '../domain/errors.ts';
+import { requestActor } from '../routes/workflow-actor.ts';
+import { reimbursementService } from '../workflow/reimbursement/service.ts';
+import { renderLiquidationPdf } from './liquidation-pdf.ts';
 
-export function exportHandlers({ db, files }: Deps): HandlersOf<'listDownloads' | 'createDownload' | 'getDownload' | 'downloadExport'> {
+export function exportHandlers({ db, files, today }: Deps): HandlersOf<'listDownloads' | 'createDownload' | 'getDownload' | 'downloadExport' | 'downloadLiquidationSummary'> {
   const requester = (request: { user: SessionUser | null; ip: string; userAgent: string }) => ({ ...actor(request), ip: request.ip, userAgent: request.userAgent });
   return {
     async listDownloads(request) {
@@ -23,6 +28,36 @@ export function exportHandlers({ db, files }: Deps): HandlersOf<'listDownloads' 
         status: 200,
         body: file.stream,
         headers: { 'Content-Type': file.type, 'Content-Length': String(file.size), 'Content-Disposition': contentDisposition(file.fileName) },
+      };
+    },
+    async downloadLiquidationSummary(request) {
+      const user = requester(request);
+      const reimbursement = await reimbursementService.get(db, request.params.id, requestActor(request), today());
+      if (reimbursement.lines.every((line) => line.allowedCents === null)) {
+        throw new StateConflictError('reimbursement.notLiquidated', 'The reimbursement has not been liquidated yet.', [{ path: 'path/id', keyword: 'notLiquidated', params: { state: reimbursement.state } }]);
+      }
+      const { bytes, language } = await renderLiquidationPdf(reimbursement, request.user!.locale);
+      await db.transaction((tx) =>
+        appendAudit(tx, {
+          userId: user.id,
+          action: 'DOWNLOAD',
+          entityType: 'reimbursement',
+          entityId: reimbursement.id,
+          result: 'ALLOWED',
+          ip: user.ip,
+          userAgent: user.userAgent,
+          detail: { document: 'liquidationSummary', folio: reimbursement.folio, language },
+        }),
+      );
+      return {
+        status: 200,
+        body: bytes,
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(bytes.byteLength),
+          'Content-Language': language,
+          'Content-Disposition': contentDisposition(`liquidacion-${reimbursement.folio}.pdf`),
+        },
       };
     },
   };

@@ -27,9 +27,35 @@ export const users: Resource = {
           ? sql<SqlBool>`locked_until > now()`
           : sql<SqlBool>`active AND (locked_until IS NULL OR locked_until <= now())`,
   },
-  present: async (db, rows) => (await loadUsers(db, rows.map((row) => row.id))).map(publicUser),
+  present: (db, rows) => presentUsers(db, rows.map((row) => row.id)),
   auditDetail: (row) => ({ email: row.email }),
 };
+
+/** The users as the users API gives them: the session's view of each plus the insurers whose staff they are. */
+async function presentUsers(db: Queryable, ids: number[]) {
+  const memberships = ids.length
+    ? await db.kysely.selectFrom('user_insurers').select(['user_id', 'insurer_id']).where('user_id', 'in', ids).orderBy('insurer_id').execute()
+    : [];
+  return (await loadUsers(db, ids)).map((user) => ({
+    ...publicUser(user),
+    insurerIds: memberships.filter((m) => m.user_id === user.id).map((m) => m.insurer_id),
+  }));
+}
+
+/** Makes the user one of exactly these insurers' staff; an id that names no insurer is said on its field. */
+async function setInsurers(tx: Queryable, userId: number, insurerIds: number[]) {
+  const known = insurerIds.length ? await tx.kysely.selectFrom('insurers').select('id').where('id', 'in', insurerIds).execute() : [];
+  const unknown = insurerIds.filter((id) => !known.some((insurer) => insurer.id === id));
+  if (unknown.length) {
+    throw new BusinessRuleError(
+      'user.unknownInsurer',
+      `No insurer has the id ${unknown.join(', ')}.`,
+      unknown.map((id) => ({ path: `body/insurerIds/${insurerIds.indexOf(id)}`, keyword: 'unknownInsurer', params: { id } })),
+    );
+  }
+  await tx.kysely.deleteFrom('user_insurers').where('user_id', '=', userId).execute();
+  if (insurerIds.length) await tx.kysely.insertInto('user_insurers').values(insurerIds.map((insurerId) => ({ user_id: userId, insurer_id: insurerId }))).execute();
+}
 
 type UserOperations = 'createUser' | 'updateUser' | 'deactivateUser' | 'reactivateUser' | 'unlockUser';
 
@@ -86,7 +112,7 @@ async function keepAnAdministrator(tx: Queryable, request: TypedRequest<'updateU
 
 export function userHandlers(deps: Deps): HandlersOf<'listUsers' | 'getUser' | UserOperations> {
   const { db, sessions, config } = deps;
-  const presentOne = async (tx: Queryable, id: number) => publicUser((await loadUsers(tx, [id]))[0]);
+  const presentOne = async (tx: Queryable, id: number) => (await presentUsers(tx, [id]))[0]!;
   const etag = (version: number) => ({ ETag: `"${version}"` });
 
   /** Locks the row, checks nothing else is needed, changes it, bumps its version and writes the audit row. */
@@ -107,7 +133,7 @@ export function userHandlers(deps: Deps): HandlersOf<'listUsers' | 'getUser' | U
     ...resourceHandlers(users, { list: 'listUsers', get: 'getUser' }, deps),
 
     async createUser(request) {
-      const { name, email, locale, roles, password } = request.body;
+      const { name, email, locale, roles, insurerIds, password } = request.body;
       // An invited user has no password anyone knows until they follow the mailed link.
       const passwordHash = await hashPassword(password ?? newToken());
       const user = await db.transaction(async (tx) => {
@@ -117,15 +143,16 @@ export function userHandlers(deps: Deps): HandlersOf<'listUsers' | 'getUser' | U
           .returning(['id', 'email'])
           .executeTakeFirstOrThrow();
         await setRoles(tx, created.id, roles);
+        if (insurerIds) await setInsurers(tx, created.id, insurerIds);
         if (!password) await mailResetLink(tx, created, config.publicUrl, 7 * 24 * 60);
-        await audit(tx, request, 'user', 'CREATE', created.id, { email: created.email, roles, invited: !password });
+        await audit(tx, request, 'user', 'CREATE', created.id, { email: created.email, roles, insurerIds: insurerIds ?? [], invited: !password });
         return presentOne(tx, created.id);
       });
       return { status: 201, body: user, headers: { ...etag(user.version), Location: `/api/users/${user.id}` } };
     },
 
     async updateUser(request) {
-      const { version, name, email, locale, roles } = request.body;
+      const { version, name, email, locale, roles, insurerIds } = request.body;
       const user = await db.transaction(async (tx) => {
         const row = await findRow(users, tx, request.params.id, true);
         await keepAnAdministrator(tx, request);
@@ -138,7 +165,8 @@ export function userHandlers(deps: Deps): HandlersOf<'listUsers' | 'getUser' | U
           .executeTakeFirst();
         if (!updated) throw new StaleVersionError('user', row.version);
         await setRoles(tx, row.id, roles);
-        await audit(tx, request, 'user', 'UPDATE', row.id, { version: version + 1, roles });
+        if (insurerIds) await setInsurers(tx, row.id, insurerIds);
+        await audit(tx, request, 'user', 'UPDATE', row.id, { version: version + 1, roles, ...(insurerIds ? { insurerIds } : {}) });
         return presentOne(tx, row.id);
       });
       return { status: 200, body: user, headers: etag(user.version) };

@@ -110,7 +110,13 @@ describe('announcements — lifecycle and audience', () => {
     const toOne = await publish(admin, { title: 'Solo para Valeria', audience: 'users', audienceUserIds: [verifierId], requiresAcknowledgement: true });
     const [insurer] = await server.db.query<{ id: number }>(`SELECT id FROM insurers ORDER BY id LIMIT 1`);
     const analystId = (await call('GET', '/api/me', { token: analyst })).body.user.id;
-    await server.db.query(`INSERT INTO user_insurers (user_id, insurer_id) VALUES ($1, $2)`, [analystId, insurer!.id]);
+    // The analyst joins the insurer's staff on the users API, as the user edit screen does.
+    const analystUser = (await call('GET', `/api/users/${analystId}`, { token: admin })).body;
+    const joined = await call('PUT', `/api/users/${analystId}`, {
+      token: admin,
+      body: { version: analystUser.version, name: analystUser.name, email: analystUser.email, locale: analystUser.locale, roles: analystUser.roles, insurerIds: [insurer!.id] },
+    });
+    expect(joined.body.insurerIds).toEqual([insurer!.id]);
     const toStaff = await publish(admin, { title: 'Para el personal de la aseguradora', audience: 'insurer', audienceInsurerId: insurer!.id, requiresAcknowledgement: true });
 
     const mine = await pendingIds(verifier);

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { saveBlob } from '../../api/save-blob.ts';
 import { api, call, type Schemas } from '../../api/client.ts';
 
 export type Download = Schemas['Download'];
@@ -36,12 +37,5 @@ export function useCreateDownload() {
 /** Fetches the finished file (with the session's token) and hands it to the browser as a download. */
 export async function saveDownload(job: Download) {
   const blob = await call(api.GET('/api/downloads/{id}/content', { params: { path: { id: job.id } }, parseAs: 'blob' }));
-  const url = URL.createObjectURL(blob as Blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = job.fileName ?? `export-${job.id}.${job.format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob as Blob, job.fileName ?? `export-${job.id}.${job.format}`);
 }

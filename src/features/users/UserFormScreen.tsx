@@ -11,12 +11,13 @@ import { AccountActions } from './AccountActions.tsx';
 import { users, type User } from './api.ts';
 import { USER_FIELDS } from './fields.tsx';
 import { RolePicker } from './RolePicker.tsx';
+import { InsurerStaffPicker } from './InsurerStaffPicker.tsx';
 import { userPayload } from './user-payload.ts';
 import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'UserCreate', update: 'UserUpdate' } as const;
 
-/** Identity, roles, and the way in (new user) or the account's state (existing one). */
+/** Identity, roles, the insurers whose staff the user is, and the way in (new user) or the account's state (existing one). */
 function UserFields({ edit, record }: { edit: EditController; record?: User }) {
   const intl = useIntl();
   // A new user starts in the language the administrator is using; a default, so the form stays clean.
@@ -39,6 +40,21 @@ function UserFields({ edit, record }: { edit: EditController; record?: User }) {
             control={edit.form.control}
             name="roles"
             render={({ field: roles, fieldState }) => <RolePicker value={roles.value as string[]} onChange={roles.onChange} error={fieldState.error as { type: string; message?: string } | undefined} />}
+          />
+        </Card.Body>
+      </Card.Root>
+      <Card.Root>
+        <Card.Body>
+          <Controller
+            control={edit.form.control}
+            name="insurerIds"
+            render={({ field: insurers, fieldState }) => (
+              <InsurerStaffPicker
+                value={((insurers.value as string[] | undefined) ?? []).map(Number)}
+                onChange={(ids) => insurers.onChange(ids.map(String))}
+                error={fieldState.error as { type: string; message?: string } | undefined}
+              />
+            )}
           />
         </Card.Body>
       </Card.Root>

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { Button } from '@chakra-ui/react';
+import { FileText } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { api, call } from '../../api/client.ts';
+import { saveBlob } from '../../api/save-blob.ts';
+import { notifyError } from '../feedback/notify-error.ts';
+
+/**
+ * "Download liquidation (PDF)" for a reimbursement screen: the server writes the summary in the reader's
+ * language and audits the download. Offer it once the claim has been liquidated (the server answers 409 before).
+ */
+export function LiquidationSummaryButton({ reimbursementId, folio }: { reimbursementId: number; folio: string }) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const blob = await call(api.GET('/api/reimbursements/{id}/liquidation-summary', { params: { path: { id: reimbursementId } }, parseAs: 'blob' }));
+      saveBlob(blob as Blob, `liquidacion-${folio}.pdf`);
+    } catch (error) {
+      notifyError(intl, error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" loading={busy} onClick={() => void download()} data-testid="liquidation-summary">
+      <FileText aria-hidden size={16} />
+      {intl.formatMessage({ id: 'reimbursements.liquidationPdf' })}
+    </Button>
+  );
+}

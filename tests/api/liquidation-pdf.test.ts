@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, expectProblem, signIn, useServer } from './helpers.ts';
+
+// The liquidation summary of a reimbursement as a PDF: made on the server in the reader's language, amounts in
+// the currency's minor-unit format, for whoever may read the reimbursement, each download audited.
+const server = useServer();
+let admin: string;
+
+/** The PDF's text, page by page, as a reader's PDF viewer extracts it. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
+}
+
+async function fetchPdf(token: string, id: number) {
+  const response = await server.server.api.request(`http://localhost/api/reimbursements/${id}/liquidation-summary`, { headers: { authorization: `Bearer ${token}` } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
+  return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+const money = (minor: number, currency: string, locale: string) => {
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+};
+// pdf.js gives back the PDF's spaces as plain spaces: compare without the narrow/no-break kinds Intl uses.
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+let liquidated: { id: number; folio: string; currency: string };
+let draft: { id: number };
+
+beforeAll(async () => {
+  admin = await signIn('admin@demo.local');
+  [liquidated] = await server.db.query(`SELECT id, folio, currency FROM reimbursements WHERE state IN ('approved', 'partiallyApproved', 'paid') ORDER BY (currency = 'CLP') DESC, id LIMIT 1`);
+  [draft] = await server.db.query(`SELECT r.id FROM reimbursements r WHERE state = 'draft' AND NOT EXISTS (SELECT 1 FROM reimbursement_lines l WHERE l.reimbursement_id = r.id AND l.allowed_cents IS NOT NULL) LIMIT 1`);
+  expect(liquidated).toBeDefined();
+  expect(draft).toBeDefined();
+});
+
+describe('the liquidation summary PDF', () => {
+  it("is written in the reader's language with the claim's figures in the currency's format, and audited", async () => {
+    const record = (await call('GET', `/api/reimbursements/${liquidated.id}`, { token: admin })).body;
+    const pdf = await fetchPdf(admin, liquidated.id);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-language')).toBe('es');
+    expect(pdf.headers.get('content-disposition')).toContain(`liquidacion-${liquidated.folio}.pdf`);
+    expect(Number(pdf.headers.get('content-length'))).toBe(pdf.bytes.byteLength);
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
+    const text = plain(await pdfText(pdf.bytes));
+    expect(text).toContain(`Liquidación del reembolso ${liquidated.folio}`);
+    expect(text).toContain(record.patientName);
+    expect(text).toContain(record.insurerName);
+    expect(text).toContain('Total a reembolsar');
+    expect(text).toContain(plain(money(record.payableCents, record.currency, 'es')));
+    expect(text).toContain(plain(money(record.claimedCents, record.currency, 'es')));
+    for (const line of record.lines) expect(text).toContain(line.procedureCode);
+
+    const [audited] = await server.db.query<{ action: string; detail: Record<string, unknown> }>(
+      `SELECT action, detail FROM audit_log WHERE entity_type = 'reimbursement' AND entity_id = $1 AND action = 'DOWNLOAD' ORDER BY id DESC LIMIT 1`,
+      [String(liquidated.id)],
+    );
+    expect(audited).toMatchObject({ action: 'DOWNLOAD', detail: { document: 'liquidationSummary', folio: liquidated.folio, language: 'es' } });
+  });
+
+  it('comes in English and in Japanese for readers of those languages', async () => {
+    const record = (await call('GET', `/api/reimbursements/${liquidated.id}`, { token: admin })).body;
+    for (const [locale, title] of [['en', `Liquidation of reimbursement ${liquidated.folio}`], ['ja', `払い戻し ${liquidated.folio} の精算書`]] as const) {
+      const email = `pdf.${locale}@demo.local`;
+      const created = await call('POST', '/api/users', { token: admin, body: { name: `Lector ${locale}`, email, locale, roles: ['reimbursement_analyst'], password: 'reader-pass-12' } });
+      expect(created.status).toBe(201);
+      const pdf = await fetchPdf(await signIn(email, 'reader-pass-12'), liquidated.id);
+      expect(pdf.status).toBe(200);
+      const hasCjkFont = ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'].some((path) => fs.existsSync(path));
+      const expected = locale === 'ja' && !hasCjkFont ? 'en' : locale;
+      expect(pdf.headers.get('content-language'), locale).toBe(expected);
+      const text = plain(await pdfText(pdf.bytes));
+      expect(text).toContain(expected === 'en' ? `Liquidation of reimbursement ${liquidated.folio}` : title);
+      expect(text).toContain(plain(money(record.payableCents, record.currency, expected)));
+    }
+  });
+
+  it('is refused to whoever may not read the reimbursement (403), before liquidation (409) and for no reimbursement (404)', async () => {
+    const verifier = await signIn('verificador@demo.local');
+    const me = (await call('GET', '/api/me', { token: verifier })).body;
+    if (!me.permissions.includes('reimbursements:read')) {
+      const refused = await fetchPdf(verifier, liquidated.id);
+      expect(refused.status).toBe(403);
+    } else {
+      const readOnly = await call('POST', '/api/users', { token: admin, body: { name: 'Sin reembolsos', email: 'noreimb@demo.local', locale: 'es', roles: [], password: 'noreimb-pass-1' } });
+      expect(readOnly.status).toBe(201);
+      expect((await fetchPdf(await signIn('noreimb@demo.local', 'noreimb-pass-1'), liquidated.id)).status).toBe(403);
+    }
+    const notYet = await call('GET', `/api/reimbursements/${draft.id}/liquidation-summary`, { token: admin });
+    expectProblem(notYet, 409, 'reimbursement.notLiquidated');
+    expectProblem(await call('GET', '/api/reimbursements/99999999/liquidation-summary', { token: admin }), 404, 'reimbursement.notFound');
+  });
+});
