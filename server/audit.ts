@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from './db/database.ts';
 
@@ -40,10 +39,9 @@ const sortedKeys = (_key: string, value: unknown) =>
     ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
     : value;
 
-/** The hash covers the previous hash and every column, so editing or removing a row breaks the chain. */
-export function auditHash(prevHash: string, at: string, entry: AuditEntry): string {
-  const canonical = JSON.stringify([
-    prevHash,
+/** Every column but the previous hash, as the JSON text the hash covers after it. */
+function canonicalRest(at: string, entry: AuditEntry): string {
+  const rest = JSON.stringify([
     at,
     entry.userId ?? null,
     entry.action,
@@ -54,42 +52,38 @@ export function auditHash(prevHash: string, at: string, entry: AuditEntry): stri
     entry.userAgent ?? null,
     entry.detail ?? null,
   ], sortedKeys);
-  return createHash('sha256').update(canonical).digest('hex');
+  return rest.slice(1);
+}
+
+/**
+ * The hash covers the previous hash and every column, so editing or removing a row breaks the chain:
+ * the SHA-256 of the JSON array [previous hash, at, user, action, …] with object keys sorted.
+ */
+export function auditHash(prevHash: string, at: string, entry: AuditEntry): string {
+  return createHash('sha256').update(`["${prevHash}",${canonicalRest(at, entry)}`).digest('hex');
 }
 
 /**
  * Appends inside the caller's transaction, so a change and its audit row commit or fail together.
- * Locking the chain's head row serialises appends (also across servers on one PostgreSQL), and its
- * hash is the previous link: two statements per append, whatever the number of rows.
+ * One statement (migration 020's audit_append) locks the chain's head row, which serialises appends
+ * also across servers on one PostgreSQL, chains the rows' hashes in order and moves the head.
  */
 export async function appendAudit(tx: Queryable, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const head = await tx.kysely.selectFrom('audit_head').select('last_hash').forUpdate().executeTakeFirstOrThrow();
   const at = new Date().toISOString();
-  let prevHash = head.last_hash;
-  const rows = entries.map((entry) => {
-    const hash = auditHash(prevHash, at, entry);
-    const row = {
-      at,
-      user_id: entry.userId,
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId == null ? null : String(entry.entityId),
-      result: entry.result,
-      ip: entry.ip ?? null,
-      user_agent: entry.userAgent ?? null,
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-      prev_hash: prevHash,
-      hash,
-    };
-    prevHash = hash;
-    return row;
-  });
-  await tx.kysely
-    .with('appended', (db) => db.insertInto('audit_log').values(rows).returning('id'))
-    .updateTable('audit_head')
-    .set({ last_id: sql`(SELECT max(id) FROM appended)`, last_hash: prevHash, row_count: sql`row_count + ${rows.length}` })
-    .execute();
+  const rows = entries.map((entry) => ({
+    at,
+    user_id: entry.userId,
+    action: entry.action,
+    entity_type: entry.entityType ?? null,
+    entity_id: entry.entityId == null ? null : String(entry.entityId),
+    result: entry.result,
+    ip: entry.ip ?? null,
+    user_agent: entry.userAgent ?? null,
+    detail: entry.detail,
+    canonical_rest: canonicalRest(at, entry),
+  }));
+  await tx.query('SELECT audit_append($1::jsonb)', [JSON.stringify(rows)]);
 }
 
 type Waiting = { entry: AuditEntry; done: () => void; failed: (error: unknown) => void };
