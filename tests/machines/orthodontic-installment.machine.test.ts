@@ -127,7 +127,9 @@ describe('workflow machines together', () => {
   it('an orthodontic reimbursement’s effects are events its instalment accepts at that point', () => {
     const claim: ReimbursementFacts = {
       actorId: 2,
+      actorIsSupervisor: false,
       creatorId: 1,
+      assigneeId: null,
       kind: 'ORTHODONTIC',
       lineCount: 1,
       missingDocuments: [],
@@ -137,6 +139,8 @@ describe('workflow machines together', () => {
       duplicateLineCount: 0,
       approvedLineCount: 1,
       rejectedLineCount: 0,
+      reducedLineCount: 0,
+      automaticLines: [{ lineId: 1, approved: true, coveredCents: 10_000 }],
       payableCents: 10_000,
       approvalThresholdCents: 100_000,
       actorCanApproveAboveThreshold: false,
@@ -179,5 +183,12 @@ describe('workflow machines together', () => {
     expect(run({ type: 'CHECK' })).toEqual(['inReview', 'claimed']);
     expect(run({ type: 'APPROVE' })).toEqual(['approved', 'claimed']);
     expect(run({ type: 'PAY', reference: 'TRF-9' })).toEqual(['paid', 'paid']);
+
+    // Submitted with a document missing, it waits for it having claimed the instalment, which resubmitting keeps.
+    instalment = at('claimable');
+    reimbursement = snapshotAt(reimbursementMachine, 'draft', { ...claim, missingDocuments: ['DENTAL_REPORT'], cureDeadline: '2025-07-12' });
+    expect(run({ type: 'SUBMIT' })).toEqual(['needsDocuments', 'claimed']);
+    reimbursement = snapshotAt(reimbursementMachine, 'needsDocuments', { ...claim, cureDeadline: '2025-07-12' });
+    expect(run({ type: 'RESUBMIT' })).toEqual(['submitted', 'claimed']);
   });
 });

@@ -50,7 +50,7 @@ export const reimbursementWorkflow = defineWorkflowService({
   afterEffects: storeCheckedLiquidation,
   save: (tx, row, changes) => saveReimbursement(tx, row.id, changes),
   // ASSIGN is offered as taking it for oneself; a supervisor names anyone else in the event.
-  probes: (_today, actor) => [...PROBE_EVENTS, { type: 'ASSIGN', assigneeId: actor.id ?? 0 }],
+  probes: (_today, actor): ReimbursementEvent[] => [...PROBE_EVENTS, { type: 'ASSIGN', assigneeId: actor.id ?? 0 }],
   followUp: (row) => (row.state === 'submitted' ? { type: 'CHECK' as const } : null),
   present: (row, { allowedEvents, context }) => presentReimbursement(row, allowedEvents, context),
 });
