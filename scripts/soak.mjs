@@ -10,14 +10,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describeMix, request, signIn as signInAt, staffMix } from './bench/mix.mjs';
 
 const PORT = Number(process.env.SOAK_PORT ?? 8192);
 const base = `http://127.0.0.1:${PORT}`;
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const USERS = Number(process.env.SOAK_USERS ?? 200);
 const CRASHES = Number(process.env.SOAK_CRASHES ?? 20);
-const PASSWORD = 'demo1234';
-const STAFF = ['admin@demo.local', 'supervisor@demo.local', 'verificador@demo.local', 'analista@demo.local', 'auditor@demo.local', 'tesoreria@demo.local', 'consulta@demo.local'];
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-soak-'));
 const env = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir };
 let failed = false;
@@ -37,72 +36,16 @@ async function waitForServer() {
   throw new Error(`the server did not start; see ${path.join(dataDir, 'server.log')}`);
 }
 
+const signIn = (email) => signInAt(base, email);
 const stopped = (child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode ? resolve() : child.once('exit', resolve)));
 
-async function json(method, pathname, token, body) {
-  const started = performance.now();
-  const response = await fetch(`${base}${pathname}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started };
-}
+const json = (method, pathname, token, body) => request(base, method, pathname, token, body);
 
-async function signIn(email) {
-  const { status, body } = await json('POST', '/api/login', null, { email, password: PASSWORD });
-  if (status !== 200) throw new Error(`sign-in of ${email} answered ${status}`);
-  return body.authorisation.token;
-}
-
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN);
-const ms = (value) => `${Math.round(value)} ms`;
-
-/** Part 1: each virtual user loops over a realistic mix until the time is up. */
+/** Part 1: 200 staff without think time (scripts/bench/mix.mjs). */
 async function officeMix() {
-  const tokens = Object.fromEntries(await Promise.all(STAFF.map(async (email) => [email, await signIn(email)])));
-  const admin = tokens['admin@demo.local'];
-  const latencies = { read: [], write: [] };
-  let errors = 0;
-  let serial = 0;
-  const deadline = Date.now() + SECONDS * 1000;
-  const reads = [
-    (t) => json('GET', '/api/insurers?page=1&pageSize=20&sort=name', t),
-    (t) => json('GET', '/api/insurers?q=seg', t),
-    (t) => json('GET', '/api/verifications?group=open&pageSize=25', t),
-    (t) => json('GET', '/api/reimbursements?pageSize=25', t),
-    (t) => json('GET', '/api/me', t),
-  ];
-  async function user(index) {
-    const token = tokens[STAFF[index % STAFF.length]];
-    for (let turn = 0; Date.now() < deadline; turn++) {
-      let result;
-      if (turn % 10 === 3) {
-        const code = `SK${index}-${serial++}`.slice(0, 16);
-        result = await json('POST', '/api/insurers', admin, { code, name: `Soak ${code}`, country: 'ES', currency: 'EUR' });
-        if (result.status === 201) {
-          const updated = await json('PUT', `/api/insurers/${result.body.id}`, admin, { ...result.body, name: `Soak ${code} bis`, id: undefined, createdAt: undefined, updatedAt: undefined });
-          latencies.write.push(updated.ms);
-          if (updated.status >= 500) errors++;
-        }
-        latencies.write.push(result.ms);
-      } else {
-        result = await reads[turn % reads.length](token);
-        latencies.read.push(result.ms);
-      }
-      if (result.status >= 500) errors++;
-    }
-  }
-  await Promise.all(Array.from({ length: USERS }, (_, i) => user(i)));
-  const all = [...latencies.read, ...latencies.write].sort((a, b) => a - b);
-  const writes = latencies.write.sort((a, b) => a - b);
-  if (errors) failed = true;
-  console.log(
-    `office mix: ${USERS} users, ${SECONDS} s, ${all.length} requests (${Math.round(all.length / SECONDS)}/s), ` +
-      `p50 ${ms(quantile(all, 0.5))}, p95 ${ms(quantile(all, 0.95))}, p99 ${ms(quantile(all, 0.99))}, max ${ms(all.at(-1))}; ` +
-      `writes ${writes.length}, p95 ${ms(quantile(writes, 0.95))}, max ${ms(writes.at(-1))}; 5xx ${errors}`,
-  );
+  const result = await staffMix({ base, users: USERS, seconds: SECONDS, tag: 'SK' });
+  if (result.errors) failed = true;
+  console.log(describeMix('office mix', result));
 }
 
 /** Part 2: writes in flight, kill -9 at a random moment, restart, look for every acknowledged write. */

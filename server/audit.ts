@@ -91,7 +91,8 @@ const queues = new WeakMap<Database, { waiting: Waiting[]; flushing: boolean }>(
 
 async function appendAlone(db: Database, batch: Waiting[]) {
   try {
-    await db.transaction((tx) => appendAudit(tx, ...batch.map((w) => w.entry)));
+    // One statement is its own transaction: no BEGIN and COMMIT around it.
+    await appendAudit(db, ...batch.map((w) => w.entry));
     for (const w of batch) w.done();
   } catch (error) {
     // One bad entry must not take the others' rows with it: each is tried on its own.

@@ -94,6 +94,8 @@ try {
   const scrypt = await latency('POST /api/login (scrypt)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30);
   console.log(scrypt);
   if (process.env.BENCH_LIGHTHOUSE !== '0') console.log(lighthouse('/log-in'));
+  // The speed table of issue 12: full path against the bare handler, 200 staff without pause, a real office.
+  if (process.env.BENCH_PATH !== '0') spawnSync(process.execPath, ['scripts/bench/path.mjs'], { stdio: 'inherit' });
 } catch (error) {
   console.error(error, fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8'));
 } finally {
