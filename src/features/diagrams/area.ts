@@ -3,9 +3,13 @@ import { defineArea } from '../../app/area-types.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const Diagrams = lazyScreen(() => import('./DiagramsScreen.tsx'));
+const Simulator = lazyScreen(() => import('./simulator/SimulatorScreen.tsx'));
 
 export const diagramsArea = defineArea({
   key: 'diagrams',
-  routes: [{ key: 'list', path: '/diagramas', titleId: 'area.diagrams', screen: Diagrams, permission: 'diagrams:read' }],
+  routes: [
+    { key: 'simulator', path: '/diagramas/simulador', titleId: 'simulator.title', screen: Simulator, permission: 'diagrams:read' },
+    { key: 'list', path: '/diagramas', titleId: 'area.diagrams', screen: Diagrams, permission: 'diagrams:read' },
+  ],
   menu: [{ key: 'diagrams', labelId: 'nav.diagrams', icon: Workflow, path: '/diagramas', order: 160 }],
 });
