@@ -105,6 +105,7 @@ export const REIMBURSEMENT_EVENTS: ReimbursementEvent[] = [
   { type: 'EDIT', changes: { doctorId: 4, lines: [{ procedureCode: 'D1110', serviceDate: '2025-05-02', quantity: 1, chargedCents: 9_000, otherInsurerPaidCents: 0 }] } },
   { type: 'ASSIGN', assigneeId: 2 },
   { type: 'ASSIGN', assigneeId: 5 },
+  { type: 'ASSIGN', assigneeId: 0 },
 ];
 
 /** A child's place on an open policy every guard accepts: holder enrolled, places left, suspended since May. */

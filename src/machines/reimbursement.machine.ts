@@ -301,7 +301,7 @@ export const reimbursementMachine = setup({
         SUBMIT: [
           { target: 'submitted', guard: and([...submission, 'documentsComplete']), actions: ['stampSubmittedAt', 'claimInstallment'] },
           // The automatic check asks for what is missing (R10): the claim waits for it within the cure period.
-          { target: 'needsDocuments', guard: and([...submission, 'documentsMissing']), actions: ['stampSubmittedAt', 'claimInstallment', 'requestMissingDocuments', 'startCurePeriod'] },
+          { target: 'needsDocuments', guard: and(['documentsMissing', ...submission]), actions: ['stampSubmittedAt', 'claimInstallment', 'requestMissingDocuments', 'startCurePeriod'] },
         ],
         EDIT: edit,
         ASSIGN: assign,
