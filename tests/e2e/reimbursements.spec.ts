@@ -1,8 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, signIn } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
+
+const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 
 // The reimbursement screens against a real server: the lists and their queues, the guided creation from a verified
 // verification (generated path P4 of tests/paths/reimbursement-flow/transitions: invoice → lines → saving → documents
@@ -172,4 +175,246 @@ test('review: another analyst approves, treasury pays; a user without the permis
   const refused = await request.post(`/api/reimbursements/${claim.id}/events`, { headers: authHeader(await apiToken(request, 'consulta@demo.local')), data: { type: 'CANCEL', reason: 'x', version: fresh.version } });
   expect(refused.status()).toBe(403);
   await readOnly.context().close();
+});
+
+interface FlowPath {
+  id: string;
+  scenario: string;
+  steps: { event: { type: string; changes?: { doctorId?: number; invoiceNumber?: string; invoiceDate?: string } }; state: string }[];
+}
+interface FlowScenario {
+  name: string;
+  input: { today: string; draft: { invoice: { invoiceDate: string; payee: string }; lines: { key: string; procedureCode: string; requiresTooth: boolean; tooth?: string; surfaces?: string; quantity: number; chargedCents: number }[] } };
+}
+
+/** States the screen passes through while the server answers: read from the next step's outcome instead. */
+const TRANSIENT = new Set(['saving', 'submitting', 'preview.loading']);
+
+/** Moves the focus forward with Tab only, until `target` has it (a keyboard user's way to a control). */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('generated paths P3 and P4 of the creation flow, replayed through the screens from their restored draft', async ({ page, request }) => {
+  const generated = JSON.parse(readFileSync('tests/paths/reimbursement-flow/transitions/paths.json', 'utf8')) as { paths: FlowPath[]; scenarios: FlowScenario[] };
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const doctorId = await activeDoctor(request, admin);
+  await signIn(page, 'analista@demo.local');
+  for (const id of ['P3', 'P4']) {
+    const path = generated.paths.find((p) => p.id === id)!;
+    const scenario = generated.scenarios.find((s) => s.name === path.scenario)!;
+    expect(scenario.name).toBe('restored');
+    // The scenario's draft, kept for this user and a fresh verification, its dates moved to this week.
+    const patient = await insuredPatient(request, admin);
+    const verification = await verifiedVerification(request, patient.id);
+    const { invoice, lines } = scenario.input.draft;
+    const draft = {
+      invoice: { ...invoice, doctorId, invoiceNumber: `F-PATH-${id}-${verification.id}`, invoiceDate: daysAgo(2) },
+      lines: lines.map((line) => ({ ...line, serviceDate: daysAgo(2) })),
+    };
+    const kept = await request.put(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst), data: { snapshot: { draft, idempotencyKey: crypto.randomUUID() } } });
+    expect(kept.status(), await kept.text()).toBeLessThan(300);
+
+    await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+    const flow = page.getByTestId('reimbursement-flow');
+    await expect(flow).toHaveAttribute('data-state', 'invoice');
+    await expect(page.getByLabel(es['reimbursements.invoice.number'])).toHaveValue(draft.invoice.invoiceNumber);
+    for (const [index, { event, state }] of path.steps.entries()) {
+      // A failure of the engine's preview is the network's: the next request for it is dropped.
+      if (path.steps[index + 1]?.event.type === 'xstate.error.actor.previewLiquidation') {
+        await page.route('**/api/reimbursements/*/liquidation', (route) => route.abort('internetdisconnected'), { times: 1 });
+      }
+      if (event.type === 'NEXT') {
+        await flow.getByRole('button', { name: new RegExp(`^(${es['reimbursements.create.next']}|${es['reimbursements.create.saveAndContinue']})$`) }).click();
+      } else if (event.type === 'BACK') {
+        await flow.getByRole('button', { name: es['common.back'], exact: true }).click();
+      } else if (event.type === 'RETRY') {
+        await flow.getByRole('button', { name: es['common.retry'] }).click();
+      } else if (event.type === 'EDIT_INVOICE') {
+        const changes = event.changes ?? {};
+        if (changes.doctorId !== undefined) await flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] }).selectOption(String(doctorId));
+        if (changes.invoiceNumber !== undefined) await flow.getByLabel(es['reimbursements.invoice.number']).fill(draft.invoice.invoiceNumber);
+        // The path's dates are relative to its fixture's today: one after it is a future invoice, refused.
+        if (changes.invoiceDate !== undefined) await flow.getByLabel(es['reimbursements.invoice.date']).fill(changes.invoiceDate > scenario.input.today ? daysAgo(-3) : daysAgo(2));
+      } else if (event.type === 'xstate.done.actor.saveDraft') {
+        await expect(flow.getByRole('heading', { name: es['reimbursements.documents.requiredTitle'] })).toBeVisible();
+      } else if (event.type === 'xstate.done.actor.previewLiquidation') {
+        await expect(page.getByTestId('liquidation')).toContainText(`${lines[0].procedureCode} · ${lines[0].tooth} · ${lines[0].surfaces}`);
+      } else if (event.type === 'xstate.error.actor.previewLiquidation') {
+        await expect(flow.getByRole('alert')).toBeVisible();
+        await expectNoSeriousViolations(page);
+      } else {
+        throw new Error(`No screen action for ${event.type}`);
+      }
+      if (TRANSIENT.has(state)) continue;
+      await expect(flow).toHaveAttribute('data-state', state);
+    }
+    // P4 ends retrying the preview: this time the engine answers.
+    if (id === 'P4') await expect(page.getByTestId('liquidation')).toBeVisible();
+  }
+});
+
+test('keyboard only: a claim from its verification to its submission (to needs-documents: none attached), and the record screen with its notes', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const patient = await insuredPatient(request, admin);
+  const verification = await verifiedVerification(request, patient.id);
+  await request.delete(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) });
+  await signIn(page, 'analista@demo.local');
+  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  const flow = page.getByTestId('reimbursement-flow');
+  await expect(flow).toHaveAttribute('data-state', 'invoice');
+
+  // Invoice: the doctor with the arrow key, the number, the date typed.
+  const doctor = flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] });
+  await tabTo(page, doctor);
+  await page.keyboard.press('ArrowDown');
+  await expect(doctor).not.toHaveValue('');
+  await tabTo(page, flow.getByLabel(es['reimbursements.invoice.number']));
+  await page.keyboard.type('F-KEY-0001');
+  const date = flow.getByLabel(es['reimbursements.invoice.date']);
+  await tabTo(page, date);
+  const [year, month, day] = daysAgo(2).split('-');
+  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
+  await page.keyboard.type(`${month}${day}${year}`);
+  await expect(date).toHaveValue(daysAgo(2));
+  await tabTo(page, flow.getByRole('button', { name: es['reimbursements.create.next'] }));
+  await page.keyboard.press('Enter');
+  await expect(flow).toHaveAttribute('data-state', 'lines');
+
+  // One line: the add button, the code, the amount; Enter in it would add the next line, so Tab goes on.
+  await tabTo(page, flow.getByRole('button', { name: es['reimbursements.lines.add'] }));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-line="1"]').getByLabel('Código')).toBeFocused();
+  await page.keyboard.type('D0120');
+  await tabTo(page, page.locator('[data-line="1"]').getByLabel(/^Importe/));
+  await page.keyboard.type('60');
+  await tabTo(page, flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] }));
+  await page.keyboard.press('Enter');
+  await expect(flow).toHaveAttribute('data-state', 'documents');
+
+  // No document yet: the preview, then the submission, which the automatic check sends to needs-documents.
+  await tabTo(page, flow.getByRole('button', { name: es['reimbursements.create.next'] }));
+  await page.keyboard.press('Enter');
+  await expect(flow).toHaveAttribute('data-state', 'preview.ready');
+  const submit = flow.getByRole('button', { name: es['reimbursements.create.submit'] });
+  await tabTo(page, submit);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/reembolsos/editar/${verification.id}/\\d+$`));
+  await expect(page.locator('[data-reimbursement-state]')).toHaveText(es['machine.reimbursement.state.needsDocuments']);
+
+  // The record screen: a note written and added from the keyboard.
+  const notes = page.getByTestId('notes-panel');
+  await tabTo(page, notes.getByLabel(es['notes.newLabel']));
+  await page.keyboard.type('Revisar la radiografía con el auditor.');
+  await tabTo(page, notes.getByRole('button', { name: es['notes.add'] }));
+  await page.keyboard.press('Enter');
+  await expect(notes).toContainText('Revisar la radiografía con el auditor.');
+  await expectNoSeriousViolations(page);
+});
+
+test('"Exportar" on each reimbursement list opens the export of that kind\'s list', async ({ page }) => {
+  await signIn(page, 'admin@demo.local');
+  for (const [path, list] of [
+    ['/app/reembolsos/general', 'reimbursements-general'],
+    ['/app/reembolsos/ortodoncia', 'reimbursements-orthodontic'],
+  ]) {
+    await page.goto(path);
+    const exporting = page.getByRole('link', { name: es['list.export'] });
+    await expect(exporting).toBeVisible();
+    const href = new URL((await exporting.getAttribute('href'))!, 'http://x');
+    expect(href.pathname).toMatch(/\/descargas\/nuevo$/);
+    expect(href.searchParams.get('list')).toBe(list);
+  }
+});
+
+test('the engine liquidates the lines as they are typed, once the draft is saved, without saving them', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const patient = await insuredPatient(request, admin);
+  const verification = await verifiedVerification(request, patient.id);
+  await request.delete(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) });
+  await signIn(page, 'analista@demo.local');
+  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  const flow = page.getByTestId('reimbursement-flow');
+  await flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] }).selectOption({ index: 1 });
+  await flow.getByLabel(es['reimbursements.invoice.number']).fill(`F-LIVE-${verification.id}`);
+  await flow.getByLabel(es['reimbursements.invoice.date']).fill(daysAgo(2));
+  await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
+  const live = page.getByTestId('live-preview');
+  await expect(live).toContainText(es['reimbursements.create.livePreviewAfterSave']);
+  await flow.getByRole('button', { name: es['reimbursements.lines.add'] }).click();
+  await typeLine(page, 1, { code: 'D0120', amount: '60' });
+  await flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] }).click();
+  await expect(flow).toHaveAttribute('data-state', 'documents');
+  await flow.getByRole('button', { name: es['common.back'], exact: true }).click();
+  await expect(flow).toHaveAttribute('data-state', 'lines');
+  await expect(live.getByRole('row')).toHaveCount(2);
+  await expect(live).toContainText('D0120');
+
+  // A second line typed: the engine's figures follow it; the saved draft still holds one line.
+  await flow.getByRole('button', { name: es['reimbursements.lines.add'] }).click();
+  await typeLine(page, 2, { code: 'D1110', amount: '90' });
+  await expect(live.getByRole('row')).toHaveCount(3);
+  await expect(live).toContainText('D1110');
+  await expectNoSeriousViolations(page);
+  const saved = await api(request, analyst, 'get', `/api/reimbursements?q=F-LIVE-${verification.id}&pageSize=10`);
+  const draft = await api(request, analyst, 'get', `/api/reimbursements/${saved.items[0].id}`);
+  expect(draft.lines).toHaveLength(1);
+});
+
+test('the lists, the record with its approval by line, and a plan screen in light, dark right-to-left and Japanese at 390 px: axe clean', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const patient = await insuredPatient(request, admin);
+  const claim = await submittedReimbursement(request, analyst, patient.id, await activeDoctor(request, admin));
+  // Sampled for the dental review, the auditor closes it first, so the approval can be shown.
+  const auditor = await apiToken(request, 'auditor@demo.local');
+  const asAuditor = await api(request, auditor, 'get', `/api/reimbursements/${claim.id}`);
+  if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: asAuditor.version });
+  const plans = await api(request, admin, 'get', '/api/orthodontic-plans?pageSize=1');
+  await signIn(page, 'supervisor@demo.local');
+  const variants: [string, Record<string, string>, { width: number; height: number }][] = [
+    ['light', { currentTheme: 'light', direction: 'ltr', locale: 'es' }, { width: 1280, height: 900 }],
+    ['dark-rtl', { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, { width: 1280, height: 900 }],
+    ['ja-390', { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, { width: 390, height: 844 }],
+  ];
+  for (const [name, preferences, size] of variants) {
+    await page.setViewportSize(size);
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+    await page.goto('/app/reembolsos/general?assigned=unassigned');
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.getByRole('row').nth(1).or(page.getByRole('listitem').first())).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `/tmp/shots/U/${name}-list.png`, fullPage: true });
+
+    await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+    await expect(page.getByTestId('notes-panel')).toBeVisible();
+    await expect(page.getByTestId('history-timeline')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `/tmp/shots/U/${name}-record.png`, fullPage: true });
+    const approve = page.getByTestId('workflow-actions').getByRole('button', { name: /^(Aprobar|承認)$/ });
+    await expect(approve).not.toHaveAttribute('aria-disabled', 'true');
+    await approve.click();
+    const dialog = page.getByTestId('approval');
+    await dialog.getByRole('listitem').first().getByText(/^(Reducir|減額)$/).click();
+    await dialog.getByRole('listitem').nth(1).getByText(/^(Rechazar|却下)$/).click();
+    await dialog.getByRole('button', { name: /^(Aprobar|承認)$/ }).click();
+    await expect(dialog.getByText(/Por favor ingresar|入力してください|を入力/).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: `/tmp/shots/U/${name}-approval.png` });
+    await page.keyboard.press('Escape');
+
+    if (plans.items.length) {
+      await page.goto(`/app/reembolsos/planes/${plans.items[0].id}`);
+      await expect(page.getByTestId('notes-panel')).toBeVisible();
+      await expectNoSeriousViolations(page);
+      await page.screenshot({ path: `/tmp/shots/U/${name}-plan.png`, fullPage: true });
+    }
+  }
 });

@@ -7,10 +7,11 @@ import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 // Issue 9's whole day, through the screens, in Spanish and once in Japanese: a verifier takes a pending verification,
 // asks for information and records it eligible; an analyst makes the reimbursement from it with three lines and two
-// documents, sees the engine's preview, and submitting is refused because the check asks for a missing document
-// (research §4.3, a payment receipt when the holder is repaid); the document is added and the claim submitted; the
-// automatic check rejects the sealant on an incisor (sealants are covered on permanent molars, R6), so a second
-// analyst approves the claim partially; treasury pays; the patient view shows the benefits used.
+// documents, sees the engine's preview and submits; the automatic check asks for the missing document (research §4.3,
+// a payment receipt when the holder is repaid) by sending the claim to needs-documents with its cure period; the
+// document is added and the claim resubmitted; the automatic check rejects the sealant on an incisor (sealants are
+// covered on permanent molars, R6), and a second analyst reduces the cleaning line, so the approval is partial;
+// treasury pays; the patient view shows the benefits used.
 
 type Texts = Record<string, string>;
 const CATALOGS: Record<'es' | 'ja', Texts> = {
@@ -95,32 +96,36 @@ for (const locale of ['es', 'ja'] as const) {
     await dropFile(analyst, pngFile('formulario.png'));
     await expect(attached.getByRole('listitem')).toHaveCount(2);
 
-    // The preview, and the check that asks for the missing document before the claim can go.
+    // The preview, then the submission: the automatic check asks for the missing document with its cure period.
     await analyst.getByRole('button', { name: t['reimbursements.create.next'] }).click();
     await expect(analyst.getByTestId('liquidation').getByRole('row')).toHaveCount(4);
     await expect(analyst.getByTestId('liquidation')).toContainText('D1351 · 11');
-    await expect(analyst.getByRole('button', { name: t['reimbursements.create.submit'] })).toBeDisabled();
-    await expect(analyst.getByText(t['machine.reimbursement.guard.documentsComplete'])).toBeVisible();
     await expectNoSeriousViolations(analyst);
-    await analyst.getByRole('button', { name: t['common.back'] }).click();
+    await analyst.getByRole('button', { name: t['reimbursements.create.submit'] }).click();
+    await expect(analyst.locator('[data-reimbursement-state]')).toHaveText(t['machine.reimbursement.state.needsDocuments']);
+    const details = analyst.getByRole('region', { name: t['reimbursements.review.details'] });
+    await expect(details).toContainText(t['settings.documentType.PAYMENT_RECEIPT']);
+    await expect(details).toContainText(t['reimbursements.review.cureDeadline']);
     const missing = fill(t['reimbursements.documents.missingItem'], { type: t['settings.documentType.PAYMENT_RECEIPT'] });
     await expect(analyst.getByText(missing)).toBeVisible();
-    await documentType.selectOption('PAYMENT_RECEIPT');
+    await expectNoSeriousViolations(analyst);
+    // The document added on the record, the claim goes back to review.
+    await analyst.getByRole('combobox', { name: t['reimbursements.documents.type'] }).selectOption('PAYMENT_RECEIPT');
     await analyst.getByLabel(t['reimbursements.documents.choose']).setInputFiles(pdfFile('recibo.pdf'));
     await expect(analyst.getByText(missing)).toHaveCount(0);
-    await analyst.getByRole('button', { name: t['reimbursements.create.next'] }).click();
-    await analyst.getByRole('button', { name: t['reimbursements.create.submit'] }).click();
+    await analyst.getByTestId('workflow-actions').getByRole('button', { name: t['reimbursements.event.RESUBMIT'], exact: true }).click();
     await expect(analyst.locator('[data-reimbursement-state]')).toHaveText(t['machine.reimbursement.state.inReview']);
     const [, , , verificationId, id] = new URL(analyst.url()).pathname.split('/').slice(1);
     expect(Number(verificationId)).toBe(opened.id);
     await expect(analyst.getByTestId('lines').locator('[data-status="REJECTED"]')).toContainText('D1351');
     await analyst.context().close();
 
-    // A second analyst approves it; the sealant stays rejected with its reason, so the approval is partial.
+    // A second analyst approves it, reducing the cleaning to 20 (an amount below what the engine covers); the sealant
+    // stays rejected with its reason. The approval is partial.
     const secondAnalyst = await createUser(request, admin, { name: 'Rocío Revisora', email: uniqueEmail('revisora'), roles: ['reimbursement_analyst'], password: 'demo1234' });
     const record = `/app/reembolsos/editar/${opened.id}/${id}`;
     const claim = await api(request, admin, 'get', `/api/reimbursements/${id}`);
-    if (claim.blockedEvents.some((blocked: { guards: string[] }) => blocked.guards.includes('medicalReviewDone'))) {
+    if (claim.medicalReview.selected && !claim.medicalReview.done) {
       // Sampled for the dental auditor's review (R12): the auditor closes it first.
       const auditor = await person(browser, 'auditor@demo.local', locale);
       await auditor.goto(record);
@@ -132,9 +137,16 @@ for (const locale of ['es', 'ja'] as const) {
     await reviewer.goto(record);
     await reviewer.getByTestId('workflow-actions').getByRole('button', { name: t['reimbursements.event.APPROVE'], exact: true }).click();
     const approval = reviewer.getByRole('dialog');
-    await expect(approval.getByTestId('lines').locator('[data-status="REJECTED"]')).toContainText('D1351');
+    await expect(approval.getByTestId('lines').locator('[data-status="REJECTED"]')).toContainText(t['reimbursements.approval.automatic']);
+    const cleaning = approval.getByRole('listitem', { name: fill(t['reimbursements.approval.line'], { n: '2', code: 'D1110' }) });
+    await cleaning.getByText(t['reimbursements.approval.decision.REDUCE'], { exact: true }).click();
+    await cleaning.getByLabel(fill(t['reimbursements.approval.amount'], { currency: 'EUR' })).fill('20');
+    await expectNoSeriousViolations(reviewer);
     await approval.getByRole('button', { name: t['reimbursements.event.APPROVE'], exact: true }).click();
     await expect(reviewer.locator('[data-reimbursement-state]')).toHaveText(t['machine.reimbursement.state.partiallyApproved']);
+    const reduced = await api(request, admin, 'get', `/api/reimbursements/${id}`);
+    const cleaned = (reduced.lines as { procedureCode: string; reviewDecision: string | null; reviewAmountCents: number | null }[]).find((line) => line.procedureCode === 'D1110')!;
+    expect([cleaned.reviewDecision, cleaned.reviewAmountCents]).toEqual(['REDUCE', 2000]);
     await expectNoSeriousViolations(reviewer);
     await reviewer.context().close();
 

@@ -1,4 +1,4 @@
-import { Badge } from '@chakra-ui/react';
+import { Badge, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { money } from '../../components/format/money.ts';
 import type { Reimbursement } from './api.ts';
@@ -46,4 +46,15 @@ export function Ageing({ reimbursement }: { reimbursement: Reimbursement }) {
 export function Day({ value }: { value: string }) {
   const intl = useIntl();
   return <bdi>{day(intl, value)}</bdi>;
+}
+
+/** Who works the claim now, or that nobody has taken it yet. */
+export function Assignee({ name }: { name: string | null }) {
+  return name ? (
+    <bdi>{name}</bdi>
+  ) : (
+    <Text as="span" color="fg.muted">
+      <FormattedMessage id="reimbursements.assigned.unassigned" />
+    </Text>
+  );
 }

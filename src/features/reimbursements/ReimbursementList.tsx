@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { api, call } from '../../api/client.ts';
+import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
@@ -23,8 +24,10 @@ export const QUEUES = {
 const EXPORT_LISTS = { GENERAL: 'reimbursements-general', ORTHODONTIC: 'reimbursements-orthodontic' } as const;
 
 // The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine).
-const { state, insurerId, createdBy } = LIST_SPECS.reimbursements.filters;
-const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, createdBy } };
+const { state, insurerId, assigned, createdBy } = LIST_SPECS.reimbursements.filters;
+const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, assigned, createdBy } };
+/** The range bounds the day the claim was created (the list's `from`/`to`). */
+const CREATED_DATES = { from: 'reimbursements.filter.from', to: 'reimbursements.filter.to' };
 
 const insurerChoices = () => ({
   queryKey: ['reimbursements', 'insurer-choices'],
@@ -40,7 +43,11 @@ const insurerChoices = () => ({
 export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHODONTIC'; titleId: string }) {
   const intl = useIntl();
   const { userId } = useScreen();
-  const resource = useMemo(() => ({ ...reimbursements, listQuery: (query: object) => reimbursements.listQuery({ ...query, kind }) }), [kind]);
+  const range = useDateRange();
+  const resource = useMemo(
+    () => ({ ...reimbursements, listQuery: (query: object) => reimbursements.listQuery({ ...query, kind, from: range.from, to: range.to }) }),
+    [kind, range.from, range.to],
+  );
   const list = useListController(resource, SPEC);
   const { data: insurers = [] } = useQuery(insurerChoices());
   const queues = Object.entries(QUEUES).map(([queue, value]) => ({ value, label: intl.formatMessage({ id: `reimbursements.queue.${queue}` }) }));
@@ -55,6 +62,8 @@ export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHOD
       filterOptions={{ state: queues, insurerId: insurers, createdBy: mine }}
       exportAs={EXPORT_LISTS[kind]}
       open={{ screen: 'edit', params: (row) => ({ verificacion_id: row.verificationId, id: row.id }), create: null }}
-    />
+    >
+      <DateRange range={range} labelIds={CREATED_DATES} />
+    </ListShell>
   );
 }

@@ -43,6 +43,13 @@ export const liquidationQuery = (id: number, version: number) =>
     queryKey: ['reimbursements', 'liquidation', id, version],
     queryFn: () => call(api.GET('/api/reimbursements/{id}/liquidation', { params: { path: { id } } })),
   });
+/** The engine's figures for lines not saved yet, as if they were the draft's (nothing is stored). */
+export const linesPreviewQuery = (id: number, body: Schemas['LiquidationPreviewInput']) =>
+  queryOptions({
+    queryKey: ['reimbursements', 'lines-preview', id, body],
+    queryFn: ({ signal }) => call(api.POST('/api/reimbursements/{id}/liquidation-preview', { params: { path: { id } }, body, signal })),
+    staleTime: 60_000,
+  });
 export const fetchLiquidation = (id: number) => call(api.GET('/api/reimbursements/{id}/liquidation', { params: { path: { id } } }));
 
 export const attachmentsQuery = (ownerId: number) =>

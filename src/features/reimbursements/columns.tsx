@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import type { Reimbursement, Verification } from './api.ts';
-import { Ageing, Day, Money, ReimbursementStateBadge } from './ReimbursementCells.tsx';
+import { Ageing, Assignee, Day, Money, ReimbursementStateBadge } from './ReimbursementCells.tsx';
 import { ValidityLeft } from './ValidityLeft.tsx';
 
 export const REIMBURSEMENT_COLUMNS: ListColumn<Reimbursement>[] = [
@@ -11,6 +11,7 @@ export const REIMBURSEMENT_COLUMNS: ListColumn<Reimbursement>[] = [
   { id: 'state', labelId: 'reimbursements.field.state', sortable: true, primary: false, cell: (r) => <ReimbursementStateBadge state={r.state} /> },
   { id: 'claimedCents', labelId: 'reimbursements.field.claimedCents', sortable: true, primary: false, cell: (r) => <Money cents={r.claimedCents} currency={r.currency} /> },
   { id: 'payableCents', labelId: 'reimbursements.field.payableCents', sortable: true, primary: false, cell: (r) => <Money cents={r.payableCents} currency={r.currency} /> },
+  { id: 'assigneeName', labelId: 'reimbursements.field.assigneeName', sortable: false, primary: false, cell: (r) => <Assignee name={r.assigneeName} /> },
   { id: 'createdAt', labelId: 'reimbursements.field.age', sortable: true, primary: false, cell: (r) => <Ageing reimbursement={r} /> },
 ];
 

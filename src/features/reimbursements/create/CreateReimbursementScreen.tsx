@@ -27,6 +27,7 @@ import { RequiredDocuments } from '../RequiredDocuments.tsx';
 import { ValidityLeft } from '../ValidityLeft.tsx';
 import { InvoiceStep } from './InvoiceStep.tsx';
 import { LinesStep } from './LinesStep.tsx';
+import { LivePreview } from './LivePreview.tsx';
 import { saveDraft } from './save-draft.ts';
 
 const STEPS = ['invoice', 'lines', 'documents', 'preview'] as const;
@@ -163,7 +164,12 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
             </Stack>
           )}
           {step === 'invoice' && <InvoiceStep invoice={context.invoice} currency={currency} today={context.today} send={send} />}
-          {step === 'lines' && <LinesStep lines={context.lines} currency={currency} codes={codes} defaultDate={context.invoice.invoiceDate || context.today} send={send} />}
+          {step === 'lines' && (
+            <Stack gap="5">
+              <LinesStep lines={context.lines} currency={currency} codes={codes} defaultDate={context.invoice.invoiceDate || context.today} send={send} />
+              <LivePreview recordId={record?.id ?? null} invoiceDate={context.invoice.invoiceDate} lines={context.lines} currency={currency} />
+            </Stack>
+          )}
           {step === 'documents' && record && (
             <Stack gap="5">
               <Stack gap="2">

@@ -2,7 +2,8 @@ import { api, call } from '../../../api/client.ts';
 import type { FlowLine, SaveInput } from '../../../machines/reimbursement-flow.machine.ts';
 import { updateReimbursement, type Reimbursement, type ReimbursementLineInput } from '../api.ts';
 
-const lineInput = (line: FlowLine): ReimbursementLineInput => ({
+/** A line of the flow as the API takes it. */
+export const lineInput = (line: FlowLine): ReimbursementLineInput => ({
   procedureCode: line.procedureCode,
   tooth: line.tooth || null,
   surfaces: line.surfaces || null,

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, Banknote, Check, FileQuestion, Send, Stethoscope, Workflow, X, type LucideIcon } from 'lucide-react';
+import { Ban, Banknote, Check, FileQuestion, Hand, Send, Stethoscope, Workflow, X, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { api, ApiError, call } from '../../../api/client.ts';
@@ -22,8 +22,9 @@ import { attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEv
 import { AttachmentList } from '../AttachmentList.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
 import { LiquidationTable, useReasonText } from '../LiquidationTable.tsx';
-import { day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
+import { Assignee, day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
+import { ApprovalDialog } from './ApprovalDialog.tsx';
 import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
@@ -32,6 +33,7 @@ import { LinesTable } from './LinesTable.tsx';
 const PREVIEWED = new Set(['draft', 'submitted', 'inReview', 'needsDocuments']);
 /** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
 const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
+  { type: 'ASSIGN', icon: Hand },
   { type: 'SUBMIT', icon: Send, tone: 'primary' },
   { type: 'RESUBMIT', icon: Send, tone: 'primary' },
   { type: 'COMPLETE_MEDICAL_REVIEW', icon: Stethoscope, tone: 'primary' },
@@ -77,7 +79,7 @@ function Record({ record }: { record: Reimbursement }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useQueryClient();
-  const { can } = useScreen();
+  const { can, userId } = useScreen();
   const [dialog, setDialog] = useState<string | null>(null);
   const reasonText = useReasonText();
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
@@ -114,7 +116,12 @@ function Record({ record }: { record: Reimbursement }) {
       if (error instanceof ApiError && error.status === 409) void refresh();
     },
   });
-  const onEvent = (type: string) => (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE' ? setDialog(type) : send.mutate({ type: type as ReimbursementEventBody['type'] }));
+  const onEvent = (type: string) => {
+    if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE') return setDialog(type);
+    // The action bar's ASSIGN is taking the claim for oneself.
+    if (type === 'ASSIGN') return userId && send.mutate({ type: 'ASSIGN', assigneeId: userId });
+    send.mutate({ type: type as ReimbursementEventBody['type'] });
+  };
   const eventLabel = (type: string) => (intl.messages[`reimbursements.event.${type}`] ? t(`reimbursements.event.${type}`) : type);
   const diagram = can('diagrams:read') ? `/diagramas?machine=reimbursement&record=${record.id}` : null;
   const none = t('patients.none');
@@ -157,6 +164,7 @@ function Record({ record }: { record: Reimbursement }) {
               )}
               {record.reason && <Item label={t('reimbursements.review.reason')}><bdi>{/^\d{2}$/.test(record.reason) ? reasonText(record.reason) : record.reason}</bdi></Item>}
               {record.paymentReference && <Item label={t('reimbursements.review.paymentReference')}><bdi>{record.paymentReference}</bdi></Item>}
+              <Item label={t('reimbursements.field.assigneeName')}><Assignee name={record.assigneeName} /></Item>
               {record.paidOn && <Item label={t('reimbursements.review.paidOn')}><bdi>{day(intl, record.paidOn)}</bdi></Item>}
             </DataList.Root>
           </Section>
@@ -211,9 +219,10 @@ function Record({ record }: { record: Reimbursement }) {
       {dialog && REASON_EVENTS.has(dialog) && (
         <EventReasonDialog event={dialog} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
       )}
-      {dialog && !REASON_EVENTS.has(dialog) && (
-        <EventDialog event={dialog} record={record} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
+      {dialog === 'REQUEST_DOCUMENTS' && (
+        <EventDialog record={record} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }
