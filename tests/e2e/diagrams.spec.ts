@@ -203,7 +203,7 @@ test.describe('state diagrams for analysts', () => {
     expect(fs.readFileSync((await japanese.path())!, 'utf8')).toContain('確認済み');
   });
 
-  test('says plainly when a record predates the history', async ({ page, request }) => {
+  test('says plainly when a record predates the history, and finds a plan by its pre-authorisation folio', async ({ page, request }) => {
     const token = await apiToken(request);
     const verified = ((await (await request.get('/api/verifications', { params: { state: 'verified', pageSize: 50 }, headers: authHeader(token) })).json()).items as { id: number; folio: string }[]);
     let old: { id: number; folio: string } | undefined;
@@ -221,6 +221,17 @@ test.describe('state diagrams for analysts', () => {
     await expect(panel).toContainText(`Recorrido de ${old!.folio}`);
     await expect(panel.getByRole('status')).toHaveText('Este registro es anterior al historial: está en «Verificada», pero no tiene eventos registrados.');
     await expect(page.getByLabel('Folio o número interno')).toHaveValue(old!.folio);
+
+    // A plan has no folio of its own: it is found by its pre-authorisation's.
+    const plans = (await (await request.get('/api/orthodontic-plans', { params: { state: 'active' }, headers: authHeader(token) })).json()).items as { id: number; preauthorizationFolio: string }[];
+    const plan = plans[0]!;
+    await page.goto(`/app/diagramas?machine=orthodontic-plan&record=${plan.preauthorizationFolio}`);
+    await expect(page.getByTestId('record-path-panel')).toContainText(`Recorrido de ${plan.preauthorizationFolio}`);
+    await expect(page.getByTestId('record-path-panel')).not.toContainText('Ningún registro');
+    const planHistory = (await (await request.get(`/api/orthodontic-plans/${plan.id}/history`, { headers: authHeader(token) })).json()).items as { entityType?: string }[];
+    const planSteps = planHistory.filter((h) => !h.entityType || h.entityType === 'orthodontic_plan').length;
+    if (planSteps) await expect(page.getByTestId('record-path').getByRole('listitem')).toHaveCount(planSteps);
+    else await expect(page.getByTestId('record-path-panel').getByRole('status')).toContainText('anterior al historial');
   });
 
   test('is hidden from users without the diagrams permission', async ({ page }) => {

@@ -18,11 +18,10 @@ export function DownloadLinks({ name, lang }: { name: DiagramName; lang: ReaderL
               <Link href={url} download={file} colorPalette="blue" display="inline-flex" alignItems="center" gap="1">
                 <Download size={14} aria-hidden />
                 {intl.formatMessage({ id: `diagrams.download.${format}` }, { language })}
-                <Text as="span" color="fg.muted" dir="ltr">
-                  {' '}
-                  ({file})
-                </Text>
               </Link>
+              <Text fontSize="xs" color="fg.muted" ps="5">
+                <bdi>{file}</bdi>
+              </Text>
             </li>
           );
         })}
