@@ -8,7 +8,7 @@ import { ADMIN, signIn } from './fixtures.ts';
 // facts the analyst edits. APPROVE exactly at the approval threshold is refused with the guard's text; one cent
 // under, it is accepted; a step back returns to the review. No request reaches the workflow API.
 
-const OPEN = '/app/diagramas/simulador?machine=reimbursement&state=inReview';
+const OPEN = '/app/diagramas/simulador?machine=reimbursement&state=reimbursement.inReview';
 type Catalog = typeof es;
 
 async function approveWith(page: Page, t: Catalog, payableCents: string) {

@@ -19,7 +19,9 @@ export default function SimulatorScreen() {
   const registered = simulatedNamed(params.get('machine'));
   const machine = registered.machine;
   const states = statesOf(machine);
-  const start = states.includes(params.get('state') ?? '') ? params.get('state')! : initialStateOf(machine);
+  // Diagramas links with the state's full id (`reimbursement.inReview`); the last segment is the state.
+  const wanted = params.get('state')?.split('.').pop() ?? '';
+  const start = states.includes(wanted) ? wanted : initialStateOf(machine);
   const example = useMemo(() => startingFacts(registered.name), [registered.name]);
 
   // Everything below belongs to one machine and starting state: a new pick starts afresh (keyed remount).
