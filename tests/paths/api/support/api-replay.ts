@@ -121,7 +121,7 @@ function followUpOutcome(machineName: string, scenario: Scenario, state: string,
 
 /**
  * Replays one path against the API; every mismatch names the path, the step and what the API answered. Answers
- * the transition targets the API replay covered: those of every step it could take (all of them unless the
+ * the criterion's targets the API replay covered: those of every step it could take (all of them unless the
  * path sends an event from a state the API never rests in).
  */
 export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, file: PathsFile, pathId: string): Promise<string[]> {
@@ -177,14 +177,15 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
     }
   }
   expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
-  return replayedSteps.flatMap((i) => path.steps[i]!.transitions);
+  // The criterion's targets: transition definitions, or for `guards` each guard's outcome.
+  return replayedSteps.flatMap((i) => (file.criterion === 'guards' ? path.steps[i]!.guards : path.steps[i]!.transitions));
 }
 
 /**
- * The transitions criterion's targets the API replays did not cover, which must be exactly `unreachable` (the
- * transitions out of a state the API never rests in), after every path ran.
+ * The criterion's targets the API replays did not cover, which must be exactly `unreachable` (the transitions
+ * out of a state the API never rests in), after every path ran.
  */
 export function assertApiCoverage(file: PathsFile, covered: ReadonlySet<string>, unreachable: readonly string[] = []): void {
   const all = [...new Set(file.paths.flatMap((p) => p.covers))];
-  expect(all.filter((t) => !covered.has(t)), 'transitions no API replay took').toEqual([...unreachable]);
+  expect(all.filter((t) => !covered.has(t)), 'targets no API replay reached').toEqual([...unreachable]);
 }
