@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { likePattern } from '../db/list-query.ts';
-import { BusinessRuleError, NotFoundError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, entityKey, readableKinds, requireReadableRecord, type EntityType } from '../notes/entities.ts';
 import { emitUserEvents } from './events.ts';
@@ -27,6 +27,9 @@ type SummaryRow = {
   last_message_at: Date;
   participants: { id: number; name: string }[];
   unread: number;
+  closed_at: Date | null;
+  closed_by: number | null;
+  closed_by_name: string | null;
 };
 
 const UNREAD_OF = (conversation: string) => `(SELECT count(*)::int FROM messages m WHERE m.conversation_id = ${conversation} AND m.author_id <> $1
@@ -35,7 +38,7 @@ const UNREAD_OF = (conversation: string) => `(SELECT count(*)::int FROM messages
 const SUMMARY_COLUMNS = `c.id, c.subject, c.entity_type, c.entity_id, c.created_by, cu.name AS created_by_name, c.last_message_at,
   (SELECT json_agg(json_build_object('id', u.id, 'name', u.name) ORDER BY u.name, u.id)
      FROM conversation_participants pp JOIN users u ON u.id = pp.user_id WHERE pp.conversation_id = c.id) AS participants,
-  ${UNREAD_OF('c.id')} AS unread`;
+  ${UNREAD_OF('c.id')} AS unread, c.closed_at, c.closed_by, (SELECT name FROM users WHERE id = c.closed_by) AS closed_by_name`;
 
 async function presentSummaries(db: Queryable, member: Member, rows: SummaryRow[]): Promise<Summary[]> {
   // The linked record's screen is offered only to whoever may read that kind of record.
@@ -54,6 +57,8 @@ async function presentSummaries(db: Queryable, member: Member, rows: SummaryRow[
     lastMessageAt: new Date(row.last_message_at).toISOString(),
     unread: row.unread,
     createdBy: { id: row.created_by, name: row.created_by_name },
+    closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
+    closedBy: row.closed_by ? { id: row.closed_by, name: row.closed_by_name! } : null,
   }));
 }
 
@@ -176,8 +181,11 @@ export async function createConversation(tx: Queryable, member: Member, input: C
 
 export async function sendMessage(tx: Queryable, member: Member, conversationId: number, body: string): Promise<Message> {
   await requireParticipant(tx, member, conversationId);
-  // The conversation row's lock orders concurrent sends; its time orders the user's list.
-  const [at] = await tx.query<{ last_message_at: Date }>('UPDATE conversations SET last_message_at = now() WHERE id = $1 RETURNING last_message_at', [conversationId]);
+  // The conversation row's lock orders concurrent sends (and a closing); its time orders the user's list.
+  const [at] = await tx.query<{ last_message_at: Date }>('UPDATE conversations SET last_message_at = now() WHERE id = $1 AND closed_at IS NULL RETURNING last_message_at', [
+    conversationId,
+  ]);
+  if (!at) throw new StateConflictError('conversation.closed', 'The conversation is closed: it takes no new messages.', [{ path: 'path/id', keyword: 'closed' }]);
   const id = await addMessage(tx, member, conversationId, body);
   const [author] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.id]);
   return { id, conversationId, author: { id: member.id, name: author.name }, body, createdAt: new Date(at.last_message_at).toISOString(), readBy: [] };
@@ -204,4 +212,13 @@ export async function markRead(tx: Queryable, member: Member, conversationId: nu
   );
   if (marked.length) await emitUserEvents(tx, await participantsOf(tx, conversationId), { kind: 'read', conversationId });
   return { marked: marked.length, unread: (await unreadOf(tx, member.id)).unread };
+}
+
+/** Closes the conversation for everyone in it, once; answers whether this call closed it. */
+export async function closeConversation(tx: Queryable, member: Member, conversationId: number): Promise<boolean> {
+  await requireParticipant(tx, member, conversationId);
+  const closed = await tx.query('UPDATE conversations SET closed_at = now(), closed_by = $2 WHERE id = $1 AND closed_at IS NULL RETURNING id', [conversationId, member.id]);
+  if (!closed.length) return false;
+  await emitUserEvents(tx, (await participantsOf(tx, conversationId)).filter((id) => id !== member.id), { kind: 'closed', conversationId });
+  return true;
 }

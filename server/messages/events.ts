@@ -3,7 +3,7 @@ import type { Queryable } from '../db/database.ts';
 /** The NOTIFY channel every API process listens on; the payload is the comma-separated user ids. */
 export const USER_EVENTS_CHANNEL = 'user_events';
 
-export type UserEventKind = 'message' | 'read';
+export type UserEventKind = 'message' | 'read' | 'closed';
 
 export interface UserEvent {
   seq: number;

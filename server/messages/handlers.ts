@@ -1,7 +1,7 @@
 import { appendAudit } from '../audit.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { actor, type Deps, type HandlersOf, type OperationRequest } from '../http/types.ts';
-import { createConversation, getConversation, listConversations, listRecipients, markRead, sendMessage, unreadOf } from './conversations.ts';
+import { closeConversation, createConversation, getConversation, listConversations, listRecipients, markRead, sendMessage, unreadOf } from './conversations.ts';
 import { latestEvent } from './events.ts';
 import { eventStream } from './stream.ts';
 
@@ -13,6 +13,7 @@ type Ops =
   | 'getConversation'
   | 'sendMessage'
   | 'markConversationRead'
+  | 'closeConversation'
   | 'streamEvents';
 
 /** Where a reconnecting client left off: the Last-Event-ID header (what EventSource sends) or the query. */
@@ -76,6 +77,16 @@ export const messageHandlers = ({ db, config }: Deps): HandlersOf<Ops> => ({
       return sent;
     });
     return { status: 201, body: message };
+  },
+  async closeConversation(request) {
+    const user = actor(request);
+    const conversation = await db.transaction(async (tx) => {
+      if (await closeConversation(tx, user, request.params.id)) {
+        await appendAudit(tx, { userId: user.id, action: 'UPDATE', entityType: 'conversation', entityId: request.params.id, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail: { closed: true } });
+      }
+      return getConversation(tx, user, request.params.id);
+    });
+    return { status: 200, body: conversation };
   },
   async markConversationRead(request) {
     const user = actor(request);

@@ -16,6 +16,9 @@ CREATE TABLE timer_runs (
 ALTER TABLE conversations ADD COLUMN closed_at timestamptz;
 ALTER TABLE conversations ADD COLUMN closed_by integer REFERENCES users(id);
 ALTER TABLE conversations ADD CONSTRAINT conversations_closed_check CHECK ((closed_at IS NULL) = (closed_by IS NULL));
+-- Participants hear of the closing on their live stream.
+ALTER TABLE user_events DROP CONSTRAINT user_events_kind_check;
+ALTER TABLE user_events ADD CONSTRAINT user_events_kind_check CHECK (kind IN ('message', 'read', 'closed'));
 
 -- Stream events are kept a while for reconnecting clients, then purged by the daily scheduler.
 CREATE INDEX user_events_created_idx ON user_events (created_at);

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Card, Field, HStack, Heading, Link as ChakraLink, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { CheckCheck, Send } from 'lucide-react';
+import { CheckCheck, Lock, Send } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
-import { conversationQuery, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
+import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
 
 function Receipt({ message, conversation, myId }: { message: Message; conversation: Conversation; myId: number }) {
   const intl = useIntl();
@@ -31,6 +32,8 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
   const conversation = useQuery(conversationQuery(id));
   const send = useSendMessage(id);
   const markRead = useMarkRead(id);
+  const close = useCloseConversation(id);
+  const [confirmClose, setConfirmClose] = useState(false);
   const [text, setText] = useState('');
   const end = useRef<HTMLDivElement>(null);
   const data = conversation.data;
@@ -63,6 +66,19 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
         <Text fontSize="sm" color="fg.muted">
           {intl.formatMessage({ id: 'messages.participants' }, { names: intl.formatList(data.participants.map((p) => p.name)) })}
         </Text>
+        {data.closedAt && data.closedBy ? (
+          <HStack gap="1" fontSize="sm" color="fg.muted" data-testid="conversation-closed">
+            <Lock aria-hidden size={14} />
+            <Text>{intl.formatMessage({ id: 'messages.closedBy' }, { name: data.closedBy.name, date: intl.formatDate(data.closedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</Text>
+          </HStack>
+        ) : (
+          <HStack>
+            <Button size="xs" variant="outline" onClick={() => setConfirmClose(true)}>
+              <Lock aria-hidden size={12} />
+              {intl.formatMessage({ id: 'messages.close' })}
+            </Button>
+          </HStack>
+        )}
         {data.link && (
           <Text fontSize="sm">
             <ChakraLink asChild colorPalette="blue" variant="underline">
@@ -96,7 +112,7 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
           </Stack>
             <div ref={end} />
         </Box>
-        <form onSubmit={submit}>
+        {!data.closedAt && <form onSubmit={submit}>
           <Stack gap="2">
             <Field.Root>
               <Field.Label>{intl.formatMessage({ id: 'messages.reply' })}</Field.Label>
@@ -118,8 +134,17 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
               </Button>
             </HStack>
           </Stack>
-        </form>
+        </form>}
       </Card.Body>
+      <ConfirmDialog
+        open={confirmClose}
+        title={intl.formatMessage({ id: 'messages.closeTitle' })}
+        body={intl.formatMessage({ id: 'messages.closeBody' })}
+        confirmLabel={intl.formatMessage({ id: 'messages.close' })}
+        busy={close.isPending}
+        onClose={() => setConfirmClose(false)}
+        onConfirm={() => close.mutate(undefined, { onSuccess: () => setConfirmClose(false), onError: (error) => notifyError(intl, error) })}
+      />
     </Card.Root>
   );
 }

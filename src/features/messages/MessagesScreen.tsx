@@ -8,11 +8,25 @@ import { useMe } from '../../api/me.ts';
 import { Session } from '../../app/session.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { PAGE_SIZES } from '../../components/list/list-state.ts';
+import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { conversationsQuery } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
-import { NewConversationDialog } from './NewConversationDialog.tsx';
+import { NewConversationDialog, type ConversationAbout } from './NewConversationDialog.tsx';
+
+/** A page of conversations beside the open one: long enough to scan, short enough to stay beside it. */
+const CONVERSATIONS_PER_PAGE = 20;
+
+const RECORD_KINDS = ['policyholder', 'patient', 'policy', 'verification', 'reimbursement', 'orthodonticPlan', 'doctor', 'insurer'] as const;
+
+/** The record named by the address, when it names one the way StartConversationButton writes it. */
+function aboutOf(sobre: string | null, asunto: string | null): ConversationAbout | undefined {
+  const match = /^(\w+):(\d{1,9})$/.exec(sobre ?? '');
+  const kind = RECORD_KINDS.find((k) => k === match?.[1]);
+  return kind && match ? { entityType: kind, entityId: Number(match[2]), subject: (asunto ?? '').slice(0, 200) } : undefined;
+}
 
 /**
  * Mensajes: the user's conversations beside the open one (stacked on a phone). New messages and read
@@ -29,12 +43,28 @@ export default function MessagesScreen() {
   const [search, setSearch] = useSearchParams();
   const q = (search.get('q') ?? '').slice(0, 100);
   const unreadOnly = search.get('unread') === 'true';
-  const list = useQuery(conversationsQuery({ q: q || undefined, unread: unreadOnly || undefined, pageSize: 100 }));
-  const [composing, setComposing] = useState(false);
+  const page = Math.max(1, Math.min(100_000, Number(search.get('page')) || 1));
+  const asked = Number(search.get('pageSize'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(asked) ? asked : CONVERSATIONS_PER_PAGE;
+  const list = useQuery(conversationsQuery({ q: q || undefined, unread: unreadOnly || undefined, page, pageSize }));
+  // "Start a conversation about this record" (StartConversationButton) arrives as ?sobre=<type>:<id>&asunto=…
+  const about = aboutOf(search.get('sobre'), search.get('asunto'));
+  const [composing, setComposing] = useState(Boolean(about));
   const setFilter = (name: string, value: string | undefined) => {
     const next = new URLSearchParams(search);
     if (value) next.set(name, value);
     else next.delete(name);
+    // Another search or filter starts again at its first page.
+    if (name !== 'page') next.delete('page');
+    setSearch(next);
+  };
+  const changePage = (change: { page?: number; pageSize?: number }) => {
+    const next = new URLSearchParams(search);
+    if (change.pageSize) {
+      next.set('pageSize', String(change.pageSize));
+      next.delete('page');
+    } else if (change.page && change.page > 1) next.set('page', String(change.page));
+    else next.delete('page');
     setSearch(next);
   };
 
@@ -63,7 +93,10 @@ export default function MessagesScreen() {
           ) : list.data.items.length === 0 ? (
             <Text color="fg.muted">{intl.formatMessage({ id: q || unreadOnly ? 'messages.noneFound' : 'messages.none' })}</Text>
           ) : (
-            <ConversationList items={list.data.items} selected={selected} myId={myId} />
+            <>
+              <ConversationList items={list.data.items} selected={selected} myId={myId} />
+              {list.data.total > Math.min(pageSize, ...PAGE_SIZES) && <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={changePage} />}
+            </>
           )}
         </Stack>
         <Box flex="1" minW="0">
@@ -85,7 +118,11 @@ export default function MessagesScreen() {
       </Flex>
       <NewConversationDialog
         open={composing}
-        onClose={() => setComposing(false)}
+        about={about}
+        onClose={() => {
+          setComposing(false);
+          if (about) setFilter('sobre', undefined);
+        }}
         onStarted={(conversation) => {
           setComposing(false);
           navigate(`/mensajes/${conversation.id}`);

@@ -4,10 +4,17 @@ import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { useRecipients, useStartConversation, type Conversation } from './api.ts';
 
-/** Starts a conversation: subject, the people in it (found by name) and the first message. */
-export function NewConversationDialog({ open, onClose, onStarted }: { open: boolean; onClose: () => void; onStarted: (conversation: Conversation) => void }) {
+/** The record a conversation is about, when started from that record's screen. */
+export interface ConversationAbout {
+  entityType: NonNullable<Conversation['entityType']>;
+  entityId: number;
+  subject: string;
+}
+
+/** Starts a conversation: subject, the people in it (found by name) and the first message; linked to `about`'s record. */
+export function NewConversationDialog({ open, about, onClose, onStarted }: { open: boolean; about?: ConversationAbout; onClose: () => void; onStarted: (conversation: Conversation) => void }) {
   const intl = useIntl();
-  const [subject, setSubject] = useState('');
+  const [subject, setSubject] = useState(about?.subject ?? '');
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<Map<number, string>>(new Map());
   const [body, setBody] = useState('');
@@ -34,7 +41,7 @@ export function NewConversationDialog({ open, onClose, onStarted }: { open: bool
     setTried(true);
     if (!subject.trim() || !body.trim() || chosen.size === 0) return;
     start.mutate(
-      { subject, participantIds: [...chosen.keys()], body },
+      { subject, participantIds: [...chosen.keys()], body, ...(about ? { entityType: about.entityType, entityId: about.entityId } : {}) },
       {
         onSuccess: (conversation) => {
           reset();
@@ -66,6 +73,11 @@ export function NewConversationDialog({ open, onClose, onStarted }: { open: bool
               </Dialog.Header>
               <Dialog.Body>
                 <Stack gap="4">
+                  {about && (
+                    <Text fontSize="sm" color="fg.muted" data-testid="conversation-about">
+                      {intl.formatMessage({ id: 'messages.aboutLinked' }, { kind: intl.formatMessage({ id: `notes.entity.${about.entityType}` }) })}
+                    </Text>
+                  )}
                   <Field.Root required invalid={tried && !subject.trim()}>
                     <Field.Label>
                       {intl.formatMessage({ id: 'messages.subject' })}

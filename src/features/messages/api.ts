@@ -44,6 +44,14 @@ export function useSendMessage(conversationId: number) {
   });
 }
 
+export function useCloseConversation(conversationId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(api.POST('/api/conversations/{id}/close', { params: { path: { id: conversationId } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+  });
+}
+
 export function useMarkRead(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
