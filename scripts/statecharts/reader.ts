@@ -10,7 +10,6 @@ import { CATALOGS, type Catalogs, type Lang } from './catalogs.ts';
 import { namedGuardsIn } from './describe.ts';
 
 export interface ReaderTexts {
-  lang: Lang;
   machineTitle(d: MachineDescription): string;
   stateLabel(s: StateDescription): string;
   eventName(d: MachineDescription, t: Pick<TransitionDescription, 'kind' | 'event' | 'delay'>): string;
@@ -56,7 +55,6 @@ export function readerTexts(lang: Lang, catalogs: Catalogs = CATALOGS): ReaderTe
     return text('diagrams.reader.conditions', `${count} conditions`, { count });
   };
   return {
-    lang,
     machineTitle: (d) => text(`diagrams.machine.${d.name}`, d.name),
     stateLabel: (s) => text(s.labelId, s.key),
     eventName,
