@@ -3,7 +3,7 @@
 // built at import time, so Stryker counts its mutants as static and runs every selected test for each of them:
 // against the whole suite that is ~1 min per mutant on two cores, against the machine's own model test and
 // generated paths a few seconds. Writes reports/mutation/<scope>.{html,json} and prints the overall score.
-// Options: --only <scope>[,<scope>] (e.g. --only reimbursement,benefits).
+// Options: --only <scope>[,<scope>] runs those scopes, in that order (e.g. --only reimbursement,benefits).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -23,12 +23,19 @@ const SCOPES = [
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
 const totals = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 };
 const rows = [];
-for (const scope of SCOPES.filter((s) => !only || only.includes(s.name))) {
+let failed = false;
+const chosen = only ? only.map((name) => SCOPES.find((s) => s.name === name) ?? fail(`No scope ${name}: ${SCOPES.map((s) => s.name).join(', ')}`)) : SCOPES;
+for (const scope of chosen) {
   const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', scope.mutate], {
     stdio: 'inherit',
     env: { ...process.env, STRYKER_SCOPE: scope.name, STRYKER_TESTS: scope.tests.join(',') },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // A scope whose tests fail before any mutant is reported and skipped; the others still run.
+  if (result.status !== 0) {
+    rows.push({ scope: scope.name, failed: `stryker exited ${result.status}` });
+    failed = true;
+    continue;
+  }
   const report = JSON.parse(fs.readFileSync(`reports/mutation/${scope.name}.json`, 'utf8'));
   const counts = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 };
   for (const file of Object.values(report.files)) {
@@ -42,6 +49,12 @@ for (const scope of SCOPES.filter((s) => !only || only.includes(s.name))) {
 }
 console.table(rows);
 console.log(`Mutation score: ${score(totals)} % (${totals.killed + totals.timeout} killed of ${totals.killed + totals.timeout + totals.survived + totals.noCoverage})`);
+if (failed) process.exit(1);
+
+function fail(message) {
+  console.error(message);
+  process.exit(2);
+}
 
 function score({ killed, timeout, survived, noCoverage }) {
   const detected = killed + timeout;
