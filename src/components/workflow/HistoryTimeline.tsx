@@ -51,7 +51,9 @@ export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, h
                   <bdi>{stateLabel ? stateLabel(item) : state(item.toState)}</bdi>
                 </Text>
                 <Text fontSize="sm" color="fg.muted">
-                  <time dateTime={item.at}>{intl.formatDate(item.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  <bdi>
+                    <time dateTime={item.at}>{intl.formatDate(item.at, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                  </bdi>
                   {' · '}
                   <bdi>{item.actorName ?? intl.formatMessage({ id: 'workflow.history.system' })}</bdi>
                 </Text>

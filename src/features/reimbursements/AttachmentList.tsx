@@ -70,8 +70,8 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
             <Stack gap="0" minW="0">
               <Text fontWeight="medium">{intl.formatMessage({ id: `settings.documentType.${attachment.documentType}` })}</Text>
               <Text fontSize="sm" color="fg.muted" truncate>
-                <bdi>{attachment.fileName}</bdi> · {intl.formatNumber(attachment.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB ·{' '}
-                {intl.formatDate(attachment.uploadedAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                <bdi>{attachment.fileName}</bdi> · <bdi>{`${intl.formatNumber(attachment.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB`}</bdi> ·{' '}
+                <bdi>{intl.formatDate(attachment.uploadedAt, { dateStyle: 'medium', timeStyle: 'short' })}</bdi>
               </Text>
             </Stack>
           </HStack>

@@ -36,7 +36,8 @@ export function LiquidationTable({ liquidation, lines, currency, caption }: { li
   const { totals } = liquidation;
   return (
     <Stack gap="3">
-      <Box overflowX="auto">
+      {/* Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too. */}
+      <Box overflowX="auto" tabIndex={0} role="region" aria-label={caption}>
         <Table.Root size="sm" data-testid="liquidation">
           <Table.Caption srOnly>{caption}</Table.Caption>
           <Table.Header>

@@ -12,7 +12,8 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
   const reasonText = useReasonText();
   const m = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : <bdi>{money(intl, cents, reimbursement.currency)}</bdi>);
   return (
-    <Box overflowX="auto">
+    // Scrolls sideways on a narrow screen: focusable, so the keyboard can scroll it too.
+    <Box overflowX="auto" tabIndex={0} role="region" aria-label={t('reimbursements.lines.title')}>
       <Table.Root size="sm" data-testid="lines">
         <Table.Caption srOnly>{t('reimbursements.lines.title')}</Table.Caption>
         <Table.Header>

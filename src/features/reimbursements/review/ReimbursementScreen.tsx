@@ -142,7 +142,7 @@ function Record({ record }: { record: Reimbursement }) {
         <ReimbursementStateBadge state={record.state} />
         <Text>{t(`reimbursements.kind.${record.kind}`)}</Text>
         <Text fontWeight="semibold" data-testid="payable-total">
-          {t('reimbursements.liquidation.payable')}: <Money cents={record.payableCents} currency={record.currency} />
+          <bdi>{`${t('reimbursements.liquidation.payable')}:`}</bdi> <Money cents={record.payableCents} currency={record.currency} />
         </Text>
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
