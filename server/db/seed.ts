@@ -4,6 +4,7 @@ import { DEMO_PASSWORD, DEMO_USERS, ROLE_PERMISSIONS } from '../domain/roles.ts'
 import { seedDomain } from './seed-domain.ts';
 import { seedReimbursements } from './seed-reimbursements.ts';
 import { seedOrthodontics } from './seed-orthodontic.ts';
+import { seedCommunication } from './seed-communication.ts';
 import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
@@ -71,6 +72,7 @@ export async function seedDemo(db: Database, today: string, files: FileStore): P
     await seedDomain(tx, today);
     await seedReimbursements(tx, files, today);
     await seedOrthodontics(tx, files, today);
+    await seedCommunication(tx);
   });
   return true;
 }

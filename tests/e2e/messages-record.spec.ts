@@ -6,7 +6,7 @@ import { apiToken, authHeader, signIn } from './fixtures.ts';
 // the new conversation is linked to the record, and once closed it keeps its messages and takes no new one.
 test('a conversation about a record is started from its address, linked to it, then closed', async ({ page, request }) => {
   const admin = await apiToken(request);
-  const patient = (await (await request.get('/api/patients?pageSize=1&sort=lastName', { headers: authHeader(admin) })).json()).items[0] as { id: number };
+  const patient = (await (await request.get('/api/patients?pageSize=1', { headers: authHeader(admin) })).json()).items[0] as { id: number };
   const subject = `Dudas sobre el paciente ${Date.now().toString(36)}`;
 
   await signIn(page, 'supervisor@demo.local');
