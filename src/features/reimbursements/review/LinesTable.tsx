@@ -21,7 +21,7 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
             <Table.ColumnHeader>{t('reimbursements.lines.code')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('reimbursements.lines.tooth')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('reimbursements.lines.serviceDate')}</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">{t('reimbursements.lines.quantityShort')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end"><bdi>{t('reimbursements.lines.quantityShort')}</bdi></Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('reimbursements.liquidation.charged')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('reimbursements.liquidation.covered')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('reimbursements.liquidation.result')}</Table.ColumnHeader>
