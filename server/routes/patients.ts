@@ -56,7 +56,9 @@ export function patientHandlers({ db, today }: Deps): HandlersOf<Operation> {
     },
 
     async getPatientOverview(request) {
-      return { status: 200, body: await service.overview(db, request.params.id, requestActor(request), today()) };
+      const { verificationsPage = 1, reimbursementsPage = 1, plansPage = 1, pageSize = 10 } = request.query;
+      const pages = { verifications: verificationsPage, reimbursements: reimbursementsPage, orthodonticPlans: plansPage, pageSize };
+      return { status: 200, body: await service.overview(db, request.params.id, requestActor(request), today(), pages) };
     },
 
     async listPolicySummaries(request) {

@@ -83,4 +83,13 @@ describe('Configuraciones defaults on a new insurer', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'Defaults Seguros SA', cureDays: 14, claimDeadlineDays: 120, slaBusinessDays: 7 });
   });
+
+  it('takes insurers in bolívares and Cuban pesos, whose amount defaults Configuraciones now holds', async () => {
+    for (const [code, currency] of [['DEF-VES', 'VES'], ['DEF-CUP', 'CUP']]) {
+      const created = await call('POST', '/api/insurers', { token: admin, body: { code, name: `Seguros ${currency}`, country: 'ES', currency } });
+      expect(created.status, currency).toBe(201);
+    }
+    const { body } = await call<{ items: { key: string; currency: string | null; value: number }[] }>('GET', '/api/settings/defaults', { token: admin });
+    expect(body.items.find((d) => d.key === 'annualMaximumCents:CUP')?.value).toBe(body.items.find((d) => d.key === 'annualMaximumCents:USD')!.value * 120);
+  });
 });

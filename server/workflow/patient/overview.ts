@@ -39,33 +39,54 @@ async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, to
   };
 }
 
-/** The patient's verifications, reimbursements and orthodontic plans, newest first. */
-async function recordsOf(q: Queryable, patientId: number) {
-  const [verifications, reimbursements, orthodonticPlans] = await Promise.all([
+/** Which page of each kind of linked record the view shows, and how many a page holds. */
+export interface LinkedPages {
+  verifications: number;
+  reimbursements: number;
+  orthodonticPlans: number;
+  pageSize: number;
+}
+
+/** One page of the patient's verifications, reimbursements and orthodontic plans, newest first, and how many there are of each. */
+async function recordsOf(q: Queryable, patientId: number, pages: LinkedPages) {
+  const offset = (page: number) => (page - 1) * pages.pageSize;
+  const count = (table: 'verifications' | 'reimbursements' | 'orthodontic_plans') =>
+    q.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('patient_id', '=', patientId).executeTakeFirstOrThrow();
+  const [verifications, reimbursements, orthodonticPlans, ...counts] = await Promise.all([
     q.kysely
       .selectFrom('verifications')
       .select((eb) => ['id', 'folio', 'kind', 'category', eb.cast<string>('planned_service_date', 'text').as('plannedServiceDate'), 'state'])
       .where('patient_id', '=', patientId)
       .orderBy('id', 'desc')
+      .limit(pages.pageSize)
+      .offset(offset(pages.verifications))
       .execute(),
     q.kysely
       .selectFrom('reimbursements')
       .select(['id', 'folio', 'verification_id as verificationId', 'kind', 'state', 'claimed_cents as claimedCents', 'payable_cents as payableCents', 'paid_cents as paidCents'])
       .where('patient_id', '=', patientId)
       .orderBy('id', 'desc')
+      .limit(pages.pageSize)
+      .offset(offset(pages.reimbursements))
       .execute(),
     q.kysely
       .selectFrom('orthodontic_plans')
       .select((eb) => ['id', 'treatment_code as treatmentCode', 'fee_cents as feeCents', eb.cast<string | null>('banding_date', 'text').as('bandingDate'), 'state'])
       .where('patient_id', '=', patientId)
       .orderBy('id', 'desc')
+      .limit(pages.pageSize)
+      .offset(offset(pages.orthodonticPlans))
       .execute(),
+    count('verifications'),
+    count('reimbursements'),
+    count('orthodontic_plans'),
   ]);
-  return { verifications, reimbursements, orthodonticPlans };
+  const [v, r, o] = counts.map((c) => Number(c.n));
+  return { verifications, reimbursements, orthodonticPlans, linked: { pageSize: pages.pageSize, verifications: v!, reimbursements: r!, orthodonticPlans: o! } };
 }
 
 /** The patient view: who, on which policy, covered today or why not, what is left of the year, and the linked records. */
-export async function patientOverview(q: Queryable, row: PatientRow, patient: Patient, policy: PolicySummary, today: string): Promise<Overview> {
+export async function patientOverview(q: Queryable, row: PatientRow, patient: Patient, policy: PolicySummary, today: string, pages: LinkedPages): Promise<Overview> {
   const active = coverageActiveOn(row, today);
   // The policy's terms over the insurer's, over the defaults Configuraciones holds today (as a new liquidation reads them).
   const rules = rulesOf(row, (await engineInputs(q, row.currency.trim())).defaults);
@@ -75,6 +96,6 @@ export async function patientOverview(q: Queryable, row: PatientRow, patient: Pa
     coverage: { date: today, active, reason: active ? null : coverageGap(row, today) },
     benefits: await benefitsOf(q, row, rules, today),
     waitingPeriods: runningWaitingPeriods(rules, { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months, priorOrthodonticCoverageMonths: row.prior_orthodontic_coverage_months }, today),
-    ...(await recordsOf(q, row.id)),
+    ...(await recordsOf(q, row.id, pages)),
   };
 }

@@ -9,7 +9,7 @@ import { readHistory } from '../shared/history.ts';
 import { patientEffects, type WithValues } from './effects.ts';
 import { patientFacts } from './facts.ts';
 import { columnsOf, detailsOf, normalized } from './fields.ts';
-import { patientOverview } from './overview.ts';
+import { patientOverview, type LinkedPages } from './overview.ts';
 import { policySummary } from './policy-summary.ts';
 import { presentPatient, presentPatientHistory, type Patient } from './presenter.ts';
 import { findPatient, insertPatient, lockPolicy, pagePatients, savePatient, type PatientFilter, type PatientRow } from './repository.ts';
@@ -111,10 +111,10 @@ export const patientService = {
   },
 
   /** The patient view, its reading audited like the record's. */
-  async overview(db: Database, id: number, actor: Actor, today: string) {
+  async overview(db: Database, id: number, actor: Actor, today: string, pages: LinkedPages) {
     const row = await patientWorkflow.find(db, id);
     const policy = (await policySummary(db, row.policy_id))!;
-    const overview = await patientOverview(db, row, await present(db, row, actor, today), policy, today);
+    const overview = await patientOverview(db, row, await present(db, row, actor, today), policy, today, pages);
     await db.transaction((tx) => auditWorkflow(tx, 'patient', actor, 'VIEW', row.id, { part: 'overview' }));
     return overview;
   },

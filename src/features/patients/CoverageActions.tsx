@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Field, Input, Textarea } from '@chakra-ui/react';
 import { CalendarX2, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
+import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { patientCoverageGuardRules, type PatientCoverageGuard } from '../../machines/patient-coverage.machine.ts';
 import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
-import { pageDirection } from './direction.ts';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;
@@ -64,59 +64,33 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
           </Button>
         );
       })}
-      <Dialog.Root open={open !== null} onOpenChange={(e) => !e.open && setOpen(null)}>
-        <Portal>
-          <Dialog.Backdrop />
-          <Dialog.Positioner>
-            <Dialog.Content dir={pageDirection()}>
-              <form
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  submit();
-                }}
-              >
-                <Dialog.Header>
-                  <Dialog.Title>{open && t(`patients.event.${open}.title`, { name: patient.name })}</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  <Stack gap="4">
-                    <Field.Root required>
-                      <Field.Label>
-                        {open && t(`patients.event.${open}.date`)}
-                        <Field.RequiredIndicator />
-                      </Field.Label>
-                      <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
-                    </Field.Root>
-                    {open && NEEDS_REASON.includes(open) && (
-                      <Field.Root required>
-                        <Field.Label>
-                          {t('patients.event.reason')}
-                          <Field.RequiredIndicator />
-                        </Field.Label>
-                        <Textarea rows={3} dir="auto" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-                      </Field.Root>
-                    )}
-                    {refusal && (
-                      <Text role="alert" color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
-                        <bdi>{refusal}</bdi>
-                      </Text>
-                    )}
-                  </Stack>
-                </Dialog.Body>
-                <Dialog.Footer flexWrap="wrap">
-                  <Button variant="outline" onClick={() => setOpen(null)}>
-                    {t('common.cancel')}
-                  </Button>
-                  <Button type="submit" colorPalette={open === 'END_COVERAGE' ? 'red' : 'blue'} loading={send.isPending}>
-                    {open && t(`patients.event.${open}.action`)}
-                  </Button>
-                </Dialog.Footer>
-              </form>
-            </Dialog.Content>
-          </Dialog.Positioner>
-        </Portal>
-      </Dialog.Root>
+      <FormDialog
+        open={open !== null}
+        title={open && t(`patients.event.${open}.title`, { name: patient.name })}
+        submitLabel={open ? t(`patients.event.${open}.action`) : ''}
+        palette={open === 'END_COVERAGE' ? 'red' : 'blue'}
+        busy={send.isPending}
+        error={refusal}
+        onSubmit={submit}
+        onClose={() => setOpen(null)}
+      >
+        <Field.Root required>
+          <Field.Label>
+            {open && t(`patients.event.${open}.date`)}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        </Field.Root>
+        {open && NEEDS_REASON.includes(open) && (
+          <Field.Root required>
+            <Field.Label>
+              {t('patients.event.reason')}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea rows={3} dir="auto" maxLength={1000} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          </Field.Root>
+        )}
+      </FormDialog>
     </>
   );
 }

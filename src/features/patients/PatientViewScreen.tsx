@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Heading, HStack, Link as ChakraLink, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
@@ -10,7 +10,9 @@ import { Loading } from '../../components/feedback/Loading.tsx';
 import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { historyQuery, overviewQuery, type PatientHistory, type PatientOverview } from './api.ts';
+import { PAGE_SIZES } from '../../components/list/list-state.ts';
+import { Pagination } from '../../components/list/Pagination.tsx';
+import { FIRST_LINKED_PAGES, historyQuery, overviewQuery, type LinkedPages, type PatientHistory, type PatientOverview } from './api.ts';
 import { BenefitFigures } from './BenefitFigures.tsx';
 import { CoverageActions } from './CoverageActions.tsx';
 import { day } from './day.ts';
@@ -111,7 +113,7 @@ function Coverage({ overview }: { overview: PatientOverview }) {
 }
 
 /** The patient's verifications, reimbursements and orthodontic plans, each opening its own screen. */
-function Records({ overview }: { overview: PatientOverview }) {
+function Records({ overview, pages, onPages }: { overview: PatientOverview; pages: LinkedPages; onPages: (pages: LinkedPages) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const currency = overview.benefits.currency;
@@ -151,13 +153,22 @@ function Records({ overview }: { overview: PatientOverview }) {
       </Link>
     </ChakraLink>
   );
-  // One part per kind of record: its heading, then its table or a sentence when it has none.
-  const part = (titleId: string, emptyId: string, head: string[], rows: ReactNode[][]) => (
-    <Stack gap="2">
+  // One part per kind of record: its heading, then its table (a page at a time) or a sentence when it has none.
+  const part = (titleId: string, emptyId: string, head: string[], rows: ReactNode[][], total: number, pageKey: 'verificationsPage' | 'reimbursementsPage' | 'plansPage') => (
+    <Stack gap="2" role="group" aria-label={t(titleId)}>
       <Heading as="h3" size="sm">
         {t(titleId)}
       </Heading>
-      {rows.length === 0 ? empty(t(emptyId)) : table(t(titleId), head, rows)}
+      {total === 0 ? empty(t(emptyId)) : table(t(titleId), head, rows)}
+      {/* Fewer records than the smallest page need no paging. */}
+      {total > PAGE_SIZES[0] && (
+        <Pagination
+          page={pages[pageKey]}
+          pageSize={pages.pageSize}
+          total={total}
+          onChange={({ page, pageSize }) => onPages(pageSize ? { ...FIRST_LINKED_PAGES, pageSize } : { ...pages, [pageKey]: page ?? pages[pageKey] })}
+        />
+      )}
     </Stack>
   );
   return (
@@ -167,6 +178,8 @@ function Records({ overview }: { overview: PatientOverview }) {
         'patients.records.noVerifications',
         [t('patients.records.folio'), t('patients.records.plannedServiceDate'), t('patients.records.state')],
         overview.verifications.map((v) => [link(`/verificaciones/editar/${v.id}`, v.folio), <bdi key="d">{day(intl, v.plannedServiceDate)}</bdi>, state('verification', v.state)]),
+        overview.linked.verifications,
+        'verificationsPage',
       )}
       {part(
         'patients.records.reimbursements',
@@ -178,6 +191,8 @@ function Records({ overview }: { overview: PatientOverview }) {
           r.paidCents === null || r.paidCents === undefined ? '—' : <bdi key="p">{money(intl, r.paidCents, currency)}</bdi>,
           state('reimbursement', r.state),
         ]),
+        overview.linked.reimbursements,
+        'reimbursementsPage',
       )}
       {part(
         'patients.records.orthodonticPlans',
@@ -188,6 +203,8 @@ function Records({ overview }: { overview: PatientOverview }) {
           <bdi key="f">{money(intl, o.feeCents, currency)}</bdi>,
           state('orthodonticPlan', o.state),
         ]),
+        overview.linked.orthodonticPlans,
+        'plansPage',
       )}
     </Stack>
   );
@@ -253,7 +270,8 @@ export default function PatientViewScreen() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, can } = useScreen();
   const id = Number(useParams<{ id: string }>().id);
-  const overview = useQuery(overviewQuery(id));
+  const [pages, setPages] = useState(FIRST_LINKED_PAGES);
+  const overview = useQuery(overviewQuery(id, pages));
   const history = useQuery(historyQuery(id));
   if (overview.error instanceof ApiError && overview.error.status === 404) return <RecordNotFound listLabel={t('patients.title')} />;
   if (overview.error) throw overview.error;
@@ -301,7 +319,7 @@ export default function PatientViewScreen() {
         </Stack>
       </Section>
       <Section title={t('patients.section.records')}>
-        <Records overview={data} />
+        <Records overview={data} pages={pages} onPages={setPages} />
       </Section>
       <Section title={t('patients.section.history')}>{history.data ? <History items={history.data.items} /> : <Loading />}</Section>
       <NotesPanel entityType="patient" entityId={id} />

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
@@ -19,8 +19,22 @@ export const patients = defineResource<Patient, PatientInput, PatientQuery>('pat
   update: (id, { policyId: _policy, ...body }) => call(api.PUT('/api/patients/{id}', { params: { path: { id } }, body })),
 });
 
-export const overviewQuery = (id: number) =>
-  queryOptions({ queryKey: [...patients.keys.detail(id), 'overview'], queryFn: () => call(api.GET('/api/patients/{id}/overview', { params: { path: { id } } })) });
+/** Which page of each kind of linked record the patient view shows. */
+export interface LinkedPages {
+  verificationsPage: number;
+  reimbursementsPage: number;
+  plansPage: number;
+  pageSize: number;
+}
+export const FIRST_LINKED_PAGES: LinkedPages = { verificationsPage: 1, reimbursementsPage: 1, plansPage: 1, pageSize: 10 };
+
+export const overviewQuery = (id: number, pages: LinkedPages = FIRST_LINKED_PAGES) =>
+  queryOptions({
+    queryKey: [...patients.keys.detail(id), 'overview', pages],
+    queryFn: () => call(api.GET('/api/patients/{id}/overview', { params: { path: { id }, query: pages } })),
+    // Turning a page of linked records keeps the view on screen while the next page arrives.
+    placeholderData: keepPreviousData,
+  });
 
 export const historyQuery = (id: number) =>
   queryOptions({ queryKey: [...patients.keys.detail(id), 'history'], queryFn: () => call(api.GET('/api/patients/{id}/history', { params: { path: { id } } })) });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Dialog, NativeSelect, Portal, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -9,6 +9,7 @@ import { notifier } from '../../components/feedback/toaster.tsx';
 import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { emptyFormValues, toFormValues, toPayload, type FieldSpec, type FormValues } from '../../components/form/field-spec.ts';
 import { FieldInput } from '../../components/form/FieldInput.tsx';
+import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { addDays, addMonths } from '../../domain/benefits/dates.ts';
@@ -131,79 +132,59 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
   );
 
   return (
-    <Dialog.Root open size={{ base: 'full', md: 'xl' }} scrollBehavior="inside" onOpenChange={(e) => !e.open && onClose()} closeOnInteractOutside={false}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content asChild>
-            <form
-              noValidate
-              data-testid="policy-form"
-              onSubmit={(e) => {
-                // The dialog sits in a portal: its submit must not reach the holder's own form.
-                e.stopPropagation();
-                void submit(e);
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>{policy ? intl.formatMessage({ id: 'policies.edit' }, { number: policy.number }) : t('policies.new')}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="6">
-                  <Stack as="fieldset" gap="3" minW="0">
-                    <Text as="legend" fontWeight="semibold" mb="2">
-                      {t('policies.section.contract')}
-                    </Text>
-                    <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-                      <Controller
-                        control={form.control}
-                        name="insurerId"
-                        render={({ field: insurer, fieldState }) => (
-                          <FormField label={t('policies.field.insurerId')} required error={fieldState.error as { type: string; message?: string } | undefined}>
-                            <NativeSelect.Root>
-                              <NativeSelect.Field name={insurer.name} ref={insurer.ref} onBlur={insurer.onBlur} value={String(insurer.value ?? '')} onChange={(e) => insurer.onChange(e.currentTarget.value)}>
-                                <option value="">{t('form.choose')}</option>
-                                {insurers
-                                  .filter((choice) => choice.active || choice.value === String(policy?.insurerId))
-                                  .map((choice) => (
-                                    <option key={choice.value} value={choice.value}>
-                                      {choice.label}
-                                    </option>
-                                  ))}
-                              </NativeSelect.Field>
-                              <NativeSelect.Indicator />
-                            </NativeSelect.Root>
-                          </FormField>
-                        )}
-                      />
-                      {CONTRACT.map(field)}
-                    </SimpleGrid>
-                  </Stack>
-                  {part('policies.section.limits', LIMITS)}
-                  {part('policies.section.ortho', ORTHO)}
-                  <Stack as="fieldset" gap="3" minW="0">
-                    <Text as="legend" fontWeight="semibold" mb="2">
-                      {t('policies.rules.title')}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {t('policies.rules.help')}
-                    </Text>
-                    <BenefitRulesGrid rows={rules} onChange={setRules} errors={ruleErrors} />
-                  </Stack>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer flexWrap="wrap">
-                <Button variant="outline" onClick={onClose}>
-                  {t('common.cancel')}
-                </Button>
-                <Button type="submit" colorPalette="blue" loading={save.isPending} loadingText={t('common.saving')}>
-                  {t('common.save')}
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <FormDialog
+      title={policy ? intl.formatMessage({ id: 'policies.edit' }, { number: policy.number }) : t('policies.new')}
+      submitLabel={t('common.save')}
+      busy={save.isPending}
+      size={{ base: 'full', md: 'xl' }}
+      scrollBehavior="inside"
+      closeOnInteractOutside={false}
+      testId="policy-form"
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <Stack gap="6">
+        <Stack as="fieldset" gap="3" minW="0">
+          <Text as="legend" fontWeight="semibold" mb="2">
+            {t('policies.section.contract')}
+          </Text>
+          <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+            <Controller
+              control={form.control}
+              name="insurerId"
+              render={({ field: insurer, fieldState }) => (
+                <FormField label={t('policies.field.insurerId')} required error={fieldState.error as { type: string; message?: string } | undefined}>
+                  <NativeSelect.Root>
+                    <NativeSelect.Field name={insurer.name} ref={insurer.ref} onBlur={insurer.onBlur} value={String(insurer.value ?? '')} onChange={(e) => insurer.onChange(e.currentTarget.value)}>
+                      <option value="">{t('form.choose')}</option>
+                      {insurers
+                        .filter((choice) => choice.active || choice.value === String(policy?.insurerId))
+                        .map((choice) => (
+                          <option key={choice.value} value={choice.value}>
+                            {choice.label}
+                          </option>
+                        ))}
+                    </NativeSelect.Field>
+                    <NativeSelect.Indicator />
+                  </NativeSelect.Root>
+                </FormField>
+              )}
+            />
+            {CONTRACT.map(field)}
+          </SimpleGrid>
+        </Stack>
+        {part('policies.section.limits', LIMITS)}
+        {part('policies.section.ortho', ORTHO)}
+        <Stack as="fieldset" gap="3" minW="0">
+          <Text as="legend" fontWeight="semibold" mb="2">
+            {t('policies.rules.title')}
+          </Text>
+          <Text fontSize="sm" color="fg.muted">
+            {t('policies.rules.help')}
+          </Text>
+          <BenefitRulesGrid rows={rules} onChange={setRules} errors={ruleErrors} />
+        </Stack>
+      </Stack>
+    </FormDialog>
   );
 }
