@@ -24,7 +24,6 @@ const ids: Record<string, number> = {};
 
 const event = (id: number, body: Record<string, unknown>, token: string) => sendEvent('reimbursements', id, body, token);
 const get = async (id: number, token = admin) => (await call('GET', `/api/reimbursements/${id}`, { token })).body;
-const DOCUMENTS = ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT', 'XRAY_FINAL'];
 
 /** A verified benefits verification of a new adult alone on an EUR policy with the research 4.1 defaults. */
 async function verifiedVerification(): Promise<number> {
