@@ -1,4 +1,8 @@
 import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
+import type { VerificationCategory, VerificationChannel, VerificationEvent, VerificationKind } from '../../src/machines/verification.machine.ts';
+import { loadUser } from '../auth/sessions.ts';
+import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
+import { verificationService, verificationWorkflow } from '../workflow/verification/service.ts';
 import type { Queryable } from './database.ts';
 import { perEuroCent } from './seed-scale-people.ts';
 
@@ -93,56 +97,65 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     }
   }
 
-  // Verifications in every state of the statechart.
-  const verifier = users.verificador;
+  await seedVerifications(tx, users, patients, doctorIds, today);
+}
+
+type DemoUsers = Record<string, number>;
+type DemoPatient = { id: number; age: number };
+
+/**
+ * Verifications in every state of the statechart, made the way staff make them: created by the
+ * administrator, handed to the verifier by the supervisor, worked and resolved by the verifier, so
+ * each carries its history and audit rows. The expired one was verified long enough ago that its
+ * validity has ended, and the scheduler's daily expiry (the system actor) expires it today.
+ */
+async function seedVerifications(tx: Queryable, users: DemoUsers, patients: DemoPatient[], doctorIds: number[], today: string): Promise<void> {
+  const actor = async (name: string): Promise<Actor & { id: number }> => {
+    const user = (await loadUser(tx, users[name]))!;
+    return { id: user.id, roles: user.roles, permissions: user.permissions };
+  };
+  const [admin, supervisor, verifier] = await Promise.all(['admin', 'supervisor', 'verificador'].map(actor));
   const children = patients.filter((p) => p.age < 19);
   const adults = patients.filter((p) => p.age >= 19);
-  const plan: [state: string, kind: string, category: string, patient: (typeof patients)[number], extra: Record<string, unknown>][] = [
-    ['pending', 'ELIGIBILITY', 'GENERAL', adults[0], {}],
-    ['pending', 'BENEFITS', 'GENERAL', adults[1], {}],
-    ['pending', 'ELIGIBILITY', 'GENERAL', adults[2], { assignee_id: verifier }],
-    ['inProgress', 'BENEFITS', 'GENERAL', adults[3], { assignee_id: verifier }],
-    ['inProgress', 'PREAUTHORIZATION', 'ORTHODONTIC', children[0], { assignee_id: verifier }],
-    ['needsInfo', 'ELIGIBILITY', 'GENERAL', adults[4], { assignee_id: verifier, note: 'Falta el número de afiliado del titular.' }],
-    ['verified', 'ELIGIBILITY', 'GENERAL', adults[5], { channel: 'PORTAL' }],
-    ['verified', 'BENEFITS', 'GENERAL', adults[6], { channel: 'PHONE' }],
-    ['verified', 'PREAUTHORIZATION', 'ORTHODONTIC', children[1], { channel: 'PORTAL', authorization_number: 'AUT-2231' }],
-    ['verified', 'ELIGIBILITY', 'GENERAL', adults[7], { channel: 'EMAIL' }],
-    ['notEligible', 'ELIGIBILITY', 'GENERAL', adults[8], { reason: 'Póliza suspendida por impago.' }],
-    ['expired', 'ELIGIBILITY', 'GENERAL', adults[9], { channel: 'PORTAL', expiredDaysAgo: 5 }],
-    ['cancelled', 'BENEFITS', 'GENERAL', adults[10], { reason: 'Solicitud duplicada.' }],
+  const assign: VerificationEvent = { type: 'ASSIGN', assigneeId: verifier.id };
+  const start: VerificationEvent = { type: 'START' };
+  const worked = (...events: VerificationEvent[]): [VerificationEvent, Actor][] => [[assign, supervisor], [start, verifier], ...events.map((e): [VerificationEvent, Actor] => [e, verifier])];
+  const eligible = (channel: VerificationChannel, authorizationNumber?: string): VerificationEvent => ({ type: 'RECORD_ELIGIBLE', channel, authorizationNumber });
+  const plan: [kind: VerificationKind, category: VerificationCategory, patient: DemoPatient, events: [VerificationEvent, Actor][]][] = [
+    ['ELIGIBILITY', 'GENERAL', adults[0], []],
+    ['BENEFITS', 'GENERAL', adults[1], []],
+    ['ELIGIBILITY', 'GENERAL', adults[2], [[assign, supervisor]]],
+    ['BENEFITS', 'GENERAL', adults[3], worked()],
+    ['PREAUTHORIZATION', 'ORTHODONTIC', children[0], worked()],
+    ['ELIGIBILITY', 'GENERAL', adults[4], worked({ type: 'REQUEST_INFO', note: 'Falta el número de afiliado del titular.' })],
+    ['ELIGIBILITY', 'GENERAL', adults[5], worked(eligible('PORTAL'))],
+    ['BENEFITS', 'GENERAL', adults[6], worked(eligible('PHONE'))],
+    ['PREAUTHORIZATION', 'ORTHODONTIC', children[1], worked(eligible('PORTAL', 'AUT-2231'))],
+    ['ELIGIBILITY', 'GENERAL', adults[7], worked(eligible('EMAIL'))],
+    ['ELIGIBILITY', 'GENERAL', adults[8], worked({ type: 'RECORD_NOT_ELIGIBLE', reason: 'Póliza suspendida por impago.' })],
+    ['ELIGIBILITY', 'GENERAL', adults[9], []],
+    ['BENEFITS', 'GENERAL', adults[10], [[{ type: 'CANCEL', reason: 'Solicitud duplicada.' }, supervisor]]],
   ];
-  for (const [index, [state, kind, category, patient, extra]] of plan.entries()) {
-    const resolved = ['verified', 'notEligible', 'expired'].includes(state);
-    const expiredDaysAgo = (extra.expiredDaysAgo as number | undefined) ?? null;
-    const validUntil = state === 'verified' ? addDays(today, 25 - index) : expiredDaysAgo ? addDays(today, -expiredDaysAgo) : null;
-    await tx.query(
-      `INSERT INTO verifications (folio, patient_id, policy_id, insurer_id, doctor_id, kind, category, planned_service_date, state, assignee_id, assigned_at,
-         channel, authorization_number, coverage_active, valid_until, verified_at, verified_by, reason, note, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10::int IS NULL THEN NULL ELSE now() END,
-         $11, $12, $13, $14, CASE WHEN $15 THEN now() END, CASE WHEN $15 THEN $16::int END, $17, $18, $19)`,
-      [
-        `VER-${today.slice(0, 4)}-${String(index + 1).padStart(6, '0')}`,
-        patient.id,
-        patient.policyId,
-        patient.insurerId,
-        category === 'ORTHODONTIC' ? doctorIds[2] : doctorIds[index % doctorIds.length],
+  const expiring = 11;
+  for (const [index, [kind, category, patient, events]] of plan.entries()) {
+    const row = await verificationService.create(
+      tx,
+      {
+        patientId: patient.id,
         kind,
         category,
-        addDays(today, state === 'expired' ? -40 : 3 + index),
-        state,
-        (extra.assignee_id as number | undefined) ?? null,
-        (extra.channel as string | undefined) ?? null,
-        (extra.authorization_number as string | undefined) ?? null,
-        state === 'notEligible' ? false : resolved ? true : null,
-        validUntil,
-        resolved,
-        verifier,
-        (extra.reason as string | undefined) ?? null,
-        (extra.note as string | undefined) ?? null,
-        users.admin,
-      ],
+        plannedServiceDate: addDays(today, index === expiring ? -40 : 3 + index),
+        doctorId: category === 'ORTHODONTIC' ? doctorIds[2] : doctorIds[index % doctorIds.length],
+      },
+      admin,
+      today,
     );
+    for (const [event, by] of events) await verificationService.send(tx, row.id, event, { actor: by, today });
+    if (index === expiring) {
+      // Verified on the day that makes its validity end five days ago.
+      const verifiedOn = addDays(today, -5 - row.verification_validity_days);
+      for (const [event, by] of worked(eligible('PORTAL'))) await verificationService.send(tx, row.id, event, { actor: by, today: verifiedOn });
+      await verificationWorkflow.send(tx, row.id, { type: 'EXPIRE' }, { actor: SYSTEM, today });
+    }
   }
-  await tx.query(`SELECT setval('folio_seq', $1)`, [plan.length]);
 }

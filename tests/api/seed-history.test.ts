@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, signIn, useServer } from './helpers.ts';
+
+const server = useServer({}, () => '2026-11-23');
+let admin: string;
+
+beforeAll(async () => {
+  admin = await signIn('admin@demo.local');
+});
+
+type Step = { event: string; fromState: string | null; toState: string; actorName: string | null; payload: Record<string, unknown> | null };
+
+/** The history of the first record of `path` in `state`, checked to be one unbroken path from `initial` to that state. */
+async function pathOf(path: 'verifications' | 'reimbursements', state: string, initial: string): Promise<Step[]> {
+  const list = await call('GET', `/api/${path}?state=${state}&sort=createdAt`, { token: admin });
+  expect(list.status).toBe(200);
+  const [record] = list.body.items as { id: number; state: string }[];
+  expect(record.state).toBe(state);
+  const history = await call('GET', `/api/${path}/${record.id}/history`, { token: admin });
+  expect(history.status).toBe(200);
+  const steps = history.body.items as Step[];
+  expect(steps[0].fromState).toBe(initial);
+  for (const [i, step] of steps.entries()) if (i > 0) expect(step.fromState).toBe(steps[i - 1].toState);
+  expect(steps.at(-1)!.toState).toBe(state);
+  return steps;
+}
+
+describe('seeded demo records carry their real history', () => {
+  it('a verified verification was assigned, started and recorded eligible by the verifier', async () => {
+    const steps = await pathOf('verifications', 'verified', 'pending');
+    expect(steps.map((s) => [s.event, s.actorName])).toEqual([
+      ['ASSIGN', 'Sergio Supervisor'],
+      ['START', 'Valeria Verificadora'],
+      ['RECORD_ELIGIBLE', 'Valeria Verificadora'],
+    ]);
+    expect(steps[2].payload).toMatchObject({ channel: expect.any(String) });
+  });
+
+  it('an expired verification was verified and then expired by the daily job (no user)', async () => {
+    const steps = await pathOf('verifications', 'expired', 'pending');
+    expect(steps.map((s) => s.event)).toEqual(['ASSIGN', 'START', 'RECORD_ELIGIBLE', 'EXPIRE']);
+    expect(steps[3]).toMatchObject({ fromState: 'verified', actorName: null });
+  });
+
+  it('a paid reimbursement was submitted, approved and paid through the workflow', async () => {
+    const steps = await pathOf('reimbursements', 'paid', 'draft');
+    const events = steps.map((s) => s.event);
+    expect(events[0]).toBe('SUBMIT');
+    expect(events).toContain('APPROVE');
+    expect(steps.at(-1)).toMatchObject({ event: 'PAY', fromState: 'approved', actorName: 'Tomás Tesorería' });
+  });
+
+  it('the audit trail holds the same state changes as the history', async () => {
+    const list = await call('GET', '/api/verifications?state=notEligible', { token: admin });
+    const [record] = list.body.items as { id: number }[];
+    const audit = await server.db.query<{ event: string }>(
+      `SELECT detail->>'event' AS event FROM audit_log WHERE entity_type = 'verification' AND entity_id = $1 AND action = 'STATE_CHANGE' ORDER BY id`,
+      [String(record.id)],
+    );
+    expect(audit.map((a) => a.event)).toEqual(['ASSIGN', 'START', 'RECORD_NOT_ELIGIBLE']);
+  });
+});
