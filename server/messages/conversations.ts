@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { likePattern } from '../db/list-query.ts';
+import { sqlPage } from '../db/sql-page.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, entityKey, readableKinds, requireReadableRecord, type EntityType } from '../notes/entities.ts';
@@ -71,13 +72,15 @@ export async function listConversations(db: Database, member: Member, query: { p
   }
   if (query.unread) where.push(`${UNREAD_OF('c.id')} > 0`);
   const filter = where.join(' AND ');
-  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM conversations c WHERE ${filter}`, params);
-  const rows = await db.query<SummaryRow>(
-    `SELECT ${SUMMARY_COLUMNS} FROM conversations c JOIN users cu ON cu.id = c.created_by WHERE ${filter}
-     ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
+  const { rows, ...paging } = await sqlPage<SummaryRow>(db, {
+    select: SUMMARY_COLUMNS,
+    from: `conversations c JOIN users cu ON cu.id = c.created_by WHERE ${filter}`,
+    orderBy: 'c.last_message_at DESC, c.id DESC',
     params,
-  );
-  return { items: await presentSummaries(db, member, rows), total, page: query.page, pageSize: query.pageSize };
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return { items: await presentSummaries(db, member, rows), ...paging };
 }
 
 /** Only participants see a conversation; to anyone else it does not exist. */

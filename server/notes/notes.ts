@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../db/database.ts';
+import { sqlPage } from '../db/sql-page.ts';
 import { likePattern } from '../db/list-query.ts';
 import { BusinessRuleError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
@@ -95,13 +96,8 @@ export async function listNotes(db: Database, reader: NoteReader, query: NoteLis
   }
   const filter = where.join(' AND ');
   const order = onRecord ? 'n.pinned DESC, n.created_at DESC, n.id DESC' : 'n.created_at DESC, n.id DESC';
-  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM notes n WHERE ${filter}`, params);
-  const rows = await db.query<NoteRow>(
-    `SELECT ${NOTE_COLUMNS} FROM notes n JOIN users u ON u.id = n.author_id WHERE ${filter} ORDER BY ${order}
-     LIMIT ${query.pageSize} OFFSET ${(query.page - 1) * query.pageSize}`,
-    params,
-  );
-  return { items: await present(db, rows), total, page: query.page, pageSize: query.pageSize };
+  const { rows, ...paging } = await sqlPage<NoteRow>(db, { select: NOTE_COLUMNS, from: `notes n JOIN users u ON u.id = n.author_id WHERE ${filter}`, orderBy: order, params, page: query.page, pageSize: query.pageSize });
+  return { items: await present(db, rows), ...paging };
 }
 
 async function loadVisible(db: Queryable, reader: NoteReader, id: number): Promise<NoteRow> {

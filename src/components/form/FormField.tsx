@@ -9,15 +9,17 @@ interface Props {
   error?: { type: string; message?: string };
   required?: boolean;
   helper?: ReactNode;
+  /** The label's id, for a custom input that names itself with aria-labelledby (the rich-text region). */
+  labelId?: string;
   children: ReactNode;
 }
 
 /** A labelled field with its error, in the user's language, right under it; label, help and error keep their own direction. */
-export function FormField({ label, error, required, helper, children }: Props) {
+export function FormField({ label, error, required, helper, labelId, children }: Props) {
   const intl = useIntl();
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
-      <Field.Label>
+      <Field.Label id={labelId}>
         <bdi>{label}</bdi>
         <Field.RequiredIndicator />
       </Field.Label>

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
-import { Box, Field, HStack, IconButton } from '@chakra-ui/react';
+import { Box, HStack, IconButton } from '@chakra-ui/react';
 import { Bold, Heading3, Italic, List, ListOrdered, Underline, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { decodeRule } from '../../components/form/contract-resolver.ts';
-import { fieldMessage } from '../../i18n/form-messages.ts';
+import { FormField } from '../../components/form/FormField.tsx';
 import { sanitizeAnnouncementHtml } from './html.ts';
 
 interface Props {
@@ -45,8 +44,7 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, help }: 
     emit();
   };
   return (
-    <Field.Root invalid={invalid}>
-      <Field.Label id={labelId}>{label}</Field.Label>
+    <FormField label={label} required error={error} helper={help} labelId={labelId}>
       <Box borderWidth="1px" borderRadius="md" borderColor={invalid ? 'border.error' : 'border'} bg="bg.panel" w="full">
         <HStack role="toolbar" aria-label={intl.formatMessage({ id: 'announcements.editor.toolbar' })} gap="1" p="1" borderBottomWidth="1px" wrap="wrap">
           {COMMANDS.map(({ command, value: argument, icon: Icon, labelId: id }) => (
@@ -74,16 +72,6 @@ export function RichTextEditor({ label, value, onChange, onBlur, error, help }: 
           onBlur={onBlur}
         />
       </Box>
-      {help && !error && (
-        <Field.HelperText>
-          <bdi>{help}</bdi>
-        </Field.HelperText>
-      )}
-      {error && (
-        <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-          <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>
-        </Field.ErrorText>
-      )}
-    </Field.Root>
+    </FormField>
   );
 }
