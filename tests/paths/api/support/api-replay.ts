@@ -47,8 +47,11 @@ export interface MachineAdapter {
   resource: Resource;
   /** Creates the record of one path in the path's initial state, with the facts its scenario's guards need. */
   setup: (ctx: ReplayContext, scenario: Scenario, path: PathRecord) => Promise<Subject>;
-  /** Who sends the event, and its body as the API takes it (fixture placeholders made real). */
-  send: (ctx: ReplayContext, subject: Subject, event: PathEvent, scenario: Scenario) => { role: Role; body: Record<string, unknown> };
+  /**
+   * Who sends the event, and its body as the API takes it (fixture placeholders made real); an event the API
+   * takes elsewhere than `POST …/events` names its method and path (a reimbursement's EDIT is its PUT).
+   */
+  send: (ctx: ReplayContext, subject: Subject, event: PathEvent, scenario: Scenario) => { role: Role; body: Record<string, unknown>; method?: 'PUT'; path?: string };
   /**
    * The event the server sends by itself, in the same request, whenever a step lands in `from` (reimbursement:
    * CHECK on submitted). The API never rests there: a path that sends anything else from `from` ends its API
@@ -150,9 +153,9 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
       await ctx.server.db.query('DELETE FROM scheduled_runs WHERE run_on = $1::date', [ctx.clock.today]);
       await runDailyJobs(ctx.server.db, ctx.clock.today);
     } else {
-      const { role, body } = adapter.send(ctx, subject, step.event, scenario);
+      const { role, body, method = 'POST', path: target = `/api/${adapter.resource}/${subject.id}/events` } = adapter.send(ctx, subject, step.event, scenario);
       const current = await read(ctx, adapter.resource, subject.id);
-      const response = await ctx.call('POST', `/api/${adapter.resource}/${subject.id}/events`, {
+      const response = await ctx.call(method, target, {
         token: ctx.tokens[role],
         body: { version: current.version, ...body },
       });

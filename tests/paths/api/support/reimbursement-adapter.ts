@@ -1,5 +1,5 @@
 import { textPdf } from '../../../../server/db/demo-documents.ts';
-import { addDays } from '../../../../src/domain/benefits/dates.ts';
+import { addDays, daysBetween } from '../../../../src/domain/benefits/dates.ts';
 import { inRandomSample } from '../../../../src/domain/benefits/review-sampling.ts';
 import type { ReimbursementFacts } from '../../../../src/machines/reimbursement.machine.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
@@ -30,18 +30,24 @@ function linesFor(facts: ReimbursementFacts, today: string) {
   return [...approved, ...rejected].map((procedureCode, i) => ({ procedureCode, serviceDate: addDays(today, -1 - i), chargedCents: procedureCode === EXCLUDED ? 20000 : 6000 }));
 }
 
-/** The actor of each event: the analyst creates and submits; the auditor decides (or the creator, when the facts say so); treasury pays. */
-function roleOf(type: string, facts: ReimbursementFacts): Role {
-  const creatorActs = facts.actorId === facts.creatorId;
-  if (type === 'APPROVE' || type === 'REJECT') return creatorActs ? 'analyst' : 'auditor';
+/**
+ * Who is who: the facts' actor is the analyst; the creator is the administrator unless the facts make the actor
+ * the creator; the medical review is the dental auditor's and payment treasury's (their own rights).
+ */
+function roleOf(type: string): Role {
   if (type === 'COMPLETE_MEDICAL_REVIEW') return 'auditor';
   if (type === 'PAY') return 'treasury';
   return 'analyst';
 }
+const creatorOf = (facts: ReimbursementFacts): Role => (facts.actorId === facts.creatorId ? 'analyst' : 'admin');
+
+/** A fixture date as the API's: the same distance from the clock as from the scenario's today. */
+const relative = (ctx: ReplayContext, facts: ReimbursementFacts, date: string) => addDays(ctx.clock.today, daysBetween(facts.today, date));
 
 /**
  * Reimbursements: a claim on a patient alone on their own EUR policy (whitening excluded), under a verification
- * verified through the API, with every document it asks for attached; its lines approved and rejected by the
+ * verified through the API, with every document it asks for attached but those the facts say are missing, and
+ * assigned as the facts say; its lines approved and rejected by the
  * automatic check as the facts say; in or out of R12's 5 % sample as the facts say (a draft whose folio falls
  * the wrong way is cancelled and another made). A scenario whose liquidation changes before payment gets an
  * exclusion of its first line's procedure between approval and payment.
@@ -63,28 +69,43 @@ export const reimbursementAdapter: MachineAdapter = {
     const doctorId = await doctor(ctx, 'GENERAL');
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const created = await ctx.call('POST', '/api/reimbursements', {
-        token: ctx.tokens.analyst,
+        token: ctx.tokens[creatorOf(facts)],
         body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, ctx.clock.today) },
       });
       if (created.status !== 201) throw new Error(`Creating the reimbursement answered ${created.status}: ${JSON.stringify(created.body)}`);
       const id = created.body.id as number;
       if (inRandomSample(created.body.folio as string) !== facts.medicalReviewRequired) {
-        await setupEvent(ctx, 'reimbursements', id, { type: 'CANCEL', reason: 'Fuera de la muestra pedida' }, ctx.tokens.analyst);
+        await setupEvent(ctx, 'reimbursements', id, { type: 'CANCEL', reason: 'Fuera de la muestra pedida' }, ctx.tokens.admin);
         continue;
       }
-      for (const type of created.body.missingDocuments as string[]) await attach(ctx, id, type);
-      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]!.procedureCode };
+      // Every document asked for is attached, but those the facts say are missing.
+      const missing = facts.missingDocuments.map((d) => DOCUMENTS[d] ?? d);
+      for (const type of created.body.missingDocuments as string[]) if (!missing.includes(type)) await attach(ctx, id, type);
+      if (facts.assigneeId !== null) {
+        const assignee = facts.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
+        await setupEvent(ctx, 'reimbursements', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
+      }
+      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]!.procedureCode, doctorId };
     }
     throw new Error('No folio fell the way the scenario needs in 200 drafts.');
   },
-  send(_ctx, subject, event) {
+  send(ctx, subject, event) {
+    const facts = subject.facts as ReimbursementFacts;
     const body: Record<string, unknown> = { ...event };
     if (event.type === 'REQUEST_DOCUMENTS') body.documents = (event.documents as string[]).map((d) => DOCUMENTS[d] ?? d);
-    return { role: roleOf(event.type, subject.facts as ReimbursementFacts), body };
+    // The fixture's assignee is the actor (themselves) or someone else (the administrator); 0 stays invalid.
+    if (event.type === 'ASSIGN') body.assigneeId = event.assigneeId === 0 ? 0 : event.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
+    if (event.type === 'EDIT') {
+      // EDIT is the claim's PUT: the fixture's lines on the scenario's dates, a real doctor.
+      const changes = event.changes as { lines: { serviceDate: string }[] };
+      const lines = changes.lines.map((line) => ({ ...line, serviceDate: relative(ctx, facts, line.serviceDate) }));
+      return { role: roleOf(event.type), method: 'PUT', path: `/api/reimbursements/${subject.id}`, body: { doctorId: subject.doctorId, lines } };
+    }
+    return { role: roleOf(event.type), body };
   },
   async beforeStep(ctx, subject, step) {
     const facts = subject.facts as ReimbursementFacts;
-    // The facts have no document missing: the analyst brings what the reviewer asked for before resubmitting.
+    // The facts have no document missing: the analyst brings what was asked for before resubmitting.
     if (step.event.type === 'RESUBMIT' && facts.missingDocuments.length === 0) {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
       for (const type of record.body.missingDocuments as string[]) await attach(ctx, subject.id, type);
