@@ -191,6 +191,8 @@ test.describe('verificaciones', () => {
   });
 
   test('every screen in dark, right-to-left, Japanese and at 390 px is axe clean', async ({ page, request }) => {
+    // Twelve screens with axe on each: more than the default minute on a loaded machine.
+    test.setTimeout(180_000);
     const opened = await openVerification(request, 'BENEFITS');
     await signIn(page, ADMIN.email);
     const screens = { worklist: '/app/verificaciones/nuevas', history: '/app/verificaciones/existentes', new: '/app/verificaciones/nueva', record: `/app/verificaciones/editar/${opened.id}` };
