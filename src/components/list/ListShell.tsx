@@ -142,7 +142,10 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
       {list.rows?.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg.panel">
           <EmptyState.Content>
-            <EmptyState.Description>{list.state.q ? t('common.emptySearch', { q: list.state.q }) : t(filtered ? 'list.emptyFiltered' : 'common.empty')}</EmptyState.Description>
+            {/* Isolated, so a right-to-left page keeps the sentence's full stop at its end. */}
+            <EmptyState.Description>
+              <bdi>{list.state.q ? t('common.emptySearch', { q: list.state.q }) : t(filtered ? 'list.emptyFiltered' : 'common.empty')}</bdi>
+            </EmptyState.Description>
           </EmptyState.Content>
         </EmptyState.Root>
       )}

@@ -16,7 +16,8 @@ export function PendingBadge() {
   const count = pending.data?.length ?? 0;
   const label = intl.formatMessage({ id: 'announcements.badgeLabel' }, { count });
   return (
-    <Button asChild size="sm" variant="ghost" px="2" aria-label={label} data-testid="announcements-badge" data-pending={count}>
+    // On a phone the header has no room to spare: the button shows there only when something is pending.
+    <Button asChild size="sm" variant="ghost" px="2" display={{ base: count > 0 ? 'inline-flex' : 'none', md: 'inline-flex' }} aria-label={label} data-testid="announcements-badge" data-pending={count}>
       <Link href="~/app/comunicadospendientes" aria-current={location.includes('/comunicadospendientes') ? 'page' : undefined}>
         <HStack gap="1">
           <Megaphone aria-hidden size={18} />
