@@ -48,7 +48,7 @@ describe('Configuraciones defaults on a new policy', () => {
     const own = await call<{ maxBeneficiaries: number }>('POST', '/api/policies', { token: admin, body: policy({ maxBeneficiaries: 5 }) });
     expect(own.body.maxBeneficiaries).toBe(5);
     await setDefault('policy.maxBeneficiaries', 4);
-    const { id, version, number, kind, planName, startsOn, endsOn, benefitYear } = after.body as Record<string, never>;
+    const { id, version, number, kind, planName, startsOn, endsOn, benefitYear } = after.body as unknown as Record<string, never>;
     const edited = await call<{ maxBeneficiaries: number }>('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId, number, kind, planName, startsOn, endsOn, benefitYear } });
     expect(edited.status).toBe(200);
     expect(edited.body.maxBeneficiaries).toBe(3);
