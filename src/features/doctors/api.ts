@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
@@ -32,10 +32,3 @@ export function useDoctorState() {
  * The insurers a doctor can have an agreement with, by name, for the agreement rows and the list's
  * filter. Read here rather than from the insurers area (areas do not reach into each other).
  */
-export const insurerChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['doctors', 'insurer-choices'],
-    queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-    select: (page) => page.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
-    staleTime: 5 * 60_000,
-  });

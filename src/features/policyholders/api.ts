@@ -62,10 +62,3 @@ export const useRevealBankDetails = () =>
   useMutation({ mutationFn: (id: number) => call(api.POST('/api/policyholders/{id}/bank-details', { params: { path: { id } } })) });
 
 /** The insurers a policy can belong to, by name (read here: areas do not reach into each other). */
-export const insurerChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['policyholders', 'insurer-choices'],
-    queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-    select: (page) => page.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name, active: insurer.active })),
-    staleTime: 5 * 60_000,
-  });

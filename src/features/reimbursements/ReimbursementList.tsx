@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
-import { api, call } from '../../api/client.ts';
+import { insurerChoicesQuery } from '../../api/insurers.ts';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
@@ -29,13 +29,6 @@ const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurer
 /** The range bounds the day the claim was created (the list's `from`/`to`). */
 const CREATED_DATES = { from: 'reimbursements.filter.from', to: 'reimbursements.filter.to' };
 
-const insurerChoices = () => ({
-  queryKey: ['reimbursements', 'insurer-choices'],
-  queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-  select: (page: { items: { id: number; name: string }[] }) => page.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
-  staleTime: 5 * 60_000,
-});
-
 /**
  * `/reembolsos/general` and `/reembolsos/ortodoncia`: one kind's reimbursements with the analyst's queues (to
  * review, needing documents, approved to pay), the user's own and the insurer, all in the URL.
@@ -49,7 +42,7 @@ export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHOD
     [kind, range.from, range.to],
   );
   const list = useListController(resource, SPEC);
-  const { data: insurers = [] } = useQuery(insurerChoices());
+  const { data: insurers = [] } = useQuery(insurerChoicesQuery());
   const queues = Object.entries(QUEUES).map(([queue, value]) => ({ value, label: intl.formatMessage({ id: `reimbursements.queue.${queue}` }) }));
   const mine = userId ? [{ value: String(userId), label: intl.formatMessage({ id: 'reimbursements.mine' }) }] : [];
   return (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
@@ -19,14 +19,6 @@ export const users = defineResource<User, UserInput, UserQuery>('users', {
 });
 
 /** The insurers a user may be staff of, by name (a handful per administrator; one page holds them). */
-export const insurerChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['users', 'insurer-choices'],
-    queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-    select: (page: { items: { id: number; name: string }[] }) => page.items.map(({ id, name }) => ({ id, name })),
-    staleTime: 5 * 60_000,
-  });
-
 /** The account actions besides saving; each answers the user as it now is. */
 const ACTIONS = {
   deactivate: (id: number) => call(api.POST('/api/users/{id}/deactivate', { params: { path: { id } } })),

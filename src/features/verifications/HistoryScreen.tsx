@@ -5,7 +5,8 @@ import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
-import { doctorChoicesQuery, insurerChoicesQuery, verifications, type VerificationQuery } from './api.ts';
+import { insurerChoicesQuery } from '../../api/insurers.ts';
+import { doctorChoicesQuery, verifications, type VerificationQuery } from './api.ts';
 import { HISTORY_COLUMNS } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 

@@ -42,14 +42,6 @@ export const assigneeChoicesQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-export const insurerChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['verifications', 'insurers'],
-    queryFn: () => call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-    select: (page) => page.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
-    staleTime: 5 * 60_000,
-  });
-
 export const doctorChoicesQuery = (q: string) =>
   queryOptions({
     queryKey: ['verifications', 'doctors', q],
