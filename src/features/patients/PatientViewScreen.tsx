@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { ApiError } from '../../api/client.ts';
-import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
+import { RecordGate } from '../../components/edit/RecordGate.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
@@ -267,16 +266,21 @@ function History({ items }: { items: PatientHistory }) {
 /** `/pacientes/ver/:id`: the patient view (an audited read on the server). */
 export default function PatientViewScreen() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { link, can } = useScreen();
   const id = Number(useParams<{ id: string }>().id);
   const [pages, setPages] = useState(FIRST_LINKED_PAGES);
-  const overview = useQuery(overviewQuery(id, pages));
+  const overview = useQuery({ ...overviewQuery(id, pages), enabled: Number.isInteger(id) });
+  return (
+    <RecordGate query={overview} listLabel={intl.formatMessage({ id: 'patients.title' })} valid={Number.isInteger(id)}>
+      {(data) => <PatientView id={id} data={data} pages={pages} onPages={setPages} />}
+    </RecordGate>
+  );
+}
+
+function PatientView({ id, data, pages, onPages }: { id: number; data: PatientOverview; pages: LinkedPages; onPages: (pages: LinkedPages) => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const { link, can } = useScreen();
   const history = useQuery(historyQuery(id));
-  if (overview.error instanceof ApiError && overview.error.status === 404) return <RecordNotFound listLabel={t('patients.title')} />;
-  if (overview.error) throw overview.error;
-  if (!overview.data) return <Loading />;
-  const data = overview.data;
   const patient = data.patient;
   const editHref = link('edit', { id });
   return (
@@ -319,7 +323,7 @@ export default function PatientViewScreen() {
         </Stack>
       </Section>
       <Section title={t('patients.section.records')}>
-        <Records overview={data} pages={pages} onPages={setPages} />
+        <Records overview={data} pages={pages} onPages={onPages} />
       </Section>
       <Section title={t('patients.section.history')}>{history.data ? <History items={history.data.items} /> : <Loading />}</Section>
       <NotesPanel entityType="patient" entityId={id} />
