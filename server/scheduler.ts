@@ -11,7 +11,7 @@ import { policiesToExpire } from './workflow/policy/repository.ts';
 import { policyWorkflow } from './workflow/policy/service.ts';
 import { curePeriodsEnded } from './workflow/reimbursement/repository.ts';
 import { reimbursementWorkflow } from './workflow/reimbursement/service.ts';
-import { logUnexpected } from './http/log-unexpected.ts';
+import { repeatEvery } from './repeat.ts';
 import type { FileStore } from './files.ts';
 import { exportService, expiredExports } from './exports/service.ts';
 import { purgeStreamEvents, STREAM_EVENTS_KEPT_DAYS, usersWithStreamEventsBefore } from './messages/events.ts';
@@ -125,9 +125,5 @@ export async function runDailyJobs(db: Database, today: string, context: Schedul
 
 /** Runs the daily jobs now and then every hour (the date changes at midnight; the claim keeps it once a day). */
 export function startScheduler(db: Database, today: () => string, context: SchedulerContext = {}, everyMs = 60 * 60 * 1000): () => void {
-  const tick = () => runDailyJobs(db, today(), context).catch((error) => logUnexpected('Scheduled jobs', error));
-  void tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return repeatEvery('Scheduled jobs', everyMs, () => runDailyJobs(db, today(), context));
 }

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Database } from './db/database.ts';
-import { logUnexpected } from './http/log-unexpected.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** A job every API process runs on a short period; each period ("slot") runs in one process only. */
 export interface TimerJob {
@@ -37,20 +37,5 @@ export const slotOf = (now: number, everyMs: number) => new Date(Math.floor(now 
 
 /** Runs `job` at every period in this process; the slot claim keeps each period to one process. */
 export function startTimerJob(db: Database, job: TimerJob, everyMs: number): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await runSlot(db, job, slotOf(Date.now(), everyMs));
-    } catch (error) {
-      logUnexpected(`Timer job ${job.name}`, error);
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return repeatEvery(`Timer job ${job.name}`, everyMs, () => runSlot(db, job, slotOf(Date.now(), everyMs)));
 }

@@ -1,5 +1,6 @@
 import { loadUser } from '../auth/sessions.ts';
 import { logUnexpected } from '../http/log-unexpected.ts';
+import { repeatEvery } from '../repeat.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { Deps, Handlers } from '../http/types.ts';
 import { appendAudit } from '../audit.ts';
@@ -79,20 +80,5 @@ export async function runQueuedExports(deps: Deps, handlers: Handlers): Promise<
 
 /** Polls the queue (every process does; SKIP LOCKED shares the work). */
 export function startExportWorker(deps: Deps, handlers: Handlers, everyMs = Number(process.env.EXPORT_POLL_MS ?? 2000)): () => void {
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await runQueuedExports(deps, handlers);
-    } catch (error) {
-      logUnexpected('Export worker', error);
-    } finally {
-      busy = false;
-    }
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
+  return repeatEvery('Export worker', everyMs, () => runQueuedExports(deps, handlers));
 }
