@@ -50,7 +50,7 @@ test('a failed read of the pending announcements keeps the panel closed with a r
 
   // One left to acknowledge: the badge says so and leads to it.
   await expect(badge).toHaveAttribute('aria-label', 'Comunicados: 1 pendiente');
-  await expect(badge).toHaveAttribute('data-pending', '1');
+  await expect(badge).toHaveAttribute('data-count', '1');
   await badge.click();
   await expect(page).toHaveURL(/\/app\/comunicadospendientes$/);
   await expect(page.getByText(`Nuevo horario ${stamp}`)).toBeVisible();

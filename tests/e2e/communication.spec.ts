@@ -20,7 +20,7 @@ test('two users exchange messages live, with the unread badge and read receipts'
   const analyst = await person(browser, 'analista@demo.local');
   const badge = analyst.getByTestId('messages-badge');
   await expect(badge).toBeVisible();
-  const before = Number(await badge.getAttribute('data-unread'));
+  const before = Number(await badge.getAttribute('data-count'));
 
   const subject = `Factura ilegible ${unique}`;
   await supervisor.goto('/app/mensajes');
@@ -38,7 +38,7 @@ test('two users exchange messages live, with the unread badge and read receipts'
   await expect(supervisor.getByTestId('receipt')).toHaveText('Enviado, aún sin leer');
 
   // The analyst, on another screen, hears of it without reloading: the badge and a notice without the text.
-  await expect(badge).toHaveAttribute('data-unread', String(before + 1));
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
   await expect(analyst.getByText('Tiene un mensaje nuevo')).toBeVisible();
   await expect(analyst.getByText(/copia legible/)).toHaveCount(0);
   await badge.click();
@@ -46,7 +46,7 @@ test('two users exchange messages live, with the unread badge and read receipts'
   await analyst.getByRole('link', { name: new RegExp(subject) }).click();
   await expect(analyst).toHaveURL(new RegExp(`${conversationUrl}$`));
   await expect(analyst.getByTestId('message')).toHaveText([/copia legible/]);
-  await expect(badge).toHaveAttribute('data-unread', String(before));
+  await expect(badge).toHaveAttribute('data-count', String(before));
   await expectNoSeriousViolations(analyst);
 
   // Reading it shows on the supervisor's screen live; so does the reply.

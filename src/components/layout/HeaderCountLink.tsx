@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react';
+import { Badge, Button, HStack } from '@chakra-ui/react';
+import { Link, useLocation } from 'wouter';
+
+interface Props {
+  /** The screen's path under /app. */
+  path: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
+  count: number;
+  /** The button's name for screen readers, with the count in words. */
+  label: string;
+  palette: 'orange' | 'red';
+  /** On a phone the header has no room to spare: such a button shows there only when it has something to count. */
+  hideEmptyOnPhone?: boolean;
+  testId: string;
+}
+
+/** A header button to a screen with how many things wait there (unread messages, pending announcements). */
+export function HeaderCountLink({ path, icon: Icon, count, label, palette, hideEmptyOnPhone, testId }: Props) {
+  const [location] = useLocation();
+  return (
+    <Button
+      asChild
+      size="sm"
+      variant="ghost"
+      px="2"
+      display={hideEmptyOnPhone ? { base: count > 0 ? 'inline-flex' : 'none', md: 'inline-flex' } : undefined}
+      aria-label={label}
+      data-testid={testId}
+      data-count={count}
+    >
+      <Link href={`~/app${path}`} aria-current={location.includes(path) ? 'page' : undefined}>
+        <HStack gap="1">
+          <Icon aria-hidden size={18} />
+          {count > 0 && (
+            <Badge aria-hidden colorPalette={palette} variant="solid" size="xs" borderRadius="full">
+              {count > 99 ? '99+' : count}
+            </Badge>
+          )}
+        </HStack>
+      </Link>
+    </Button>
+  );
+}
