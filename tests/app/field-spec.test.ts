@@ -12,7 +12,9 @@ describe('field specifications generated from the contract', () => {
   it('carries each rule of the insurer schema, with required from the input schema', () => {
     expect(specs.code).toMatchObject({ type: 'string', required: true, writable: true, minLength: 2, maxLength: 16, pattern: '^[A-Z0-9_-]+$' });
     expect(specs.legalName).toMatchObject({ type: 'string', nullable: true, required: false, maxLength: 200 });
-    expect(specs.claimDeadlineDays).toMatchObject({ type: 'integer', minimum: 1, maximum: 365, default: 90, required: false });
+    expect(specs.claimDeadlineDays).toMatchObject({ type: 'integer', minimum: 1, maximum: 365, required: false });
+    // No static default: a new insurer's deadlines come from Configuraciones (the form asks the server for them).
+    expect(specs.claimDeadlineDays).not.toHaveProperty('default');
     expect(specs.email).toMatchObject({ format: 'email' });
     expect(specs.updatedAt).toMatchObject({ format: 'date-time', writable: false });
     expect(names).not.toContain('id');
@@ -47,9 +49,9 @@ describe('what forms derive from a field specification', () => {
     expect(widgetOf(specs.country, 'country')).toBe('country');
   });
 
-  it('starts a new record from the contract defaults', () => {
+  it('starts a new record from the contract defaults, and leaves empty what has none', () => {
     const empty = emptyFormValues(specs, names);
-    expect(empty).toMatchObject({ code: '', claimDeadlineDays: '90', cureDays: '10', active: true, legalName: '' });
+    expect(empty).toMatchObject({ code: '', claimDeadlineDays: '', cureDays: '', active: true, legalName: '' });
   });
 
   it('turns the typed text into the API body and back', () => {
