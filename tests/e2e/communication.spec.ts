@@ -98,6 +98,28 @@ test('notes on a record: written, pinned, private, corrected, and found on /nota
   await expect(page).toHaveURL(new RegExp(`/app/pacientes/ver/${patient.id}$`));
 });
 
+test('the doctor, insurer and policyholder screens hold their notes under the form, apart from it', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const first = async (path: string) => ((await (await request.get(`/api/${path}?pageSize=1`, { headers: authHeader(token) })).json()).items[0] as { id: number }).id;
+  await signIn(page, ADMIN.email);
+  for (const [path, screen] of [
+    ['doctors', 'doctores'],
+    ['insurers', 'aseguradoras'],
+    ['policyholders', 'titulares'],
+  ] as const) {
+    await page.goto(`/app/${screen}/editar/${await first(path)}`);
+    const panel = page.getByTestId('notes-panel');
+    await expect(panel.getByRole('heading', { name: 'Notas' })).toBeVisible();
+    // The note's form is its own: adding a note neither saves nor submits the record's form around it.
+    expect(await panel.evaluate((element) => element.closest('form') === null)).toBe(true);
+    const text = `Nota sobre ${path} ${unique}`;
+    await panel.getByLabel('Nueva nota').fill(text);
+    await panel.getByRole('button', { name: 'Agregar nota' }).click();
+    await expect(panel.getByTestId('note').filter({ hasText: text })).toBeVisible();
+  }
+  await expectNoSeriousViolations(page);
+});
+
 test('the dashboard per role: tiles open their filtered lists; supervisors get charts with tables', async ({ browser }) => {
   const verifier = await person(browser, 'verificador@demo.local');
   await verifier.goto('/app/panel/default');

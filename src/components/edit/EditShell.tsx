@@ -30,6 +30,8 @@ interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload
   body?: (edit: EditController, record?: R) => ReactNode;
   /** Content after the sections, above Cancel/Save (a confirmation the last save asked for, say). */
   after?: (edit: EditController, record?: R) => ReactNode;
+  /** Panels about the saved record under the form (its policies, its notes): outside it, so their own forms stay apart. */
+  beside?: (record: R) => ReactNode;
   /** Let the body use the page's full width (a wide grid) instead of a form's reading width. */
   wide?: boolean;
   /** The page title: for a new record, or for the record being edited. */
@@ -91,6 +93,11 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
           </HStack>
         </Stack>
       </form>
+      {record && props.beside && (
+        <Stack gap="8" mt="8">
+          {props.beside(record)}
+        </Stack>
+      )}
       <ConflictDialog open={edit.conflict.open} busy={edit.saving} onReload={edit.conflict.reload} onOverwrite={edit.conflict.overwrite} onClose={edit.conflict.close} />
       {confirmDelete && (
         <ConfirmDialog

@@ -3,6 +3,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { EditShell } from '../../components/edit/EditShell.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import type { EditController } from '../../components/edit/useEditController.ts';
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import type { FormRow, FormValues } from '../../components/form/field-spec.ts';
@@ -83,6 +84,7 @@ export default function DoctorFormScreen() {
       body={(edit, record) => <DoctorFields edit={edit} record={record} />}
       title={(record) => (record ? t('doctors.edit', { name: doctorName(record) }) : t('area.doctors.new'))}
       listLabel={t('area.doctors.list')}
+      beside={(record) => <NotesPanel entityType="doctor" entityId={record.id} />}
       deleteTexts={(record) => ({ title: t('doctors.delete.title'), body: t('doctors.delete.body', { name: doctorName(record) }) })}
     />
   );

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { EditShell } from '../../components/edit/EditShell.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { insurers } from './api.ts';
 import { INSURER_FIELDS, INSURER_FORM } from './fields.ts';
 import { SettingsDeadlines } from './SettingsDeadlines.tsx';
@@ -19,6 +20,7 @@ export default function InsurerFormScreen() {
       body={(edit, insurer) => (insurer ? null : <SettingsDeadlines edit={edit} />)}
       title={(insurer) => (insurer ? intl.formatMessage({ id: 'insurers.edit' }, { name: insurer.name }) : intl.formatMessage({ id: 'insurers.new' }))}
       listLabel={intl.formatMessage({ id: 'insurers.title' })}
+      beside={(insurer) => <NotesPanel entityType="insurer" entityId={insurer.id} />}
       deleteTexts={(insurer) => ({
         title: intl.formatMessage({ id: 'insurers.delete.title' }),
         body: intl.formatMessage({ id: 'insurers.delete.body' }, { name: insurer.name }),

@@ -1,5 +1,4 @@
 import { SimpleGrid, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
@@ -12,6 +11,7 @@ import { policyholders, type Policyholder } from './api.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { CONSENT_FIELDS, CONTACT_FIELDS, IDENTITY_FIELDS, PERSON_FIELDS, POLICYHOLDER_FIELDS } from './fields.tsx';
 import { PoliciesPanel } from './PoliciesPanel.tsx';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'PolicyholderInput', update: 'PolicyholderUpdate' } as const;
@@ -69,23 +69,24 @@ export default function PolicyholderFormScreen() {
   const { id } = useParams<{ id?: string }>();
   const { may } = useScreen();
   const readOnly = id !== undefined && !may('update');
-  // The policies show under a holder that is there (not under the not-found state); the query is the form's own, shared.
-  const holder = useQuery({ ...policyholders.oneQuery(Number(id ?? 0)), enabled: id !== undefined });
   return (
-    <Stack gap="8">
-      <EditShell
-        resource={policyholders}
-        id={id ? Number(id) : undefined}
-        specs={POLICYHOLDER_FIELDS}
-        schemas={SCHEMAS}
-        payload={payload}
-        readOnly={readOnly}
-        body={(edit, record) => <HolderFields edit={edit} record={record} readOnly={readOnly} />}
-        title={(record) => (record ? t('policyholders.edit', { name: record.name }) : t('area.policyholders.new'))}
-        listLabel={t('area.policyholders.list')}
-        deleteTexts={(record) => ({ title: t('policyholders.delete.title'), body: t('policyholders.delete.body', { name: record.name }) })}
-      />
-      {holder.data && <PoliciesPanel holderId={holder.data.id} />}
-    </Stack>
+    <EditShell
+      resource={policyholders}
+      id={id ? Number(id) : undefined}
+      specs={POLICYHOLDER_FIELDS}
+      schemas={SCHEMAS}
+      payload={payload}
+      readOnly={readOnly}
+      body={(edit, record) => <HolderFields edit={edit} record={record} readOnly={readOnly} />}
+      title={(record) => (record ? t('policyholders.edit', { name: record.name }) : t('area.policyholders.new'))}
+      listLabel={t('area.policyholders.list')}
+      deleteTexts={(record) => ({ title: t('policyholders.delete.title'), body: t('policyholders.delete.body', { name: record.name }) })}
+      beside={(record) => (
+        <>
+          <PoliciesPanel holderId={record.id} />
+          <NotesPanel entityType="policyholder" entityId={record.id} />
+        </>
+      )}
+    />
   );
 }
