@@ -98,16 +98,17 @@ test('notes on a record: written, pinned, private, corrected, and found on /nota
   await expect(page).toHaveURL(new RegExp(`/app/pacientes/ver/${patient.id}$`));
 });
 
-test('the doctor, insurer and policyholder screens hold their notes under the form, apart from it', async ({ page, request }) => {
+test('the doctor, insurer, policyholder and policy screens hold their notes, apart from the record\'s own form', async ({ page, request }) => {
   const token = await apiToken(request);
   const first = async (path: string) => ((await (await request.get(`/api/${path}?pageSize=1`, { headers: authHeader(token) })).json()).items[0] as { id: number }).id;
   await signIn(page, ADMIN.email);
   for (const [path, screen] of [
-    ['doctors', 'doctores'],
-    ['insurers', 'aseguradoras'],
-    ['policyholders', 'titulares'],
+    ['doctors', 'doctores/editar'],
+    ['insurers', 'aseguradoras/editar'],
+    ['policyholders', 'titulares/editar'],
+    ['policies', 'pacientes'],
   ] as const) {
-    await page.goto(`/app/${screen}/editar/${await first(path)}`);
+    await page.goto(`/app/${screen}/${await first(path)}`);
     const panel = page.getByTestId('notes-panel');
     await expect(panel.getByRole('heading', { name: 'Notas' })).toBeVisible();
     // The note's form is its own: adding a note neither saves nor submits the record's form around it.

@@ -5,6 +5,7 @@ import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
+import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { patients, patientsOfPolicy, policySummaryQuery, type Patient } from './api.ts';
 import { PATIENT_COLUMNS, PATIENT_FIELDS, PATIENT_LIST } from './fields.ts';
 import { PolicySummaryCard } from './PolicySummaryCard.tsx';
@@ -29,7 +30,14 @@ export default function PatientsListScreen() {
       createLabel={intl.formatMessage({ id: 'patients.new' })}
       searchPlaceholder={intl.formatMessage({ id: 'patients.search' })}
       open={{ screen: 'view', create: policy ? (policy.acceptsPatients ? link('createForPolicy', { poliza_id: policy.id }) : null) : undefined }}
-      intro={policy && <PolicySummaryCard policy={policy} />}
+      intro={
+        policy && (
+          <>
+            <PolicySummaryCard policy={policy} />
+            <NotesPanel entityType="policy" entityId={policy.id} />
+          </>
+        )
+      }
     />
   );
 }
