@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Badge, Field, HStack, Input, NativeSelect, SegmentGroup, Stack, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Field, HStack, Input, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { money, parseMoneyInput } from '../../../components/format/money.ts';
-import { reasonCodesQuery, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
+import type { Reimbursement, ReimbursementEventBody } from '../api.ts';
 import { useReasonText } from '../LiquidationTable.tsx';
+import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 type Decision = 'APPROVE' | 'REDUCE' | 'REJECT';
 const DECISIONS: Decision[] = ['APPROVE', 'REDUCE', 'REJECT'];
@@ -32,7 +32,6 @@ interface Props {
 export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { data: reasons = [] } = useQuery(reasonCodesQuery());
   const reasonText = useReasonText();
   const [choices, setChoices] = useState<Record<number, LineChoice>>({});
   const [tried, setTried] = useState(false);
@@ -125,22 +124,7 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
                     </Field.Root>
                   )}
                   {choice.decision !== 'APPROVE' && (
-                    <Field.Root required={choice.decision === 'REJECT'} invalid={wrong === 'reason'}>
-                      <Field.Label>
-                        {t('reimbursements.review.reasonCode')}
-                        {choice.decision === 'REJECT' && <Field.RequiredIndicator />}
-                      </Field.Label>
-                      <NativeSelect.Root>
-                        <NativeSelect.Field value={choice.reasonCode} onChange={(e) => change(line.id, { reasonCode: e.currentTarget.value })}>
-                          <option value="">{t('reimbursements.review.chooseReason')}</option>
-                          {reasons.map((reason) => (
-                            <option key={reason.code} value={reason.code}>{reasonText(reason.code)}</option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('reimbursements.review.reasonCode') })}</Field.ErrorText>
-                    </Field.Root>
+                    <ReasonCodeField value={choice.reasonCode} onChange={(reasonCode) => change(line.id, { reasonCode })} required={choice.decision === 'REJECT'} invalid={wrong === 'reason'} />
                   )}
                 </>
               )}

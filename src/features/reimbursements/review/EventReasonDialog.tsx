@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Field, NativeSelect } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ReasonDialog } from '../../../components/workflow/ReasonDialog.tsx';
-import { reasonCodesQuery, type ReimbursementEventBody } from '../api.ts';
-import { useReasonText } from '../LiquidationTable.tsx';
+import type { ReimbursementEventBody } from '../api.ts';
+import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 /** The events whose payload is words: a cancellation's reason, a rejection's code and explanation, the payment reference. */
 export const REASON_EVENTS = new Set(['CANCEL', 'REJECT', 'PAY']);
@@ -22,8 +20,6 @@ export function EventReasonDialog({ event, busy, error, onSend, onClose }: Props
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [reasonCode, setReasonCode] = useState('');
   const [codeMissing, setCodeMissing] = useState(false);
-  const { data: reasons = [] } = useQuery(reasonCodesQuery());
-  const reasonText = useReasonText();
   const label = t(event === 'PAY' ? 'reimbursements.review.paymentReference' : event === 'REJECT' ? 'reimbursements.review.explanation' : 'reimbursements.review.reason');
   const send = (text: string) => {
     if (event === 'PAY') return onSend({ type: 'PAY', reference: text });
@@ -47,24 +43,7 @@ export function EventReasonDialog({ event, busy, error, onSend, onClose }: Props
       onClose={onClose}
     >
       {event === 'REJECT' && (
-        <Field.Root required invalid={codeMissing}>
-          <Field.Label>
-            {t('reimbursements.review.reasonCode')}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <NativeSelect.Root>
-            <NativeSelect.Field value={reasonCode} onChange={(e) => setReasonCode(e.currentTarget.value)}>
-              <option value="">{t('reimbursements.review.chooseReason')}</option>
-              {reasons.map((reason) => (
-                <option key={reason.code} value={reason.code}>{reasonText(reason.code)}</option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-          {codeMissing && (
-            <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('reimbursements.review.reasonCode') })}</Field.ErrorText>
-          )}
-        </Field.Root>
+        <ReasonCodeField value={reasonCode} onChange={setReasonCode} required invalid={codeMissing} />
       )}
     </ReasonDialog>
   );

@@ -1,0 +1,41 @@
+import { Field, NativeSelect } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { reasonCodesQuery } from '../api.ts';
+import { useReasonText } from '../LiquidationTable.tsx';
+
+interface Props {
+  value: string;
+  onChange: (code: string) => void;
+  required: boolean;
+  /** Shows "required" under the field (the user tried to send without a code). */
+  invalid: boolean;
+}
+
+/** A reason from the rejection catalog, in the words Configuraciones gives it in the user's language. */
+export function ReasonCodeField({ value, onChange, required, invalid }: Props) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const { data: reasons = [] } = useQuery(reasonCodesQuery());
+  const reasonText = useReasonText();
+  return (
+    <Field.Root required={required} invalid={invalid}>
+      <Field.Label>
+        {t('reimbursements.review.reasonCode')}
+        {required && <Field.RequiredIndicator />}
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+          <option value="">{t('reimbursements.review.chooseReason')}</option>
+          {reasons.map((reason) => (
+            <option key={reason.code} value={reason.code}>
+              {reasonText(reason.code)}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('reimbursements.review.reasonCode') })}</Field.ErrorText>
+    </Field.Root>
+  );
+}
