@@ -50,7 +50,9 @@ export function NotesPanel({ entityType, entityId }: { entityType: NoteEntityTyp
               <Field.Root>
                 <Field.Label>{intl.formatMessage({ id: 'notes.newLabel' })}</Field.Label>
                 <Textarea value={text} maxLength={MAX_LENGTH} autoresize onChange={(event) => setText(event.target.value)} />
-                <Field.HelperText>{intl.formatMessage({ id: 'notes.newHelp' }, { left: MAX_LENGTH - text.length })}</Field.HelperText>
+                <Field.HelperText>
+                  <bdi>{intl.formatMessage({ id: 'notes.newHelp' }, { left: MAX_LENGTH - text.length })}</bdi>
+                </Field.HelperText>
               </Field.Root>
               <HStack gap="4" wrap="wrap">
                 <Checkbox.Root checked={isPrivate} onCheckedChange={(e) => setPrivate(e.checked === true)}>
@@ -71,9 +73,13 @@ export function NotesPanel({ entityType, entityId }: { entityType: NoteEntityTyp
           </form>
         )}
         {notes.isError ? (
-          <Text color="fg.error">{intl.formatMessage({ id: 'notes.loadFailed' })}</Text>
+          <Text color="fg.error">
+            <bdi>{intl.formatMessage({ id: 'notes.loadFailed' })}</bdi>
+          </Text>
         ) : notes.data && notes.data.items.length === 0 ? (
-          <Text color="fg.muted">{intl.formatMessage({ id: 'notes.none' })}</Text>
+          <Text color="fg.muted">
+            <bdi>{intl.formatMessage({ id: 'notes.none' })}</bdi>
+          </Text>
         ) : (
           <Stack gap="2" as="ul" listStyleType="none" aria-label={title}>
             {notes.data?.items.map((note) => (
