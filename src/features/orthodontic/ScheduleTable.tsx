@@ -2,6 +2,7 @@ import { Button, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react
 import { HandCoins } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { useReasonText } from '../../api/settings.ts';
 import { money } from '../../components/format/money.ts';
 import type { Installment } from './api.ts';
 import { Day, InstallmentStateBadge, Money } from './PlanCells.tsx';
@@ -23,6 +24,7 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const m = (cents: number) => money(intl, cents, currency);
+  const reasonText = useReasonText();
   const summary = summarize(rows);
   return (
     <Stack gap="3">
@@ -89,7 +91,7 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
                       <InstallmentStateBadge state={row.state} />
                       {row.reason && (
                         <Text fontSize="xs" color="fg.muted">
-                          <bdi>{`${row.reason} · ${intl.messages[`reason.${row.reason}`] ? t(`reason.${row.reason}`) : row.reason}`}</bdi>
+                          <bdi>{reasonText(row.reason)}</bdi>
                         </Text>
                       )}
                       {installment?.paidCents != null && (
