@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
@@ -14,16 +16,21 @@ export type PdfLanguage = 'es' | 'en' | 'fr' | 'zh' | 'ja';
 
 const CATALOGS: Record<PdfLanguage, Record<string, string>> = { es, en, fr, zh, ja };
 
+/** Noto Sans Hans (GB2312), shipped by npm with the project, so a machine without a CJK system font still writes Chinese. */
+export const bundledChineseFont = () => path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf');
+
 /**
  * Fonts for scripts the PDF standard fonts (Latin only) cannot write, tried in order: PDF_FONT_PATHS
- * (colon-separated) first, then where Debian/Ubuntu put Noto CJK, WenQuanYi and IPA. A font is used only
- * if it has a glyph for every character of the document.
+ * (colon-separated) first, then where Debian/Ubuntu put Noto CJK, WenQuanYi and IPA, then the bundled
+ * Chinese font. A font is used only if it has a glyph for every character of the document, so Japanese
+ * takes the IPA font where the machine has one.
  */
-const FONT_CANDIDATES = () => [
+export const fontCandidates = () => [
   ...(process.env.PDF_FONT_PATHS?.split(':').filter(Boolean) ?? []),
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
   '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf',
+  bundledChineseFont(),
 ];
 
 /** Texts of the summary in one language; `{name}` placeholders filled from `values`. */
@@ -88,11 +95,11 @@ export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printe
 const allText = (layout: Layout) => [layout.title, layout.footer, ...layout.facts.flat(), ...layout.headings, ...layout.rows.flat(), ...layout.totals.flat()].join('');
 
 /** The first font that writes every character of `text`, or null. */
-async function coveringFont(doc: PDFDocument, text: string): Promise<PDFFont | null> {
+async function coveringFont(doc: PDFDocument, text: string, candidates: string[]): Promise<PDFFont | null> {
   const codePoints = [...new Set([...text].map((ch) => ch.codePointAt(0)!))].filter((cp) => cp > 0x20);
-  for (const path of FONT_CANDIDATES()) {
-    if (!fs.existsSync(path)) continue;
-    const bytes = fs.readFileSync(path);
+  for (const file of candidates) {
+    if (!fs.existsSync(file)) continue;
+    const bytes = fs.readFileSync(file);
     const font = fontkit.create(bytes) as unknown as { fonts?: unknown[]; hasGlyphForCodePoint: (cp: number) => boolean };
     // A collection (.ttc): its first face.
     const face = (font.fonts?.[0] ?? font) as { hasGlyphForCodePoint: (cp: number) => boolean };
@@ -108,7 +115,7 @@ const winAnsi = (text: string) => [...text].every((ch) => ch.codePointAt(0)! < 0
  * The liquidation summary as a PDF in `language`, or in English when no font at hand writes that
  * language's script. Answers the bytes and the language they are written in.
  */
-export async function renderLiquidationPdf(r: Reimbursement, language: PdfLanguage, printedOn = new Date()): Promise<{ bytes: Uint8Array; language: PdfLanguage }> {
+export async function renderLiquidationPdf(r: Reimbursement, language: PdfLanguage, printedOn = new Date(), fonts = fontCandidates()): Promise<{ bytes: Uint8Array; language: PdfLanguage }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   let layout = liquidationTexts(r, language, printedOn);
@@ -118,7 +125,7 @@ export async function renderLiquidationPdf(r: Reimbursement, language: PdfLangua
     regular = await doc.embedFont(StandardFonts.Helvetica);
     bold = await doc.embedFont(StandardFonts.HelveticaBold);
   } else {
-    const font = await coveringFont(doc, allText(layout));
+    const font = await coveringFont(doc, allText(layout), fonts);
     if (font) {
       regular = bold = font;
     } else {
