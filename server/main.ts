@@ -13,7 +13,8 @@ import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
 
-const distDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+// DIST_DIR lets a benchmark serve its own build without touching the shared dist/.
+const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
 async function main() {
   const config = readConfig();
