@@ -1,5 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { createProcedureCode, historyOf, listCatalog, updateCatalogItem } from '../settings/catalogs.ts';
+import { createCurrencyDefaults } from '../settings/currency-defaults.ts';
 import { requestActor } from './workflow-actor.ts';
 
 type Operation =
@@ -12,6 +13,7 @@ type Operation =
   | 'updateRequiredDocument'
   | 'listSettingDefaults'
   | 'updateSettingDefault'
+  | 'createCurrencyDefaults'
   | 'listSettingHistory';
 
 /** Configuraciones: the catalogs the engine and the forms read; every change versioned with its history. */
@@ -41,6 +43,9 @@ export function settingsHandlers({ db }: Deps): HandlersOf<Operation> {
     async updateSettingDefault(request) {
       const { version, ...change } = request.body;
       return { status: 200, body: await db.transaction((tx) => updateCatalogItem(tx, 'defaults', request.params.key, version, change, requestActor(request))) };
+    },
+    async createCurrencyDefaults(request) {
+      return { status: 201, body: { items: await db.transaction((tx) => createCurrencyDefaults(tx, request.body, requestActor(request))) } };
     },
     async listSettingHistory(request) {
       return { status: 200, body: { items: await historyOf(db, request.query.catalog, request.query.key) } };

@@ -118,7 +118,7 @@ export async function listCatalog<C extends SettingCatalog>(q: Queryable, name: 
 }
 
 /** The change's history row (item before and after) and its audit row, in the caller's transaction. */
-async function record(tx: Queryable, name: SettingCatalog, key: string, before: object | null, after: { version: number }, actor: Actor) {
+export async function recordChange(tx: Queryable, name: SettingCatalog, key: string, before: object | null, after: { version: number }, actor: Actor) {
   await tx.kysely
     .insertInto('settings_history')
     .values({ catalog: name, item_key: key, version: after.version, changed_by: actor.id, before: before && JSON.stringify(before), after: JSON.stringify(after) })
@@ -153,7 +153,7 @@ export async function updateCatalogItem<C extends SettingCatalog>(tx: Queryable,
     .returningAll()
     .executeTakeFirstOrThrow();
   const after = catalog.present(updated as Record<string, unknown>);
-  await record(tx, name, key, catalog.present(current), after, actor);
+  await recordChange(tx, name, key, catalog.present(current), after, actor);
   return after;
 }
 
@@ -174,7 +174,7 @@ export async function createProcedureCode(tx: Queryable, input: Schemas['Procedu
     .executeTakeFirst();
   if (!inserted) throw new DuplicateValueError('conflict.duplicate', `The catalog already has ${input.code}.`, [{ path: 'body/code', keyword: 'unique' }]);
   const created = procedures.present(inserted);
-  await record(tx, 'procedures', input.code, null, created, actor);
+  await recordChange(tx, 'procedures', input.code, null, created, actor);
   return created;
 }
 
