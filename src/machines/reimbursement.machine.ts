@@ -39,7 +39,11 @@ export interface ReimbursementFacts {
   rejectedLineCount: number;
   /** Lines the reviewer reduced to pay less than the engine's figure. */
   reducedLineCount: number;
-  /** Each line as the automatic check alone liquidates it: what a reviewer's decision may approve or reduce. */
+  /**
+   * Each line as the automatic check alone liquidates it, before the annual or lifetime maximum shares its room
+   * among the lines: `approved` when the line is eligible (a line the maximum alone left at 0 is), `coveredCents`
+   * what it would pay without the maximum. A reviewer's decision may approve it or reduce it below that.
+   */
   automaticLines: { lineId: number; approved: boolean; coveredCents: number }[];
   /** What would be paid (liquidated amount), in the currency's minor unit. */
   payableCents: number;
@@ -183,7 +187,8 @@ const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf']), ac
 
 /**
  * The reviewer's line decisions are about lines of this claim, once each: only a line the automatic check
- * approved may be approved or reduced (to less than the engine pays), and a rejection names a catalog code.
+ * found eligible may be approved or reduced (to less than it pays before the maximum), and a rejection names a
+ * catalog code.
  */
 function lineDecisionsValid(decisions: readonly LineDecision[], lines: ReimbursementFacts['automaticLines']): boolean {
   const seen = new Set<number>();

@@ -143,3 +143,22 @@ export function attachToReimbursement(token: string, reimbursementId: number, do
   form.set('file', new File([textPdf([documentType]).slice()], `${documentType}.pdf`));
   return call('POST', '/api/attachments', { token, body: form });
 }
+
+/**
+ * A reimbursement brought into review the way the desk does it, for tests about approval and payment: the
+ * analyst's draft (`body` as POST /api/reimbursements takes it) with every required document attached,
+ * submitted (the automatic check moves it to review) and, when R12's 5 % sample picked it, medically reviewed
+ * by the auditor (other reasons for the review are left to the test). Answers the claim as read after that.
+ */
+export async function claimInReview(tokens: { analyst: string; auditor: string }, body: Record<string, unknown>) {
+  const created = await call('POST', '/api/reimbursements', { token: tokens.analyst, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id: number = created.body.id;
+  for (const documentType of created.body.missingDocuments as string[]) expect((await attachToReimbursement(tokens.analyst, id, documentType)).status).toBe(201);
+  const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, tokens.analyst);
+  expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
+  if (submitted.body.medicalReview.reasons.includes('sample')) {
+    expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, tokens.auditor)).status).toBe(200);
+  }
+  return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
+}

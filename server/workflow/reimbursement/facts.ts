@@ -25,6 +25,9 @@ export interface ReimbursementContext {
   decisions: ReadonlyMap<number, StoredDecision>;
 }
 
+/** Rejections that say only that the annual or lifetime maximum had no room left when the line's turn came. */
+const CUT_BY_MAXIMUM: ReadonlySet<string> = new Set(['30', '31']);
+
 /** The line decisions an evaluation applies: those the APPROVE event carries, else those recorded at approval. */
 function decisionsOf(lines: readonly LineRow[], event: ReimbursementEvent | undefined): Map<number, StoredDecision> {
   if (event?.type === 'APPROVE') {
@@ -164,7 +167,12 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         approvedLineCount: liquidation.lines.filter((l) => l.status === 'APPROVED').length,
         rejectedLineCount: liquidation.lines.filter((l) => l.status === 'REJECTED').length,
         reducedLineCount: liquidation.lines.filter((l) => l.status === 'APPROVED' && decisions.get(Number(l.lineId))?.decision === 'REDUCE').length,
-        automaticLines: automatic.lines.map((l) => ({ lineId: Number(l.lineId), approved: l.status === 'APPROVED', coveredCents: l.coveredCents })),
+        // A line the maximum alone cut stays the reviewer's to decide: reductions elsewhere may give it room back.
+        automaticLines: automatic.lines.map((l) => ({
+          lineId: Number(l.lineId),
+          approved: l.status === 'APPROVED' || CUT_BY_MAXIMUM.has(l.reason ?? ''),
+          coveredCents: l.coveredCents + l.excessCents,
+        })),
         payableCents: liquidation.totals.payableCents,
         ...reviewFacts(row, medicalReview, actor, settings),
         cureDeadline: row.cure_deadline,

@@ -115,7 +115,10 @@ export interface LineLiquidation {
   readonly deductibleCents: number;
   /** What this insurer pays for the line. */
   readonly coveredCents: number;
-  /** Benefit cut by the annual / lifetime maximum (on lines rejected 30/31: the whole benefit). */
+  /**
+   * Benefit cut by the annual / lifetime maximum, from what the line would pay after coordination of benefits
+   * and the reviewer's amount (on lines rejected 30/31: all of it).
+   */
   readonly excessCents: number;
   /** COB amount taken into account (0 on rejected lines). */
   readonly otherInsurerPaidCents: number;
@@ -335,10 +338,10 @@ function eligibility(
  * tooth, 09, 37, 33, 06, 07, 34, 04, 05, 17, 16 — the first that applies: research 3.2's age before frequency
  * before waiting period), then allowed = min(charged,
  * allowable), the deductible (individual and family remainder, waived categories), covered =
- * (allowed − deductible) × category %, the cap by the remaining annual maximum (GENERAL) or
- * orthodontic lifetime maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves
- * at 0 is rejected with 30 / 31 — and COB (covered ≤ allowed − other insurer's payment). Each line
- * sees the use of the lines before it. Pure: the inputs are not modified.
+ * (allowed − deductible) × category %, limited by COB (covered ≤ allowed − other insurer's payment) and
+ * the reviewer's amount, then the cap by the remaining annual maximum (GENERAL) or orthodontic lifetime
+ * maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves at 0 is rejected with
+ * 30 / 31. Each line sees the use of the lines before it. Pure: the inputs are not modified.
  * Codes are classified by `procedures` (the procedure catalog; by default the CDT ranges).
  * Throws BenefitInputError for malformed input (see ClaimFacts / ClaimLine); business outcomes are
  * rejected lines.
@@ -412,22 +415,25 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     // 3. Coinsurance.
     const grossCents = percentOf(allowedCents - deductibleCents, rules.coveragePercent[category]);
 
-    // 4. Annual maximum (general) or orthodontic lifetime maximum.
+    // 4. What the line would pay before the maximum: coordination of benefits (both insurers together never
+    // pay more than the allowed amount) and the reviewer's amount limit it first, so the room they leave
+    // stays in the maximum for the lines after it, and the excess is only what the maximum itself cut.
+    const cob = facts.otherInsurerPaidCents;
+    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
+    const payAtMost = line.review && 'payAtMostCents' in line.review ? line.review.payAtMostCents : Number.POSITIVE_INFINITY;
+    const demandCents = Math.min(grossCents, Math.max(0, allowedCents - otherCents), payAtMost);
+
+    // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order: the claim gets
+    // min(room, Σ demands), the most the maximum allows whatever the order.
     const isOrtho = category === 'ORTHODONTIC';
     const remainingCents = isOrtho
       ? Math.max(0, rules.orthodontic.lifetimeMaximumCents - orthoUsed)
       : Math.max(0, rules.annualMaximumCents - year.annualUsedCents);
-    const cappedCents = Math.min(grossCents, remainingCents);
-    if (grossCents > 0 && cappedCents === 0) {
-      lines.push(rejected(isOrtho ? '31' : '30', grossCents));
+    const coveredCents = Math.min(demandCents, remainingCents);
+    if (demandCents > 0 && coveredCents === 0) {
+      lines.push(rejected(isOrtho ? '31' : '30', demandCents));
       continue;
     }
-
-    // 5. Coordination of benefits: both insurers together never pay more than the allowed amount.
-    const cob = facts.otherInsurerPaidCents;
-    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
-    const payAtMost = line.review && 'payAtMostCents' in line.review ? line.review.payAtMostCents : Number.POSITIVE_INFINITY;
-    const coveredCents = Math.min(cappedCents, Math.max(0, allowedCents - otherCents), payAtMost);
 
     const annualCents = isOrtho ? 0 : coveredCents;
     if (deductibleCents > 0 || annualCents > 0) {
@@ -451,7 +457,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
       allowedCents,
       deductibleCents,
       coveredCents,
-      excessCents: grossCents - cappedCents,
+      excessCents: demandCents - coveredCents,
       otherInsurerPaidCents: otherCents,
       status: 'APPROVED',
     });
