@@ -239,6 +239,19 @@ export interface MailOutboxTable {
   created_at: WithDefault<Timestamp>;
 }
 
+export interface MessageAttachmentsTable {
+  id: WithDefault<number>;
+  message_id: number;
+  conversation_id: number;
+  file_name: string;
+  mime: string;
+  size_bytes: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: number;
+  uploaded_at: WithDefault<Timestamp>;
+}
+
 export interface MessageReadsTable {
   message_id: number;
   user_id: number;
@@ -657,6 +670,7 @@ export interface DB {
   insurers: InsurersTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
+  message_attachments: MessageAttachmentsTable;
   message_reads: MessageReadsTable;
   messages: MessagesTable;
   notes: NotesTable;

@@ -4,6 +4,7 @@ import { sqlPage } from '../db/sql-page.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, entityKey, readableKinds, requireReadableRecord, type EntityType } from '../notes/entities.ts';
+import { attachmentsOfMessages, insertMessageAttachment, type StoredFile } from './attachments.ts';
 import { emitUserEvents } from './events.ts';
 
 type Summary = components['schemas']['ConversationSummary'];
@@ -84,7 +85,7 @@ export async function listConversations(db: Database, member: Member, query: { p
 }
 
 /** Only participants see a conversation; to anyone else it does not exist. */
-async function requireParticipant(db: Queryable, member: Member, conversationId: number) {
+export async function requireParticipant(db: Queryable, member: Member, conversationId: number) {
   const rows = await db.query('SELECT 1 FROM conversation_participants WHERE conversation_id = $1 AND user_id = $2', [conversationId, member.id]);
   if (!rows.length) throw new NotFoundError('conversation');
 }
@@ -105,6 +106,7 @@ export async function getConversation(db: Queryable, member: Member, id: number)
     [id],
   );
   const [summary] = await presentSummaries(db, member, [row]);
+  const files = await attachmentsOfMessages(db, messages.map((m) => m.id));
   return {
     ...summary,
     messages: messages.map(
@@ -115,6 +117,7 @@ export async function getConversation(db: Queryable, member: Member, id: number)
         body: m.body,
         createdAt: new Date(m.created_at).toISOString(),
         readBy: m.read_by.map((r) => ({ userId: r.userId, readAt: new Date(r.readAt).toISOString() })),
+        attachments: files.get(m.id) ?? [],
       }),
     ),
   };
@@ -182,7 +185,8 @@ export async function createConversation(tx: Queryable, member: Member, input: C
   return conversation.id;
 }
 
-export async function sendMessage(tx: Queryable, member: Member, conversationId: number, body: string): Promise<Message> {
+/** Adds a message, with a file already stored when it carries one (its row goes in with the message, before anyone is told). */
+export async function sendMessage(tx: Queryable, member: Member, conversationId: number, body: string, file?: StoredFile): Promise<Message> {
   await requireParticipant(tx, member, conversationId);
   // The conversation row's lock orders concurrent sends (and a closing); its time orders the user's list.
   const [at] = await tx.query<{ last_message_at: Date }>('UPDATE conversations SET last_message_at = now() WHERE id = $1 AND closed_at IS NULL RETURNING last_message_at', [
@@ -190,8 +194,9 @@ export async function sendMessage(tx: Queryable, member: Member, conversationId:
   ]);
   if (!at) throw new StateConflictError('conversation.closed', 'The conversation is closed: it takes no new messages.', [{ path: 'path/id', keyword: 'closed' }]);
   const id = await addMessage(tx, member, conversationId, body);
+  const attachments = file ? [await insertMessageAttachment(tx, member, conversationId, id, file)] : [];
   const [author] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.id]);
-  return { id, conversationId, author: { id: member.id, name: author.name }, body, createdAt: new Date(at.last_message_at).toISOString(), readBy: [] };
+  return { id, conversationId, author: { id: member.id, name: author.name }, body, createdAt: new Date(at.last_message_at).toISOString(), readBy: [], attachments };
 }
 
 export async function unreadOf(db: Queryable, userId: number) {

@@ -2,6 +2,7 @@ import { appendAudit } from '../audit.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { actor, type Deps, type HandlersOf, type OperationRequest } from '../http/types.ts';
 import { closeConversation, createConversation, getConversation, listConversations, listRecipients, markRead, sendMessage, unreadOf } from './conversations.ts';
+import { messageAttachmentHandlers } from './attachment-handlers.ts';
 import { latestEvent } from './events.ts';
 import { eventStream } from './stream.ts';
 
@@ -28,8 +29,9 @@ function resumeFrom(request: OperationRequest<'streamEvents'>): number | undefin
   return request.query.lastEventId;
 }
 
-/** Mensajes: conversations, read receipts and the live event stream. Bodies never go into audit rows. */
-export const messageHandlers = ({ db, config }: Deps): HandlersOf<Ops> => ({
+/** Mensajes: conversations, read receipts, files and the live event stream. Bodies never go into audit rows. */
+export const messageHandlers = ({ db, config, ...deps }: Deps): HandlersOf<Ops> & ReturnType<typeof messageAttachmentHandlers> => ({
+  ...messageAttachmentHandlers({ db, config, ...deps }),
   async listConversations(request) {
     return { status: 200, body: await listConversations(db, actor(request), request.query) };
   },

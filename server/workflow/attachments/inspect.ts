@@ -2,6 +2,10 @@ import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
+import { BusinessRuleError, InvalidInputError } from '../../domain/errors.ts';
+
+/** R21: at most 15 MB. */
+export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 
 /** R21: pdf, jpg or png, told apart by their first bytes rather than by the name. */
 const SIGNATURES: [mime: Mime, bytes: number[]][] = [
@@ -55,4 +59,22 @@ export function displayName(given: string, mime: Mime): string {
   const stem = (EXTENSIONS[mime].includes(extension) ? clean.slice(0, -extension.length) : clean) || 'documento';
   const suffix = EXTENSIONS[mime].includes(extension) ? extension : EXTENSIONS[mime][0];
   return [...stem].slice(0, 120 - suffix.length).join('').trimEnd() + suffix;
+}
+
+/**
+ * R21 for any uploaded file (a record's document, a message's file): present, 1 byte to 15 MB, a pdf, png
+ * or jpeg by its first bytes that really opens. Answers its bytes, type and the name to store.
+ */
+export async function inspectUpload(file: unknown): Promise<{ bytes: Uint8Array; mime: Mime; name: string }> {
+  if (!(file instanceof File)) throw new InvalidInputError('request.invalid', 'The form needs a file.', [{ path: 'body/file', keyword: 'type' }]);
+  if (file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) {
+    throw new BusinessRuleError('attachment.size', 'A file must have content and at most 15 MB.', [{ path: 'body/file', keyword: 'maxSize', params: { limit: MAX_ATTACHMENT_BYTES } }]);
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const mime = sniff(bytes);
+  if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: 'body/file', keyword: 'mime' }]);
+  if (!(await fileOpens(mime, bytes))) {
+    throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: 'body/file', keyword: 'content' }]);
+  }
+  return { bytes, mime, name: displayName(file.name, mime) };
 }

@@ -1,16 +1,13 @@
 import type { operations } from '../../../openapi/schema';
 import { appendAudit } from '../../audit.ts';
 import type { Database } from '../../db/database.ts';
-import { BusinessRuleError, InvalidInputError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
 import type { FileStore } from '../../files.ts';
 import type { Actor } from '../shared/actor.ts';
 import { presentAttachment } from './presenter.ts';
-import { displayName, fileOpens, sniff } from './inspect.ts';
+import { inspectUpload } from './inspect.ts';
 import { acceptsDocuments } from './owners.ts';
 import { attachmentsOf, findAttachment, insertAttachment, ownerState, type AttachmentRow, type Owner } from './repository.ts';
-
-/** R21: at most 15 MB. */
-export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;
 
 type Upload = operations['uploadAttachment']['requestBody']['content']['multipart/form-data'];
 
@@ -21,16 +18,7 @@ export function attachmentService(db: Database, files: FileStore) {
 
     /** Stores the file, then its record and audit row; nothing half-stored when the record cannot be written. */
     async upload({ ownerType, ownerId, documentType, clinical, file }: Upload, actor: Actor & { id: number }) {
-      if (!(file instanceof File)) throw new InvalidInputError('request.invalid', 'The form needs a file.', [{ path: 'body/file', keyword: 'type' }]);
-      if (file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) {
-        throw new BusinessRuleError('attachment.size', 'A file must have content and at most 15 MB.', [{ path: 'body/file', keyword: 'maxSize', params: { limit: MAX_ATTACHMENT_BYTES } }]);
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const mime = sniff(bytes);
-      if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: 'body/file', keyword: 'mime' }]);
-      if (!(await fileOpens(mime, bytes))) {
-        throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: 'body/file', keyword: 'content' }]);
-      }
+      const { bytes, mime, name } = await inspectUpload(file);
       const owner = Number(ownerId);
       const stored = await files.put(bytes);
       try {
@@ -43,7 +31,7 @@ export function attachmentService(db: Database, files: FileStore) {
             owner_type: ownerType,
             owner_id: owner,
             document_type: documentType,
-            file_name: displayName(file.name, mime),
+            file_name: name,
             mime,
             size_bytes: bytes.length,
             sha256: stored.sha256,
