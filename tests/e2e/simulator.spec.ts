@@ -12,7 +12,7 @@ const OPEN = '/app/diagramas/simulador?machine=reimbursement&state=reimbursement
 type Catalog = typeof es;
 
 async function approveWith(page: Page, t: Catalog, payableCents: string) {
-  await page.getByLabel('payableCents').fill(payableCents);
+  await page.getByLabel(t['simulator.fact.reimbursement.payableCents'], { exact: true }).fill(payableCents);
   await page.getByRole('button', { name: t['machine.reimbursement.event.APPROVE'], exact: true }).click();
   await page.getByRole('button', { name: t['simulator.send'].replace('{event}', t['machine.reimbursement.event.APPROVE']) }).click();
 }
@@ -27,8 +27,11 @@ test.describe('simulator', () => {
     await page.goto(OPEN);
     await expect(page.getByRole('heading', { name: es['simulator.title'] })).toBeVisible();
     await expect(page.getByTestId('simulator-state')).toHaveText(es['machine.reimbursement.state.inReview']);
-    await expect(page.getByLabel('approvalThresholdCents')).toHaveValue('100000');
-    await expect(page.getByLabel('actorCanApproveAboveThreshold')).not.toBeChecked();
+    // The reader's view names the facts in the user's language, without the code's identifiers.
+    const facts = page.getByRole('region', { name: es['simulator.facts'] });
+    await expect(page.getByLabel(es['simulator.fact.reimbursement.approvalThresholdCents'], { exact: true })).toHaveValue('100000');
+    await expect(page.getByLabel(es['simulator.fact.reimbursement.actorCanApproveAboveThreshold'], { exact: true })).not.toBeChecked();
+    await expect(facts).not.toContainText('approvalThresholdCents');
     await expectNoSeriousViolations(page);
 
     await approveWith(page, es, '100000');
@@ -57,6 +60,14 @@ test.describe('simulator', () => {
     await page.getByRole('button', { name: es['simulator.back'] }).click();
     await expect(page.getByTestId('simulator-state')).toHaveText(es['machine.reimbursement.state.inReview']);
     await expect(page.getByRole('button', { name: es['simulator.back'] })).toBeDisabled();
+
+    // The engineer's view adds each fact's identifier beside its name, keeping the edited values.
+    await page.getByLabel(es['simulator.fact.reimbursement.payableCents'], { exact: true }).fill('12345');
+    await page.getByRole('button', { name: es['diagrams.view.engineer'] }).click();
+    await expect(page).toHaveURL(/view=engineer/);
+    await expect(page.getByLabel(`${es['simulator.fact.reimbursement.payableCents']} payableCents`, { exact: true })).toHaveValue('12345');
+    await expect(facts.locator('[data-identifier]', { hasText: 'approvalThresholdCents' })).toBeVisible();
+    await expectNoSeriousViolations(page);
     expect(workflowCalls).toEqual([]);
   });
 
@@ -65,7 +76,7 @@ test.describe('simulator', () => {
     await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja' })));
     await page.goto(OPEN);
     await expect(page.getByRole('heading', { name: ja['simulator.title'] })).toBeVisible();
-    await page.getByLabel('payableCents').fill('100000');
+    await page.getByLabel(ja['simulator.fact.reimbursement.payableCents'], { exact: true }).fill('100000');
     await page.getByRole('button', { name: ja['machine.reimbursement.event.APPROVE'], exact: true }).focus();
     await page.keyboard.press('Enter');
     // The payload form follows; APPROVE carries none, so the next Tab reaches its send button.

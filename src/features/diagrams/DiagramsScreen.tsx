@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { Box, Button, chakra, Grid, Group, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Grid, HStack, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { FlaskConical } from 'lucide-react';
@@ -16,6 +16,7 @@ import { DownloadLinks } from './DownloadLinks.tsx';
 import { PanZoom } from './PanZoom.tsx';
 import { RecordLookupForm, RecordPathPanel, useRecordPath } from './RecordPath.tsx';
 import { StateDetails, stateLabel } from './StateDetails.tsx';
+import { ViewToggle } from './ViewToggle.tsx';
 
 /** Which records can be drawn as a path through which diagram. */
 const RECORDS: Partial<Record<DiagramName, HistoryEntity>> = {
@@ -110,16 +111,7 @@ export default function DiagramsScreen() {
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
-        <Stack gap="1">
-          <Text id="diagram-view" fontSize="sm" fontWeight="medium">{intl.formatMessage({ id: 'diagrams.view' })}</Text>
-          <Group attached role="group" aria-labelledby="diagram-view">
-            {(['reader', 'engineer'] as const).map((v) => (
-              <Button key={v} size="sm" variant={v === view ? 'solid' : 'outline'} colorPalette="blue" aria-pressed={v === view} onClick={() => set({ view: v === 'reader' ? null : v })}>
-                {intl.formatMessage({ id: `diagrams.view.${v}` })}
-              </Button>
-            ))}
-          </Group>
-        </Stack>
+        <ViewToggle id="diagram-view" view={view} onChange={(v) => set({ view: v === 'reader' ? null : v })} />
         {entity && <RecordLookupForm key={name} typed={record} onLookup={(text) => set({ record: text })} />}
       </HStack>
       {name === 'app' && description && (

@@ -1,11 +1,13 @@
 import { Box, Button, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { eventTextId } from '../../../machines/texts.ts';
+import { fieldTextId } from './labels.ts';
 import { ValueField } from './ValueField.tsx';
 
 /** The events the current state takes: pick one, fill in its payload, send it. */
 export function EventPanel(props: {
   machineId: string;
+  engineer: boolean;
   events: string[];
   selected: string | null;
   payload: Record<string, unknown>;
@@ -48,7 +50,16 @@ export function EventPanel(props: {
                   <Text fontSize="sm" color="fg.muted">{intl.formatMessage({ id: 'simulator.noPayload' })}</Text>
                 ) : (
                   Object.keys(example).map((key) => (
-                    <ValueField key={`${selected}-${key}`} id={`payload-${key}`} name={key} value={payload[key]} example={example[key]} onChange={(value) => props.onPayload({ ...payload, [key]: value })} />
+                    <ValueField
+                      key={`${selected}-${key}`}
+                      id={`payload-${key}`}
+                      name={key}
+                      label={intl.formatMessage({ id: fieldTextId(machineId, key) })}
+                      engineer={props.engineer}
+                      value={payload[key]}
+                      example={example[key]}
+                      onChange={(value) => props.onPayload({ ...payload, [key]: value })}
+                    />
                   ))
                 )}
                 <Box>

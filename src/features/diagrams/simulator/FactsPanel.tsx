@@ -1,10 +1,12 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { Facts } from './simulate.ts';
+import { factTextId } from './labels.ts';
 import { ValueField } from './ValueField.tsx';
 
 /** The side panel: the facts the guards read, each editable; a change applies to the next event sent. */
-export function FactsPanel({ facts, example, onChange, onRestore }: { facts: Facts; example: Facts; onChange: (facts: Facts) => void; onRestore: () => void }) {
+export function FactsPanel(props: { machineId: string; engineer: boolean; facts: Facts; example: Facts; onChange: (facts: Facts) => void; onRestore: () => void }) {
+  const { machineId, engineer, facts, example, onChange, onRestore } = props;
   const intl = useIntl();
   return (
     <Box as="section" aria-labelledby="simulator-facts" borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
@@ -21,7 +23,16 @@ export function FactsPanel({ facts, example, onChange, onRestore }: { facts: Fac
       </Text>
       <Stack gap="3">
         {Object.keys(example).map((key) => (
-          <ValueField key={key} id={`fact-${key}`} name={key} value={facts[key]} example={example[key]} onChange={(value) => onChange({ ...facts, [key]: value })} />
+          <ValueField
+            key={key}
+            id={`fact-${key}`}
+            name={key}
+            label={intl.formatMessage({ id: factTextId(machineId, key) })}
+            engineer={engineer}
+            value={facts[key]}
+            example={example[key]}
+            onChange={(value) => onChange({ ...facts, [key]: value })}
+          />
         ))}
       </Stack>
     </Box>

@@ -4,6 +4,8 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { eventTextId, stateTextId } from '../../../machines/texts.ts';
+import type { DiagramView } from '../diagram-data.ts';
+import { ViewToggle } from '../ViewToggle.tsx';
 import { AttemptResult } from './AttemptResult.tsx';
 import { EventPanel } from './EventPanel.tsx';
 import { FactsPanel } from './FactsPanel.tsx';
@@ -23,18 +25,35 @@ export default function SimulatorScreen() {
   const wanted = params.get('state')?.split('.').pop() ?? '';
   const start = states.includes(wanted) ? wanted : initialStateOf(machine);
   const example = useMemo(() => startingFacts(registered.name), [registered.name]);
+  const view: DiagramView = params.get('view') === 'engineer' ? 'engineer' : 'reader';
 
-  // Everything below belongs to one machine and starting state: a new pick starts afresh (keyed remount).
-  return <Simulation key={`${registered.name}:${start}`} name={registered.name} start={start} example={example} onPick={(changes) => setParams(pick(params, changes))} states={states} />;
+  // Everything below belongs to one machine and starting state: a new pick starts afresh (keyed remount); the
+  // view only relabels, so a simulation in progress survives the toggle.
+  return (
+    <Simulation
+      key={`${registered.name}:${start}`}
+      name={registered.name}
+      start={start}
+      example={example}
+      view={view}
+      onPick={(changes) => setParams(pick(params, changes))}
+      states={states}
+    />
+  );
 }
 
-const pick = (previous: URLSearchParams, changes: Record<string, string>) => {
+const pick = (previous: URLSearchParams, changes: Record<string, string | null>) => {
   const next = new URLSearchParams(previous);
-  for (const [key, value] of Object.entries(changes)) next.set(key, value);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
   return next;
 };
 
-function Simulation({ name, start, example, states, onPick }: { name: string; start: string; example: Facts; states: string[]; onPick: (changes: Record<string, string>) => void }) {
+function Simulation(props: { name: string; start: string; example: Facts; view: DiagramView; states: string[]; onPick: (changes: Record<string, string | null>) => void }) {
+  const { name, start, example, view, states, onPick } = props;
+  const engineer = view === 'engineer';
   const intl = useIntl();
   const { machine } = simulatedNamed(name);
   const [facts, setFacts] = useState<Facts>(() => structuredClone(example));
@@ -93,6 +112,7 @@ function Simulation({ name, start, example, states, onPick }: { name: string; st
             <NativeSelect.Indicator />
           </NativeSelect.Root>
         </Stack>
+        <ViewToggle id="simulator-view" view={view} onChange={(v) => onPick({ view: v === 'reader' ? null : v })} />
         <Button size="sm" variant="outline" onClick={back} disabled={steps.length === 0}>
           {intl.formatMessage({ id: 'simulator.back' })}
         </Button>
@@ -103,7 +123,7 @@ function Simulation({ name, start, example, states, onPick }: { name: string; st
             <Text fontSize="sm" color="fg.muted">{intl.formatMessage({ id: 'simulator.state' })}</Text>
             <Text fontSize="xl" fontWeight="semibold" data-testid="simulator-state" aria-live="polite">{label(current)}</Text>
           </Box>
-          <EventPanel machineId={machine.id} events={events} selected={selected} payload={payload} example={selected ? examplePayload(name, selected) : {}} onSelect={select} onPayload={setPayload} onSend={send} />
+          <EventPanel machineId={machine.id} engineer={engineer} events={events} selected={selected} payload={payload} example={selected ? examplePayload(name, selected) : {}} onSelect={select} onPayload={setPayload} onSend={send} />
           {last && <AttemptResult machineId={machine.id} from={last.from} event={last.event} attempt={last.attempt} />}
           <Box as="section" aria-labelledby="simulator-steps" borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
             <Text as="h2" id="simulator-steps" fontWeight="semibold" mb="2">{intl.formatMessage({ id: 'simulator.steps' })}</Text>
@@ -120,7 +140,7 @@ function Simulation({ name, start, example, states, onPick }: { name: string; st
             )}
           </Box>
         </Stack>
-        <FactsPanel facts={facts} example={example} onChange={setFacts} onRestore={() => setFacts(structuredClone(example))} />
+        <FactsPanel machineId={machine.id} engineer={engineer} facts={facts} example={example} onChange={setFacts} onRestore={() => setFacts(structuredClone(example))} />
       </Grid>
     </Stack>
   );

@@ -5,13 +5,16 @@ import { useIntl } from 'react-intl';
 /**
  * One editable value of the facts or of an event's payload, by the kind of its starting value: a check box for
  * a yes/no, a number, a text (empty = no value, for what may be null) or JSON for lists and objects. Any text is
- * accepted where a date is read, so an analyst can try a malformed one too. The name is the code's identifier.
+ * accepted where a date is read, so an analyst can try a malformed one too. The label is the value's name in the
+ * reader's language; the engineer's view also shows the code's identifier (`name`).
  */
-export function ValueField({ id, name, value, example, onChange }: { id: string; name: string; value: unknown; example: unknown; onChange: (value: unknown) => void }) {
+export function ValueField(props: { id: string; name: string; label: string; engineer: boolean; value: unknown; example: unknown; onChange: (value: unknown) => void }) {
+  const { id, value, example, onChange } = props;
   const intl = useIntl();
+  const text = <LabelText {...props} />;
   const label = (
-    <chakra.label htmlFor={id} fontSize="sm" fontFamily="mono" dir="ltr" wordBreak="break-all">
-      {name}
+    <chakra.label htmlFor={id} fontSize="sm">
+      {text}
     </chakra.label>
   );
   if (typeof example === 'boolean') {
@@ -19,7 +22,7 @@ export function ValueField({ id, name, value, example, onChange }: { id: string;
       <Checkbox.Root id={id} size="sm" checked={value === true} onCheckedChange={(e) => onChange(e.checked === true)}>
         <Checkbox.HiddenInput />
         <Checkbox.Control />
-        <Checkbox.Label fontFamily="mono" fontSize="sm" dir="ltr" wordBreak="break-all">{name}</Checkbox.Label>
+        <Checkbox.Label fontSize="sm">{text}</Checkbox.Label>
       </Checkbox.Root>
     );
   }
@@ -78,5 +81,22 @@ function JsonField({ id, label, value, onChange, invalidText }: { id: string; la
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The localized name, and in the engineer's view the identifier beside it (left to right on any page). */
+function LabelText({ name, label, engineer }: { name: string; label: string; engineer: boolean }) {
+  return (
+    <>
+      {label}
+      {engineer && (
+        <>
+          {' '}
+          <chakra.code fontSize="xs" dir="ltr" wordBreak="break-all" color="fg.muted" data-identifier>
+            {name}
+          </chakra.code>
+        </>
+      )}
+    </>
   );
 }
