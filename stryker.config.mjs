@@ -10,7 +10,8 @@ export default {
   mutate: ['src/machines/**/*.ts', 'src/domain/benefits/**/*.ts'],
   ignorePatterns: ['dist', 'coverage', 'test-results', 'playwright-report', 'data', 'docs', 'reports', '.stryker-tmp'],
   coverageAnalysis: 'perTest',
-  concurrency: 2,
+  // One test process by default: the machine is shared; STRYKER_CONCURRENCY=2 on a quiet one.
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),
   timeoutMS: 20_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: `reports/mutation/${scope}.html` },

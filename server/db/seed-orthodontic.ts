@@ -1,11 +1,13 @@
 import { addDays } from '../../src/domain/benefits/dates.ts';
 import type { OrthodonticPlanEvent } from '../../src/machines/orthodontic-plan.machine.ts';
+import type { VerificationEvent } from '../../src/machines/verification.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import { installmentWorkflow } from '../workflow/orthodontic/installment-workflow.ts';
 import { installmentsFallingDue } from '../workflow/orthodontic/repository.ts';
 import { planService } from '../workflow/orthodontic/service.ts';
 import { reimbursementService } from '../workflow/reimbursement/service.ts';
+import { verificationService } from '../workflow/verification/service.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
@@ -13,8 +15,8 @@ import { perEuroCent } from './seed-scale-people.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
- * Demo orthodontic plans in every state of research 3.3, each on its own verified pre-authorisation,
- * moved by the workflow: an active plan whose initial instalment was paid through a reimbursement and
+ * Demo orthodontic plans in every state of research 3.3, each on its own pre-authorisation verified through
+ * the verification workflow, moved by the workflow: an active plan whose initial instalment was paid through a reimbursement and
  * whose first monthly one is claimed, an exhausted one, and proposed, approved, suspended, completed
  * and cancelled plans.
  */
@@ -24,12 +26,16 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     const user = (await loadUser(tx, id))!;
     return { id: user.id, roles: user.roles, permissions: user.permissions };
   };
-  const [admin, analyst, auditor, supervisor, treasury] = await Promise.all(['admin', 'analista', 'auditor', 'supervisor', 'tesoreria'].map((u) => actor(`${u}@demo.local`)));
+  const [admin, analyst, auditor, supervisor, treasury, verifier] = await Promise.all(
+    ['admin', 'analista', 'auditor', 'supervisor', 'tesoreria', 'verificador'].map((u) => actor(`${u}@demo.local`)),
+  );
   const [orthodontist] = await tx.query<{ id: number }>(`SELECT id FROM doctors WHERE specialty = 'ORTHODONTICS' AND state = 'ACTIVE' ORDER BY id LIMIT 1`);
   const children = await tx.query<{ id: number; policy_id: number; insurer_id: number; country: string }>(
     `SELECT p.id, p.policy_id, po.insurer_id, i.country FROM patients p JOIN policies po ON po.id = p.policy_id JOIN insurers i ON i.id = po.insurer_id
       WHERE p.relationship = 'CHILD' AND po.state = 'ACTIVE'
-        AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id) ORDER BY p.id`,
+        AND NOT EXISTS (SELECT 1 FROM orthodontic_plans o WHERE o.patient_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM verifications v WHERE v.patient_id = p.id AND v.kind = 'PREAUTHORIZATION' AND v.state IN ('pending', 'inProgress', 'needsInfo'))
+      ORDER BY p.id`,
   );
   // Banded two months ago: the initial instalment and the first monthly one have fallen due.
   const banding = addDays(today, -62);
@@ -45,6 +51,27 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     // A 15,000.00 treatment: the initial instalment alone pays the whole lifetime maximum.
     [active, 1_500_000, { payInitial: true, exhaust: true }],
   ];
+  /**
+   * The plan's pre-authorisation, made the way staff make it (created by the administrator, assigned by the
+   * supervisor, worked and recorded eligible by the verifier), so it carries its history: verified on the day
+   * that leaves it valid for 20 more days, as the plans' claims need.
+   */
+  const preauthorization = async (patientId: number, authorizationNumber: string) => {
+    const row = await verificationService.create(
+      tx,
+      { patientId, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate: addDays(today, -80), doctorId: orthodontist.id },
+      admin,
+      today,
+    );
+    const verifiedOn = addDays(today, 20 - row.verification_validity_days);
+    const events: [VerificationEvent, Actor][] = [
+      [{ type: 'ASSIGN', assigneeId: verifier.id }, supervisor],
+      [{ type: 'START' }, verifier],
+      [{ type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber }, verifier],
+    ];
+    for (const [event, by] of events) await verificationService.send(tx, row.id, event, { actor: by, today: verifiedOn });
+    return row;
+  };
   const claimInstallment = async (planId: number, preauthId: number, number: number) => {
     const [installment] = await tx.query<{ id: number; billable_cents: number; due_date: string }>(
       `SELECT id, billable_cents, due_date::text AS due_date FROM orthodontic_installments WHERE plan_id = $1 AND number = $2`,
@@ -86,13 +113,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
   };
   for (const [index, [events, feeCents, after]] of plans.entries()) {
     const child = children[index % children.length];
-    const [preauth] = await tx.query<{ id: number }>(
-      `INSERT INTO verifications (folio, patient_id, policy_id, insurer_id, doctor_id, kind, category, planned_service_date, state, channel,
-         authorization_number, coverage_active, valid_until, verified_at, verified_by, created_by)
-       VALUES ('VER-' || $1 || '-' || lpad(nextval('folio_seq')::text, 6, '0'), $2, $3, $4, $5, 'PREAUTHORIZATION', 'ORTHODONTIC', $6, 'verified', 'PORTAL',
-         $7, true, $8, now(), $9, $9) RETURNING id`,
-      [today.slice(0, 4), child.id, child.policy_id, child.insurer_id, orthodontist.id, addDays(today, -80), `AUT-ORT-${300 + index}`, addDays(today, 20), admin.id],
-    );
+    const preauth = await preauthorization(child.id, `AUT-ORT-${300 + index}`);
     // Fees are in euro cents: each plan is in its insurer's money.
     const fee = feeCents * perEuroCent(child.country);
     const plan = await planService.create(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents: fee }, analyst);
