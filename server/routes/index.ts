@@ -10,6 +10,7 @@ import { patientHandlers } from './patients.ts';
 import { policyHandlers } from './policies.ts';
 import { policyholderHandlers } from '../resources/policyholders.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
+import { reimbursementPreviewHandlers } from './reimbursement-preview.ts';
 import { roleHandlers } from '../resources/roles.ts';
 import { userHandlers } from '../resources/users.ts';
 import { profileHandlers } from './profile.ts';
@@ -35,6 +36,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...verificationHandlers(deps),
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),
+  ...reimbursementPreviewHandlers(deps),
   ...orthodonticPlanHandlers(deps),
   ...patientHandlers(deps),
   ...policyholderHandlers(deps),

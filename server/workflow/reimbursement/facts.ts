@@ -9,7 +9,7 @@ import { hasBankDetails } from '../../resources/policyholders.ts';
 import type { Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
 import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
-import { attachedDocumentsOf, linesOf, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
+import { attachedDocumentsOf, linesOf, type ClaimBasis, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
 import { medicalReviewOf, preauthorizationOf, reviewFacts } from './review-facts.ts';
 
 /** What the facts of a reimbursement were built from, which its effects and presenter use too. */
@@ -49,7 +49,7 @@ const reviewOf = (d: StoredDecision | undefined): LineReview | null =>
  * reserved at approval) and the lines that come before this claim.
  */
 export function liquidationOf(
-  row: ReimbursementRow,
+  row: ClaimBasis,
   lines: readonly LineRow[],
   ledger: Ledger,
   history: Awaited<ReturnType<typeof liveLinesOf>>,
@@ -193,7 +193,7 @@ type LinesInput = { invoiceDate?: string | null; lines: ReimbursementChanges['li
  * What the engine would pay for lines not saved yet, as if they were the reimbursement's (the live preview
  * while a draft is typed): each line's id is its position from 1; nothing is written.
  */
-export async function liquidationOfLines(q: Queryable, row: ReimbursementRow, input: LinesInput, today: string): Promise<Liquidation> {
+export async function liquidationOfLines(q: Queryable, row: ClaimBasis, input: LinesInput, today: string): Promise<Liquidation> {
   const ledger = await ledgerOf(q, [row]);
   const history = await liveLinesOf(q, [row]);
   const settings = (await reimbursementEngineInputs(q, [row]))(row.id);

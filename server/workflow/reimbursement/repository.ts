@@ -3,7 +3,7 @@ import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import type { ReimbursementKind, ReimbursementState } from '../../../src/machines/reimbursement.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
-import { coverageColumns } from '../shared/coverage.ts';
+import { coverageColumns, type CoverageRow } from '../shared/coverage.ts';
 import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 
@@ -77,6 +77,10 @@ function selectReimbursements(q: Queryable) {
 }
 
 export type ReimbursementRow = Awaited<ReturnType<ReturnType<typeof selectReimbursements>['executeTakeFirstOrThrow']>>;
+
+/** What the benefit engine reads of a claim: its patient's coverage and the few facts of the claim itself. */
+export type ClaimBasis = CoverageRow &
+  Pick<ReimbursementRow, 'id' | 'state' | 'currency' | 'kind' | 'invoice_date' | 'submitted_on' | 'plan_banding_date' | 'verification_kind' | 'preauthorization_above_cents'>;
 
 /**
  * The reimbursement; locked, the patient's row is locked too, so two reimbursements of one patient
@@ -293,6 +297,37 @@ export const verificationForClaim = (tx: Queryable, verificationId: number) =>
     ])
     .where('verifications.id', '=', verificationId)
     .forShare('verifications')
+    .executeTakeFirst();
+
+/**
+ * The claim a first save on this verification would make, as the engine reads it (id 0: no claim has it, so none
+ * of the patient's claims is left out of the ledger and history), with the verification's state and validity and
+ * whether a plan was made on it (an orthodontic plan's instalments are claimed on its pre-authorization).
+ */
+export const unsavedClaimOn = (q: Queryable, verificationId: number) =>
+  q.kysely
+    .selectFrom('verifications')
+    .innerJoin('patients', 'patients.id', 'verifications.patient_id')
+    .innerJoin('policies', 'policies.id', 'verifications.policy_id')
+    .innerJoin('insurers', 'insurers.id', 'verifications.insurer_id')
+    .leftJoin('orthodontic_plans', 'orthodontic_plans.preauthorization_id', 'verifications.id')
+    .select((eb) => [
+      sql<number>`0`.as('id'),
+      sql<ReimbursementState>`'draft'`.as('state'),
+      'insurers.currency',
+      eb.ref('verifications.category').$castTo<ReimbursementKind>().as('kind'),
+      sql<string | null>`null`.as('invoice_date'),
+      sql<string | null>`null`.as('submitted_on'),
+      eb.cast<string | null>('orthodontic_plans.banding_date', 'text').as('plan_banding_date'),
+      'verifications.kind as verification_kind',
+      'insurers.preauthorization_above_cents',
+      'verifications.state as verification_state',
+      eb.cast<string | null>('verifications.valid_until', 'text').as('valid_until'),
+      eb.ref('orthodontic_plans.id').as('plan_id'),
+      ...coverageColumns(eb),
+    ])
+    .where('verifications.id', '=', verificationId)
+    .orderBy('orthodontic_plans.id', 'desc')
     .executeTakeFirst();
 
 /** The instalment belongs to the plan made on this preauthorization. */

@@ -3,12 +3,12 @@ import { medicalReviewReasons, type MedicalReviewReason } from '../../../src/dom
 import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
 import type { EngineInputs } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
-import type { LineRow, ReimbursementRow } from './repository.ts';
+import type { ClaimBasis, LineRow, ReimbursementRow } from './repository.ts';
 
 export const APPROVE_ABOVE_THRESHOLD = 'reimbursements:approve_above_threshold';
 
 /** R14 for the engine: a claim made on a verified pre-authorisation has one; the insurer's threshold wins over the settings'. */
-export function preauthorizationOf(row: ReimbursementRow, settings: EngineInputs): NonNullable<ClaimFacts['preauthorization']> {
+export function preauthorizationOf(row: Pick<ClaimBasis, 'verification_kind' | 'preauthorization_above_cents'>, settings: EngineInputs): NonNullable<ClaimFacts['preauthorization']> {
   return { granted: row.verification_kind === 'PREAUTHORIZATION', aboveCents: row.preauthorization_above_cents ?? settings.thresholds.preauthorizationAboveCents };
 }
 

@@ -1,7 +1,8 @@
 import { reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
+import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
@@ -21,6 +22,7 @@ import {
   pageReimbursements,
   replaceLines,
   saveReimbursement,
+  unsavedClaimOn,
   verificationForClaim,
   type ReimbursementFilter,
   type ReimbursementRow,
@@ -69,6 +71,9 @@ async function checkDoctor(tx: Queryable, doctorId: number) {
   }
 }
 
+const verificationNotValid = () =>
+  new BusinessRuleError('reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
+
 /** A draft from a verified, still valid verification; an orthodontic one claims a claimable instalment of the patient. */
 async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: string | null, today: string): Promise<number> {
   const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, lines } = input;
@@ -78,9 +83,7 @@ async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: 
   // re-checked (coverage, age, lifetime maximum) when it fell due, so the plan's own preauthorization, once verified, backs its claims.
   const backsPlan =
     verification.category === 'ORTHODONTIC' && ['verified', 'expired'].includes(verification.state) && (await installmentOfPreauthorization(tx, installmentId ?? 0, verificationId));
-  if (!backsPlan && (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today)) {
-    throw new BusinessRuleError('reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
-  }
+  if (!backsPlan && (verification.state !== 'verified' || !verification.valid_until || verification.valid_until < today)) throw verificationNotValid();
   await checkDoctor(tx, doctorId);
   let planId: number | null = null;
   if (verification.category === 'ORTHODONTIC') {
@@ -184,15 +187,33 @@ export const reimbursementService = {
   async previewLiquidation(db: Queryable, id: number, actor: Actor, today: string) {
     const row = await reimbursementWorkflow.find(db, id);
     const { context } = (await reimbursementWorkflow.evaluate(db, [row], actor, today)).get(row.id)!;
-    const reasons = await listCatalog(db, 'reasons');
-    return presentLiquidation(context.liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
+    return withReasonTexts(db, context.liquidation);
   },
 
   /** What the benefit engine would pay for lines not saved yet (the live preview while typing), without storing anything. */
   async previewLines(db: Queryable, id: number, input: components['schemas']['LiquidationPreviewInput'], today: string) {
     const row = await reimbursementWorkflow.find(db, id);
-    const liquidation = await liquidationOfLines(db, row, input, today);
-    const reasons = await listCatalog(db, 'reasons');
-    return presentLiquidation(liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
+    return withReasonTexts(db, await liquidationOfLines(db, row, input, today));
+  },
+
+  /**
+   * The same preview before the first save: the lines as a new reimbursement on the verification would be
+   * liquidated (its claim type, rules, ledger and history), refused like the creation when the verification
+   * cannot take one. Nothing is stored.
+   */
+  async previewUnsaved(db: Queryable, verificationId: number, input: components['schemas']['LiquidationPreviewInput'], today: string) {
+    const claim = await unsavedClaimOn(db, verificationId);
+    if (!claim) throw new NotFoundError('verification');
+    const valid = claim.verification_state === 'verified' && claim.valid_until !== null && claim.valid_until >= today;
+    // As at creation: an orthodontic plan's instalments are claimed on its pre-authorization after its validity ended.
+    const backsPlan = claim.kind === 'ORTHODONTIC' && claim.plan_id !== null && ['verified', 'expired'].includes(claim.verification_state);
+    if (!valid && !backsPlan) throw verificationNotValid();
+    return withReasonTexts(db, await liquidationOfLines(db, claim, input, today));
   },
 };
+
+/** The liquidation as the API answers it, each reason code with its catalog texts. */
+async function withReasonTexts(db: Queryable, liquidation: Liquidation) {
+  const reasons = await listCatalog(db, 'reasons');
+  return presentLiquidation(liquidation, new Map(reasons.map((r) => [r.code, { es: r.texts.es, en: r.texts.en }])));
+}
