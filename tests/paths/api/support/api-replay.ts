@@ -58,8 +58,18 @@ export interface MachineAdapter {
    * replay at that point (the machine's outcome of the follow-up is checked instead).
    */
   followUp?: { from: string; event: string };
-  /** Events the daily jobs send (EXPIRE…): the adapter moves the clock; the runner runs the jobs. */
-  scheduled?: Record<string, (ctx: ReplayContext, subject: Subject) => Promise<void> | void>;
+  /**
+   * Events the daily jobs send (EXPIRE…): the adapter moves the clock (as far as the step's guards say: a job
+   * whose guard fails must leave the record as it is); the runner runs the jobs.
+   */
+  scheduled?: Record<string, (ctx: ReplayContext, subject: Subject, step: StepRecord) => Promise<void> | void>;
+  /**
+   * Guards the contract enforces before the workflow sees the event, with the request field that breaks it: a
+   * payload that fails such a guard is refused as 400 `request.invalid` on that field, never reaching the guard.
+   */
+  contractShields?: Record<string, string>;
+  /** Why a path's starting world cannot be made through the API (a pending verification with claims…), if so. */
+  cannotBuild?: (scenario: Scenario, path: PathRecord) => string | undefined;
   /** Changes the world before a step as its scenario says (a rule changed between approval and payment…). */
   beforeStep?: (ctx: ReplayContext, subject: Subject, step: StepRecord, scenario: Scenario) => Promise<void>;
   /** Checks the effects that matter after an accepted step (ledger, payment, schedule). */
@@ -92,13 +102,31 @@ export async function contextFor(server: TestServer, clock: { today: string }): 
   return ctx;
 }
 
+/** The first guard that failed in a step, if any. */
+const firstFailedGuard = (step: StepRecord) => {
+  const failed = step.guards.find((g) => g.endsWith(':false'));
+  return failed?.slice(0, failed.lastIndexOf(':'));
+};
+
 /** The rule code the API must answer for a step the path expects refused: its first guard that failed. */
 export function expectedRefusal(machineName: string, step: StepRecord): string {
   const registered = MACHINES.find((m) => m.name === machineName)!;
-  const failed = step.guards.find((g) => g.endsWith(':false'));
-  if (!failed) return 'workflow.illegalEvent';
-  const guard = failed.slice(0, failed.lastIndexOf(':'));
+  const guard = firstFailedGuard(step);
+  if (!guard) return 'workflow.illegalEvent';
   return (registered.rules as Record<string, { rule: string }>)[guard]?.rule ?? 'workflow.refused';
+}
+
+/** The contract's field a refused step breaks before its guard runs (see MachineAdapter.contractShields). */
+export const shieldedField = (adapter: MachineAdapter, step: StepRecord) => adapter.contractShields?.[firstFailedGuard(step) ?? ''];
+
+/**
+ * The targets a step reached through the API. A step the contract refused ahead of its guard did not reach the
+ * guard's refusal: its `guard:false` is not counted.
+ */
+function reachedTargets(adapter: MachineAdapter, file: PathsFile, step: StepRecord): string[] {
+  if (file.criterion !== 'guards') return step.transitions;
+  const shielded = step.transitions.length === 0 && shieldedField(adapter, step) ? firstFailedGuard(step) : undefined;
+  return step.guards.filter((g) => g !== `${shielded}:false`);
 }
 
 async function read(ctx: ReplayContext, resource: Resource, id: number): Promise<Record<string, unknown>> {
@@ -149,7 +177,7 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
     await adapter.beforeStep?.(ctx, subject, step, scenario);
     const scheduled = adapter.scheduled?.[step.event.type];
     if (scheduled) {
-      await scheduled(ctx, subject);
+      await scheduled(ctx, subject, step);
       await ctx.server.db.query('DELETE FROM scheduled_runs WHERE run_on = $1::date', [ctx.clock.today]);
       await runDailyJobs(ctx.server.db, ctx.clock.today);
     } else {
@@ -159,8 +187,16 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
         token: ctx.tokens[role],
         body: { version: current.version, ...body },
       });
+      const field = accepted ? undefined : shieldedField(adapter, step);
       if (accepted) expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(200);
-      else expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status: 409, code: expectedRefusal(file.machine, step) });
+      else if (field) {
+        const errors = (response.body?.errors ?? []) as { path: string }[];
+        expect({ status: response.status, code: response.body?.code, field: errors.some((e) => e.path === field) }, `${where(i)}: ${JSON.stringify(response.body)}`).toEqual({
+          status: 400,
+          code: 'request.invalid',
+          field: true,
+        });
+      } else expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status: 409, code: expectedRefusal(file.machine, step) });
     }
     // After a step the server follows up by itself, the API already shows the follow-up's state.
     const next = path.steps[i + 1];
@@ -181,7 +217,7 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
   }
   expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
   // The criterion's targets: transition definitions, or for `guards` each guard's outcome.
-  return replayedSteps.flatMap((i) => (file.criterion === 'guards' ? path.steps[i]!.guards : path.steps[i]!.transitions));
+  return replayedSteps.flatMap((i) => reachedTargets(adapter, file, path.steps[i]!));
 }
 
 /**

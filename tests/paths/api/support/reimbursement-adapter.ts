@@ -13,7 +13,7 @@ const DOCUMENTS: Record<string, string> = { FACTURA: 'INVOICE', RADIOGRAFIA_FINA
 /** Whitening, which every replay policy excludes: the automatic check rejects its line. */
 const EXCLUDED = 'D9972';
 
-async function attach(ctx: ReplayContext, id: number, documentType: string) {
+export async function attach(ctx: ReplayContext, id: number, documentType: string) {
   const form = new FormData();
   form.set('ownerType', 'reimbursement');
   form.set('ownerId', String(id));

@@ -28,13 +28,19 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
       clock.today = START_DAY;
     });
     for (const path of file.paths) {
+      const scenario = file.scenarios.find((s) => s.name === path.scenario)!;
+      const unbuildable = adapter.cannotBuild?.(scenario, path);
+      if (unbuildable) {
+        it.skip(`${path.id} ${path.title} — not through the API: ${unbuildable}`, () => {});
+        continue;
+      }
       it(`${path.id} ${path.title}`, async () => {
         for (const target of await replayOnApi(ctx, adapter, file, path.id)) covered.add(target);
         ran += 1;
       });
     }
-    it(`reaches every ${criterion} target through the API${unreachable.length ? ` but the ${unreachable.length} out of a state the API never rests in` : ''}`, () => {
-      expect(ran, 'every path replayed').toBe(file.paths.length);
+    it(`reaches every ${criterion} target through the API${unreachable.length ? ` but the ${unreachable.length} it cannot (listed with their reasons)` : ''}`, () => {
+      expect(ran, 'every path replayed').toBe(file.paths.filter((p) => !adapter.cannotBuild?.(file.scenarios.find((s) => s.name === p.scenario)!, p)).length);
       assertApiCoverage(file, covered, unreachable);
     });
   });

@@ -1,9 +1,22 @@
 import type { VerificationFacts } from '../../../../src/machines/verification.machine.ts';
 import { addDays } from '../../../../src/domain/benefits/dates.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
+import { approvedClaim } from './claims.ts';
 import { childPatient, doctor, ownPatient, setupEvent } from './people.ts';
 
 const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: VerificationFacts }).facts;
+
+/**
+ * The patient's annual maximum overdrawn: an approved claim reserves part of it (made through the API by the
+ * reimbursement replay's own set-up, on another patient of the same kind), then the policy's maximum is lowered
+ * below what is reserved, as when an insurer cuts a plan mid-year.
+ */
+async function overdrawAnnualMaximum(ctx: ReplayContext, patientId: number, policyId: number) {
+  const claim = await approvedClaim(ctx, patientId);
+  const [{ reserved }] = await ctx.server.db.query<{ reserved: number }>(`SELECT coalesce(sum(amount_cents), 0)::int AS reserved FROM benefit_ledger WHERE reimbursement_id = $1 AND kind = 'ANNUAL_MAXIMUM'`, [claim]);
+  if (reserved <= 0) throw new Error(`The approved claim ${claim} reserved nothing`);
+  await ctx.server.db.query('UPDATE policies SET annual_maximum_cents = $2 WHERE id = $1', [policyId, reserved - 1]);
+}
 
 /** The fixture's actor: a supervisor when the facts say so, else the verifier. */
 const actorOf = (facts: VerificationFacts): Role => (facts.actorIsSupervisor ? 'supervisor' : 'verifier');
@@ -21,7 +34,7 @@ export const verificationAdapter: MachineAdapter = {
     const { patientId, policyId } = orthodontic ? await childPatient(ctx, facts.patientAgeOnServiceDate) : await ownPatient(ctx);
     if (!facts.coverageActiveOnServiceDate) await ctx.server.db.query(`UPDATE policies SET starts_on = $2::date + 1 WHERE id = $1`, [policyId, ctx.clock.today]);
     if (orthodontic && facts.orthoLifetimeRemainingCents <= 0) await ctx.server.db.query('UPDATE policies SET ortho_lifetime_maximum_cents = 0 WHERE id = $1', [policyId]);
-    if (facts.annualMaximumRemainingCents < 0) throw new Error('An overdrawn annual maximum needs a paid claim first; not built for the API replay.');
+    if (facts.annualMaximumRemainingCents < 0) await overdrawAnnualMaximum(ctx, patientId, policyId);
     const created = await ctx.call('POST', '/api/verifications', {
       token: ctx.tokens.admin,
       body: {
@@ -40,9 +53,16 @@ export const verificationAdapter: MachineAdapter = {
       const assignee = facts.assigneeId === facts.actorId ? ctx.userIds[actor] : ctx.userIds.admin;
       await setupEvent(ctx, 'verifications', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
     }
-    if (facts.hasReimbursements) throw new Error('A verification with reimbursements is not built for the API replay.');
     return { id, actor };
   },
+  // The contract's enums and minimums refuse these payloads before the workflow sees them.
+  contractShields: { assigneeValid: 'body/assigneeId', channelGiven: 'body/channel' },
+  // A claim needs a verified verification, and a verified one takes no CANCEL: the API never holds an open
+  // verification with claims (paths whose steps do not read the fact are replayed without it).
+  cannotBuild: (scenario, path) =>
+    factsOf(scenario).hasReimbursements && path.steps.some((s) => s.guards.some((g) => g.startsWith('noReimbursements:')))
+      ? 'a claim needs a verified verification, which takes no CANCEL'
+      : undefined,
   send(ctx, subject, event) {
     const { type, ...payload } = event;
     // The fixture's assignee 9 is "someone": the administrator; 0 stays an invalid id.
@@ -51,9 +71,10 @@ export const verificationAdapter: MachineAdapter = {
   },
   scheduled: {
     // The daily job expires a verified verification the day after its validity ends.
-    async EXPIRE(ctx, subject) {
+    async EXPIRE(ctx, subject, step) {
       const record = await ctx.call('GET', `/api/verifications/${subject.id}`, { token: ctx.tokens.admin });
-      ctx.clock.today = addDays(record.body.validUntil as string, 1);
+      // Still valid (the guard refuses): the job runs on the last valid day and must leave it verified.
+      ctx.clock.today = step.transitions.length ? addDays(record.body.validUntil as string, 1) : (record.body.validUntil as string);
     },
   },
 };
