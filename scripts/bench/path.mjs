@@ -85,7 +85,9 @@ async function measure(label, database) {
   }
 }
 
-await measure('PGlite', 'memory://');
+const databases = new Set((process.env.BENCH_PATH_DATABASES ?? 'pglite,postgres').split(','));
+if (databases.has('pglite')) await measure('PGlite', 'memory://');
+if (!databases.has('postgres')) process.exit(0);
 if (process.env.BENCH_DATABASE_URL) await measure('PostgreSQL', process.env.BENCH_DATABASE_URL);
 else console.log('PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it too');
 process.exit(0);

@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { Config } from '../config.ts';
 import { BASE_PERMISSIONS } from '../domain/roles.ts';
 import { hashToken, newToken } from './passwords.ts';
+import { sessionCache } from './session-cache.ts';
 
 export interface SessionUser {
   id: number;
@@ -73,6 +74,21 @@ export async function loadUser(db: Queryable, id: number): Promise<SessionUser |
 }
 
 type AccessRow = { id: number; code: string; permissions: string[] };
+type SessionRow = Omit<UserRow, 'roles' | 'permissions' | 'locked_until'> & {
+  session_id: string;
+  locked_until: Date | null;
+  /** Seconds, on the database's clock: measured there so that this process's clock does not matter. */
+  expires_in: number;
+  idle_for: number;
+  locked_for: number | null;
+  role_ids: number[];
+  stamp: string;
+};
+/** What the cache keeps: the user as of the read, and when the lock (if any) ends on this process's clock. */
+type CachedUser = { user: SessionUser; lockedUntil: number | null };
+
+// The touch of last_seen_at happens at most once a minute: a session last seen earlier is read again.
+const TOUCH_EVERY_MS = 60_000;
 
 export function sessionStore(db: Database, config: Config) {
   // The roles' codes and permissions as of an access stamp (migration 020): read once per change, not per request.
@@ -88,6 +104,7 @@ export function sessionStore(db: Database, config: Config) {
     }
     return access.roles;
   };
+  const cache = sessionCache<CachedUser>(db);
 
   return {
     async open(tx: Queryable, userId: number): Promise<string> {
@@ -101,28 +118,53 @@ export function sessionStore(db: Database, config: Config) {
 
     /**
      * The user behind a live token: not revoked, not past its expiry, not idle too long, account
-     * active. One statement finds the session, the user, the user's roles and the access stamp; the
-     * roles' permissions come from memory while the stamp has not moved, so a change to a role or to
-     * who holds it applies on the holder's next request.
+     * active. Most requests find it in memory (server/auth/session-cache.ts). Otherwise one statement
+     * finds the session, the user, the user's roles and the access stamp; the roles' permissions come
+     * from memory while the stamp has not moved, so a change to a role or to who holds it applies on
+     * the holder's next request.
      */
     async authenticate(token: string): Promise<SessionUser | null> {
-      const [session] = await db.query<Omit<UserRow, 'roles' | 'permissions'> & { session_id: string; stale: boolean; role_ids: number[]; stamp: string }>(
-        `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale,
+      const key = hashToken(token);
+      const asked = performance.now();
+      const cached = await cache.lookup(key);
+      if (cached && asked < cached.expiresAt && asked - cached.lastSeenAt < TOUCH_EVERY_MS) {
+        const { user, lockedUntil } = cached.user;
+        const locked = lockedUntil !== null && performance.now() < lockedUntil;
+        return { ...user, locked, lockedUntil: locked ? user.lockedUntil : null };
+      }
+      const mark = cache.mark();
+      const sent = performance.now();
+      const [session] = await db.query<SessionRow>(
+        `SELECT s.id AS session_id, extract(epoch FROM s.expires_at - now())::float8 AS expires_in,
+           extract(epoch FROM now() - s.last_seen_at)::float8 AS idle_for,
            u.id, u.version, u.name, u.email, u.locale, u.active, u.created_at, u.updated_at,
            CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until,
+           CASE WHEN u.locked_until > now() THEN extract(epoch FROM u.locked_until - now())::float8 END AS locked_for,
            ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id) AS role_ids,
            (SELECT n::text FROM access_stamp) AS stamp
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND u.active
            AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
-        [hashToken(token), config.sessionIdleMinutes],
+        [key, config.sessionIdleMinutes],
       );
-      if (!session) return null;
+      if (!session) {
+        cache.forget(key);
+        return null;
+      }
       // Touching last_seen_at at most once a minute keeps reads from turning into writes.
-      if (session.stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.session_id).execute();
+      const stale = session.idle_for * 1000 >= TOUCH_EVERY_MS;
+      if (stale) await db.kysely.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', session.session_id).execute();
       const roles = await rolesAt(session.stamp);
       const held = session.role_ids.flatMap((id) => roles.get(id) ?? []);
-      return toSessionUser({ ...session, roles: held.map((role) => role.code), permissions: [...new Set(held.flatMap((role) => role.permissions))] });
+      const user = toSessionUser({ ...session, roles: held.map((role) => role.code), permissions: [...new Set(held.flatMap((role) => role.permissions))] });
+      // Times counted from before the statement was sent, so each lies before its real moment.
+      cache.store(key, mark, {
+        userId: user.id,
+        user: { user, lockedUntil: session.locked_for === null ? null : sent + session.locked_for * 1000 },
+        expiresAt: sent + session.expires_in * 1000,
+        lastSeenAt: stale ? sent : sent - session.idle_for * 1000,
+      });
+      return user;
     },
 
     async revoke(tx: Queryable, token: string): Promise<void> {

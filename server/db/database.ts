@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely
 import pg from 'pg';
 import { pglitePool } from './pglite-pool.ts';
 import { fairPostgresPool } from './postgres-pool.ts';
+import { postgresWatch, type Watch, type WatchHandlers } from './postgres-watch.ts';
 import type { DB } from './schema.ts';
 
 export type Row = Record<string, unknown>;
@@ -29,10 +30,17 @@ export interface Database extends Queryable {
    * and reconnects after losing it; notifications sent meanwhile are lost, so listeners also poll.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Like `listen`, for a cache that must never serve a change late: `fence()` tells when every
+   * notification committed before it has been delivered, and `onReset` when some may have been lost.
+   * PGlite is this process's alone and hands notifications over at commit, so its fence is immediate.
+   */
+  watch(channel: string, handlers: WatchHandlers): Promise<Watch>;
   close(): Promise<void>;
 }
 
 type Listen = Database['listen'];
+type Channels = Pick<Database, 'listen' | 'watch'>;
 
 function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   return {
@@ -46,12 +54,12 @@ function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   };
 }
 
-function database(kind: Database['kind'], kysely: Kysely<DB>, listen: Listen, beforeClose: () => Promise<void> = async () => {}): Database {
+function database(kind: Database['kind'], kysely: Kysely<DB>, channels: Channels, beforeClose: () => Promise<void> = async () => {}): Database {
   return {
     kind,
     ...queryable(kysely),
     transaction: (work) => kysely.transaction().execute((trx) => work(queryable(trx))),
-    listen,
+    ...channels,
     close: async () => {
       await beforeClose();
       await kysely.destroy();
@@ -104,7 +112,16 @@ export async function openDatabase(target: string): Promise<Database> {
     const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     const pool = fairPostgresPool(new pg.Pool({ connectionString: target, max: size }), size);
     const listener = postgresListener(target);
-    return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), listener.listen, listener.closeAll);
+    const watches = new Set<Watch>();
+    const watch: Database['watch'] = async (channel, handlers) => {
+      const started = postgresWatch(target, channel, handlers);
+      watches.add(started);
+      return started;
+    };
+    const closeAll = async () => {
+      await Promise.all([listener.closeAll(), ...[...watches].map((w) => w.stop())]);
+    };
+    return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), { listen: listener.listen, watch }, closeAll);
   }
   // pg_trgm: the trigram indexes of search (migration 010), as on PostgreSQL.
   const extensions = { pg_trgm };
@@ -118,5 +135,10 @@ export async function openDatabase(target: string): Promise<Database> {
     const off = db.onNotification((from, payload) => from === channel && onNotify(payload));
     return async () => off();
   };
-  return database('pglite', kysely, listen);
+  // Notifications reach the callbacks (queued as microtasks) before the writer's COMMIT resolves.
+  const watch: Database['watch'] = async (channel, handlers) => {
+    const stop = await listen(channel, handlers.onNotify);
+    return { fence: async () => true, stop };
+  };
+  return database('pglite', kysely, { listen, watch });
 }
