@@ -339,7 +339,7 @@ test('"Exportar" on each reimbursement list opens the export of that kind\'s lis
   }
 });
 
-test('the engine liquidates the lines as they are typed, once the draft is saved, without saving them', async ({ page, request }) => {
+test('the engine liquidates the lines as they are typed, before and after the first save, without saving them', async ({ page, request }) => {
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');
   const patient = await insuredPatient(request, admin);
@@ -353,9 +353,16 @@ test('the engine liquidates the lines as they are typed, once the draft is saved
   await flow.getByLabel(es['reimbursements.invoice.date']).fill(daysAgo(2));
   await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
   const live = page.getByTestId('live-preview');
-  await expect(live).toContainText(es['reimbursements.create.livePreviewAfterSave']);
+  await expect(live).toContainText(es['reimbursements.create.livePreviewEmpty']);
   await flow.getByRole('button', { name: es['reimbursements.lines.add'] }).click();
   await typeLine(page, 1, { code: 'D0120', amount: '60' });
+  // Before the first save: the engine's figures for the typed line (an exam at 100 %), and still no record.
+  await expect(live.getByRole('row')).toHaveCount(2);
+  await expect(live).toContainText('D0120');
+  await expect(live.getByRole('row').nth(1)).toContainText('60,00');
+  expect((await api(request, analyst, 'get', `/api/reimbursements?q=F-LIVE-${verification.id}&pageSize=10`)).total).toBe(0);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: '/tmp/shots/U/unsaved-preview-light.png', fullPage: true });
   await flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] }).click();
   await expect(flow).toHaveAttribute('data-state', 'documents');
   await flow.getByRole('button', { name: es['common.back'], exact: true }).click();

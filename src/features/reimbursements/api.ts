@@ -50,6 +50,13 @@ export const linesPreviewQuery = (id: number, body: Schemas['LiquidationPreviewI
     queryFn: ({ signal }) => call(api.POST('/api/reimbursements/{id}/liquidation-preview', { params: { path: { id } }, body, signal })),
     staleTime: 60_000,
   });
+/** The same figures before the first save: the lines as a new reimbursement on the verification (nothing is stored). */
+export const unsavedLinesPreviewQuery = (verificationId: number, body: Schemas['LiquidationPreviewInput']) =>
+  queryOptions({
+    queryKey: ['reimbursements', 'unsaved-preview', verificationId, body],
+    queryFn: ({ signal }) => call(api.POST('/api/verifications/{id}/liquidation-preview', { params: { path: { id: verificationId } }, body, signal })),
+    staleTime: 60_000,
+  });
 export const fetchLiquidation = (id: number) => call(api.GET('/api/reimbursements/{id}/liquidation', { params: { path: { id } } }));
 
 export const attachmentsQuery = (ownerId: number) =>

@@ -167,7 +167,7 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
           {step === 'lines' && (
             <Stack gap="5">
               <LinesStep lines={context.lines} currency={currency} codes={codes} defaultDate={context.invoice.invoiceDate || context.today} send={send} />
-              <LivePreview recordId={record?.id ?? null} invoiceDate={context.invoice.invoiceDate} lines={context.lines} currency={currency} />
+              <LivePreview verificationId={verification.id} recordId={record?.id ?? null} invoiceDate={context.invoice.invoiceDate} lines={context.lines} currency={currency} />
             </Stack>
           )}
           {step === 'documents' && record && (

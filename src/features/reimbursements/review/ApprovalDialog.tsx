@@ -15,6 +15,12 @@ interface LineChoice {
   reasonCode: string;
 }
 type LineDecision = NonNullable<ReimbursementEventBody['lines']>[number];
+type Line = Reimbursement['lines'][number];
+
+/** A line the annual or lifetime maximum alone left at 0 is still the reviewer's: reductions elsewhere give it room. */
+const decidable = (line: Line) => line.status !== 'REJECTED' || line.reason === '30' || line.reason === '31';
+/** What the line pays before the maximum shares its room among the lines: a reduction goes below it. */
+const beforeMaximum = (line: Line) => (line.coveredCents ?? 0) + (line.excessCents ?? 0);
 
 interface Props {
   record: Reimbursement;
@@ -26,8 +32,8 @@ interface Props {
 
 /**
  * The analyst's approval, line by line: each line pays what the engine covers unless it is reduced (to less than
- * that, with a reason if wanted) or rejected (with a catalog reason). Lines the automatic check rejected stay so.
- * Any reduction or rejection makes the approval partial.
+ * it pays before the maximum, with a reason if wanted) or rejected (with a catalog reason). Lines the automatic
+ * check rejected stay so, except those the maximum alone cut. Any reduction or rejection makes the approval partial.
  */
 export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) {
   const intl = useIntl();
@@ -35,15 +41,15 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
   const reasonText = useReasonText();
   const [choices, setChoices] = useState<Record<number, LineChoice>>({});
   const [tried, setTried] = useState(false);
-  const open = record.lines.filter((line) => line.status !== 'REJECTED');
+  const open = record.lines.filter(decidable);
   const choiceOf = (id: number): LineChoice => choices[id] ?? { decision: 'APPROVE', amount: '', reasonCode: '' };
   const change = (id: number, changes: Partial<LineChoice>) => setChoices((all) => ({ ...all, [id]: { ...choiceOf(id), ...changes } }));
-  const problem = (line: Reimbursement['lines'][number]) => {
+  const problem = (line: Line) => {
     const choice = choiceOf(line.id);
     if (choice.decision === 'REJECT' && !choice.reasonCode) return 'reason';
     if (choice.decision !== 'REDUCE') return null;
     const cents = parseMoneyInput(choice.amount, record.currency);
-    return cents === null || cents < 0 || cents >= (line.coveredCents ?? 0) ? 'amount' : null;
+    return cents === null || cents < 0 || cents >= beforeMaximum(line) ? 'amount' : null;
   };
 
   const submit = () => {
@@ -95,13 +101,14 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
                   </bdi>
                 </Text>
               </HStack>
-              {line.status === 'REJECTED' ? (
+              {!decidable(line) ? (
                 <HStack gap="2" wrap="wrap">
                   <Badge colorPalette="red" variant="subtle">{t('reimbursements.approval.automatic')}</Badge>
                   {line.reason && <Text fontSize="sm"><bdi>{reasonText(line.reason)}</bdi></Text>}
                 </HStack>
               ) : (
                 <>
+                  {line.reason && <Text fontSize="sm" color="fg.muted"><bdi>{reasonText(line.reason)}</bdi></Text>}
                   <SegmentGroup.Root
                     size="sm"
                     value={choice.decision}
@@ -119,7 +126,7 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
                       </Field.Label>
                       <Input inputMode="decimal" dir="ltr" maxW="12rem" value={choice.amount} onChange={(e) => change(line.id, { amount: e.currentTarget.value })} />
                       <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-                        {t('reimbursements.approval.amountInvalid', { covered: money(intl, line.coveredCents ?? 0, record.currency) })}
+                        {t('reimbursements.approval.amountInvalid', { covered: money(intl, beforeMaximum(line), record.currency) })}
                       </Field.ErrorText>
                     </Field.Root>
                   )}
