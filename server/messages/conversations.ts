@@ -1,6 +1,6 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
-import { likePattern } from '../db/list-query.ts';
-import { sqlPage } from '../db/sql-page.ts';
+import { likePattern, listOf, matchesText } from '../db/list-query.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, entityKey, readableKinds, requireReadableRecord, type EntityType } from '../notes/entities.ts';
@@ -34,13 +34,31 @@ type SummaryRow = {
   closed_by_name: string | null;
 };
 
-const UNREAD_OF = (conversation: string) => `(SELECT count(*)::int FROM messages m WHERE m.conversation_id = ${conversation} AND m.author_id <> $1
-  AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = $1))`;
+/** How many of the conversation's messages from others the member has not read. */
+const unreadIn = (memberId: number) => sql<number>`(SELECT count(*)::int FROM messages m WHERE m.conversation_id = c.id AND m.author_id <> ${memberId}
+  AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = ${memberId}))`;
 
-const SUMMARY_COLUMNS = `c.id, c.subject, c.entity_type, c.entity_id, c.created_by, cu.name AS created_by_name, c.last_message_at,
-  (SELECT json_agg(json_build_object('id', u.id, 'name', u.name) ORDER BY u.name, u.id)
-     FROM conversation_participants pp JOIN users u ON u.id = pp.user_id WHERE pp.conversation_id = c.id) AS participants,
-  ${UNREAD_OF('c.id')} AS unread, c.closed_at, c.closed_by, (SELECT name FROM users WHERE id = c.closed_by) AS closed_by_name`;
+/** Conversations as their member sees them: participants, creator, who closed it and the member's unread count. */
+function summaries(db: Queryable, member: Member) {
+  return db.kysely
+    .selectFrom('conversations as c')
+    .innerJoin('users as cu', 'cu.id', 'c.created_by')
+    .select((eb) => [
+      'c.id',
+      'c.subject',
+      eb.ref('c.entity_type').$castTo<EntityType | null>().as('entity_type'),
+      'c.entity_id',
+      'c.created_by',
+      'cu.name as created_by_name',
+      eb.ref('c.last_message_at').$castTo<Date>().as('last_message_at'),
+      sql<SummaryRow['participants']>`(SELECT json_agg(json_build_object('id', u.id, 'name', u.name) ORDER BY u.name, u.id)
+        FROM conversation_participants pp JOIN users u ON u.id = pp.user_id WHERE pp.conversation_id = c.id)`.as('participants'),
+      unreadIn(member.id).as('unread'),
+      eb.ref('c.closed_at').$castTo<Date | null>().as('closed_at'),
+      'c.closed_by',
+      sql<string | null>`(SELECT name FROM users WHERE id = c.closed_by)`.as('closed_by_name'),
+    ]);
+}
 
 async function presentSummaries(db: Queryable, member: Member, rows: SummaryRow[]): Promise<Summary[]> {
   // The linked record's screen is offered only to whoever may read that kind of record.
@@ -64,24 +82,15 @@ async function presentSummaries(db: Queryable, member: Member, rows: SummaryRow[
   }));
 }
 
-export async function listConversations(db: Database, member: Member, query: { page: number; pageSize: number; q?: string; unread?: boolean }) {
-  const params: unknown[] = [member.id];
-  const where = ['EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = c.id AND p.user_id = $1)'];
-  if (query.q?.trim()) {
-    params.push(likePattern(query.q.trim()));
-    where.push(`c.subject ILIKE $${params.length}`);
-  }
-  if (query.unread) where.push(`${UNREAD_OF('c.id')} > 0`);
-  const filter = where.join(' AND ');
-  const { rows, ...paging } = await sqlPage<SummaryRow>(db, {
-    select: SUMMARY_COLUMNS,
-    from: `conversations c JOIN users cu ON cu.id = c.created_by WHERE ${filter}`,
-    orderBy: 'c.last_message_at DESC, c.id DESC',
-    params,
-    page: query.page,
-    pageSize: query.pageSize,
-  });
-  return { items: await presentSummaries(db, member, rows), ...paging };
+const CONVERSATION_SORT = { lastMessageAt: sql.ref('c.last_message_at'), createdAt: sql.ref('c.created_at'), subject: sql.ref('c.subject') };
+
+/** A page of the member's conversations through the lists' shared paging (sort keys, bounded count, keyset walks). */
+export async function listConversations(db: Database, member: Member, query: { page: number; pageSize: number; sort: string; q?: string; unread?: boolean }) {
+  let conversations = summaries(db, member).where(sql<SqlBool>`EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = c.id AND p.user_id = ${member.id})`);
+  if (query.q?.trim()) conversations = conversations.where(matchesText(query.q.trim(), [sql.ref('c.subject')]));
+  if (query.unread) conversations = conversations.where(sql<SqlBool>`${unreadIn(member.id)} > 0`);
+  const { rows, ...total } = await listOf(conversations, query, CONVERSATION_SORT, sql.ref('c.id'), { joinsKeepRows: true });
+  return { items: await presentSummaries(db, member, rows), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Only participants see a conversation; to anyone else it does not exist. */
@@ -95,7 +104,7 @@ const participantsOf = async (db: Queryable, conversationId: number) =>
 
 export async function getConversation(db: Queryable, member: Member, id: number): Promise<Conversation> {
   await requireParticipant(db, member, id);
-  const [row] = await db.query<SummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM conversations c JOIN users cu ON cu.id = c.created_by WHERE c.id = $2`, [member.id, id]);
+  const row = await summaries(db, member).where('c.id', '=', id).executeTakeFirstOrThrow();
   const messages = await db.query<{ id: number; author_id: number; author_name: string; body: string; created_at: Date; read_by: { userId: number; readAt: string }[] }>(
     `SELECT * FROM (
        SELECT m.id, m.author_id, u.name AS author_name, m.body, m.created_at,

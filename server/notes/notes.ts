@@ -1,6 +1,6 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
-import { sqlPage } from '../db/sql-page.ts';
-import { likePattern } from '../db/list-query.ts';
+import { listOf, matchesText } from '../db/list-query.ts';
 import { BusinessRuleError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, ENTITY_KINDS, entityKey, readableKinds, requireReadableRecord, type EntityType } from './entities.ts';
@@ -30,11 +30,34 @@ type NoteRow = {
   editable_until: Date | null;
 };
 
-// The edit window is judged by the database's clock, the same for every API process.
-const NOTE_COLUMNS = `n.id, n.entity_type, n.entity_id, n.text, n.visibility, n.pinned, n.author_id, u.name AS author_name, n.version,
-  n.created_at, n.updated_at,
-  CASE WHEN n.author_id = $1 AND n.created_at + interval '${NOTE_EDIT_WINDOW_MINUTES} minutes' > now()
-    THEN n.created_at + interval '${NOTE_EDIT_WINDOW_MINUTES} minutes' END AS editable_until`;
+const EDIT_WINDOW = sql.raw(`interval '${NOTE_EDIT_WINDOW_MINUTES} minutes'`);
+
+/**
+ * The notes a reader may see, with their author and, for the reader's own recent ones, until when the text
+ * may change (judged by the database's clock, the same for every API process): internal notes and the
+ * reader's private ones, on kinds of record the reader may read.
+ */
+function visibleNotes(db: Queryable, reader: NoteReader) {
+  return db.kysely
+    .selectFrom('notes as n')
+    .innerJoin('users as u', 'u.id', 'n.author_id')
+    .select((eb) => [
+      'n.id',
+      eb.ref('n.entity_type').$castTo<EntityType>().as('entity_type'),
+      'n.entity_id',
+      'n.text',
+      eb.ref('n.visibility').$castTo<NoteRow['visibility']>().as('visibility'),
+      eb.ref('n.pinned').$castTo<boolean>().as('pinned'),
+      'n.author_id',
+      'u.name as author_name',
+      eb.ref('n.version').$castTo<number>().as('version'),
+      eb.ref('n.created_at').$castTo<Date>().as('created_at'),
+      eb.ref('n.updated_at').$castTo<Date>().as('updated_at'),
+      sql<Date | null>`CASE WHEN n.author_id = ${reader.id} AND n.created_at + ${EDIT_WINDOW} > now() THEN n.created_at + ${EDIT_WINDOW} END`.as('editable_until'),
+    ])
+    .where(sql<SqlBool>`n.entity_type = ANY(${readableKinds(reader.permissions)}::text[])`)
+    .where(sql<SqlBool>`(n.visibility = 'internal' OR n.author_id = ${reader.id})`);
+}
 
 async function present(db: Queryable, rows: NoteRow[]): Promise<Note[]> {
   const refs = await describeEntities(db, rows.map((row) => ({ type: row.entity_type, id: row.entity_id })));
@@ -61,6 +84,7 @@ async function present(db: Queryable, rows: NoteRow[]): Promise<Note[]> {
 export interface NoteListQuery {
   page: number;
   pageSize: number;
+  sort?: string;
   q?: string;
   entityType?: EntityType;
   entityId?: number;
@@ -68,46 +92,40 @@ export interface NoteListQuery {
 }
 
 // "Records I work on": those I have noted, verifications assigned to or created by me, reimbursements I created, approved or paid.
-const WORKS_ON = `(
-  EXISTS (SELECT 1 FROM notes mine WHERE mine.author_id = $1 AND mine.entity_type = n.entity_type AND mine.entity_id = n.entity_id)
-  OR (n.entity_type = 'verification' AND EXISTS (SELECT 1 FROM verifications v WHERE v.id = n.entity_id AND (v.assignee_id = $1 OR v.created_by = $1)))
-  OR (n.entity_type = 'reimbursement' AND EXISTS (SELECT 1 FROM reimbursements r WHERE r.id = n.entity_id AND $1 IN (r.created_by, r.approved_by, r.paid_by)))
+const worksOn = (readerId: number) => sql<SqlBool>`(
+  EXISTS (SELECT 1 FROM notes mine WHERE mine.author_id = ${readerId} AND mine.entity_type = n.entity_type AND mine.entity_id = n.entity_id)
+  OR (n.entity_type = 'verification' AND EXISTS (SELECT 1 FROM verifications v WHERE v.id = n.entity_id AND (v.assignee_id = ${readerId} OR v.created_by = ${readerId})))
+  OR (n.entity_type = 'reimbursement' AND EXISTS (SELECT 1 FROM reimbursements r WHERE r.id = n.entity_id AND ${readerId} IN (r.created_by, r.approved_by, r.paid_by)))
 )`;
 
+const NOTE_SORT = { createdAt: sql.ref('n.created_at'), updatedAt: sql.ref('n.updated_at'), pinned: sql.ref('n.pinned') };
+
+/** A page of notes through the lists' shared paging (sort keys, bounded count, keyset walks for exports). */
 export async function listNotes(db: Database, reader: NoteReader, query: NoteListQuery) {
   if ((query.entityType === undefined) !== (query.entityId === undefined)) {
     throw new InvalidInputError('request.invalid', 'entityType and entityId go together.', [
       { path: `query/${query.entityType === undefined ? 'entityType' : 'entityId'}`, keyword: 'required' },
     ]);
   }
-  const params: unknown[] = [reader.id, readableKinds(reader.permissions)];
-  const where = [`n.entity_type = ANY($2::text[])`, `(n.visibility = 'internal' OR n.author_id = $1)`];
+  let notes = visibleNotes(db, reader);
   const onRecord = query.entityType !== undefined && query.entityId !== undefined;
   if (onRecord) {
     await requireReadableRecord(db, reader, query.entityType!, query.entityId!);
-    params.push(query.entityType, query.entityId);
-    where.push(`n.entity_type = $3 AND n.entity_id = $4`);
-  } else if (query.scope === 'mine') where.push('n.author_id = $1');
-  else if (query.scope === 'related') where.push(`n.author_id <> $1 AND ${WORKS_ON}`);
-  else where.push(`(n.author_id = $1 OR ${WORKS_ON})`);
-  if (query.q?.trim()) {
-    params.push(likePattern(query.q.trim()));
-    where.push(`n.text ILIKE $${params.length}`);
-  }
-  const filter = where.join(' AND ');
-  const order = onRecord ? 'n.pinned DESC, n.created_at DESC, n.id DESC' : 'n.created_at DESC, n.id DESC';
-  const { rows, ...paging } = await sqlPage<NoteRow>(db, { select: NOTE_COLUMNS, from: `notes n JOIN users u ON u.id = n.author_id WHERE ${filter}`, orderBy: order, params, page: query.page, pageSize: query.pageSize });
-  return { items: await present(db, rows), ...paging };
+    notes = notes.where('n.entity_type', '=', query.entityType!).where('n.entity_id', '=', query.entityId!);
+  } else if (query.scope === 'mine') notes = notes.where('n.author_id', '=', reader.id);
+  else if (query.scope === 'related') notes = notes.where('n.author_id', '<>', reader.id).where(worksOn(reader.id));
+  else notes = notes.where(sql<SqlBool>`(n.author_id = ${reader.id} OR ${worksOn(reader.id)})`);
+  if (query.q?.trim()) notes = notes.where(matchesText(query.q.trim(), [sql.ref('n.text')]));
+  // A record's panel shows its pinned notes first; elsewhere the newest come first.
+  const sort = query.sort ?? (onRecord ? '-pinned,-createdAt' : '-createdAt');
+  const { rows, ...total } = await listOf(notes, { page: query.page, pageSize: query.pageSize, sort }, NOTE_SORT, sql.ref('n.id'), { joinsKeepRows: true });
+  return { items: await present(db, rows), ...total, page: query.page, pageSize: query.pageSize };
 }
 
 async function loadVisible(db: Queryable, reader: NoteReader, id: number): Promise<NoteRow> {
-  const rows = await db.query<NoteRow>(
-    `SELECT ${NOTE_COLUMNS} FROM notes n JOIN users u ON u.id = n.author_id
-     WHERE n.id = $2 AND n.entity_type = ANY($3::text[]) AND (n.visibility = 'internal' OR n.author_id = $1)`,
-    [reader.id, id, readableKinds(reader.permissions)],
-  );
-  if (!rows.length) throw new NotFoundError('note');
-  return rows[0];
+  const row = await visibleNotes(db, reader).where('n.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError('note');
+  return row;
 }
 
 export async function getNote(db: Queryable, reader: NoteReader, id: number): Promise<Note> {
