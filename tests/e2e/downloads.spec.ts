@@ -53,3 +53,35 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1, 3));
   expect(rows).toEqual([['Nombre comercial', 'Código'], ...expected]);
 });
+
+test.describe('downloads on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the jobs are cards with their state, size and file, and nothing scrolls sideways', async ({ page, request }) => {
+    await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
+    const token = await apiToken(request);
+    const queued = await request.post('/api/downloads', {
+      headers: authHeader(token),
+      data: { list: 'insurers', format: 'csv', filters: { sort: 'code' }, columns: [{ field: 'code', label: 'Código' }, { field: 'name', label: 'Nombre' }] },
+    });
+    expect(queued.status()).toBe(202);
+    const job = (await queued.json()) as { id: number };
+    await expect(async () => expect((await (await request.get(`/api/downloads/${job.id}`, { headers: authHeader(token) })).json()).state).toBe('completed')).toPass({ timeout: 30_000 });
+
+    await signIn(page, ADMIN.email);
+    await page.goto('/app/descargas');
+    await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
+    const cards = page.getByTestId('record-cards').getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.locator('table')).toHaveCount(0);
+    const card = cards.first();
+    await expect(card).toContainText(/Aseguradoras\s*CSV/);
+    for (const label of ['Estado', 'Avance', 'Tamaño', 'Pedida', 'Vence', 'Archivo']) await expect(card).toContainText(label);
+    await expect(card.getByTestId('download-state')).toHaveText('Completada');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expectNoSeriousViolations(page);
+    const [file] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Descargar / }).click()]);
+    const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'));
+    expect(csv[0]!.slice(0, 2)).toEqual(['Código', 'Nombre']);
+  });
+});

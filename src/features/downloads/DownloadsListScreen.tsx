@@ -1,28 +1,22 @@
-import { useState } from 'react';
-import { Badge, Button, EmptyState, HStack, Progress, Stack, Table, Text } from '@chakra-ui/react';
+import { useState, type ReactNode } from 'react';
+import { Badge, Box, Button, EmptyState, Progress, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download as DownloadIcon, Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
+import { formatFileSize } from '../../components/format/file-size.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
+import type { ListColumn } from '../../components/list/columns.tsx';
+import { DataGrid } from '../../components/list/DataGrid.tsx';
 import { Pagination } from '../../components/list/Pagination.tsx';
+import { RecordCards } from '../../components/list/RecordCards.tsx';
 import { downloadsQuery, saveDownload, type Download } from './api.ts';
 
 const STATE_PALETTE = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red', expired: 'gray' } as const;
-
-// On a phone: the list, its state (with the rows done) and the file.
-const COLUMNS: { id: string; hideBelow?: 'md' | 'lg' }[] = [
-  { id: 'list' },
-  { id: 'state' },
-  { id: 'progress', hideBelow: 'md' },
-  { id: 'size', hideBelow: 'md' },
-  { id: 'requestedAt', hideBelow: 'lg' },
-  { id: 'expiresAt', hideBelow: 'md' },
-  { id: 'file' },
-];
+const NO_SORT: never[] = [];
 
 function Progression({ job }: { job: Download }) {
   const intl = useIntl();
@@ -40,12 +34,13 @@ function Progression({ job }: { job: Download }) {
   );
 }
 
-/** `/descargas`: my exports (everyone's for an administrator) with their state, live progress, size and expiry. */
+/** `/descargas`: my exports (everyone's for an administrator) with their state, live progress, size and expiry; cards on a phone. */
 export default function DownloadsListScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link } = useScreen();
   const client = useQueryClient();
+  const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const [page, setPage] = useState({ page: 1, pageSize: 20 });
   const { data, isError, refetch } = useQuery(downloadsQuery(page.page, page.pageSize));
   const [saving, setSaving] = useState<number | null>(null);
@@ -58,7 +53,46 @@ export default function DownloadsListScreen() {
       .finally(() => setSaving(null));
   };
   const when = (value: string | null) => (value ? intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
-  const size = (bytes: number | null) => (bytes === null ? '—' : intl.formatNumber(bytes / 1024, { maximumFractionDigits: 1, style: 'unit', unit: 'kilobyte' }));
+  const listName = (job: Download) => t(`downloads.list.${job.list}`);
+  const column = (id: string, cell: (job: Download) => ReactNode): ListColumn<Download> => ({ id, labelId: `downloads.column.${id}`, sortable: false, primary: id === 'list', cell });
+  const columns: ListColumn<Download>[] = [
+    column('list', (job) => (
+      <Stack gap="0" as="span">
+        <Text as="span" fontWeight="medium">{listName(job)}</Text>
+        <Text as="span" fontSize="xs" color="fg.muted" fontWeight="normal">
+          {job.format.toUpperCase()} · <bdi>{job.requestedByName}</bdi>
+          {job.containsHealthData && ` · ${t('downloads.healthData')}`}
+        </Text>
+      </Stack>
+    )),
+    column('state', (job) => (
+      <Stack gap="0" align="flex-start">
+        <Badge colorPalette={STATE_PALETTE[job.state]} data-testid="download-state">
+          {t(`downloads.state.${job.state}`)}
+        </Badge>
+        {job.error && (
+          <Text fontSize="xs" color={{ base: 'red.700', _dark: 'fg.error' }} whiteSpace="normal">
+            {t(intl.messages[`code.${job.error}`] ? `code.${job.error}` : 'downloads.failedGeneric')}
+          </Text>
+        )}
+      </Stack>
+    )),
+    column('progress', (job) => <Progression job={job} />),
+    column('size', (job) => <bdi>{job.sizeBytes === null ? '—' : formatFileSize(intl, job.sizeBytes)}</bdi>),
+    column('requestedAt', (job) => <bdi>{when(job.createdAt)}</bdi>),
+    column('expiresAt', (job) => <bdi>{when(job.expiresAt)}</bdi>),
+    column('file', (job) =>
+      job.state === 'completed' ? (
+        <Button size="xs" variant="outline" onClick={() => fetchFile(job)} loading={saving === job.id} aria-label={t('downloads.download', { name: job.fileName ?? '' })}>
+          <DownloadIcon aria-hidden size={14} />
+          {t('downloads.downloadShort')}
+        </Button>
+      ) : (
+        '—'
+      ),
+    ),
+  ];
+  const rowLabel = (job: Download) => `${listName(job)}, ${when(job.createdAt)}`;
   return (
     <Stack gap="4">
       <PageHeader title={t('area.downloads.list')}>
@@ -81,76 +115,18 @@ export default function DownloadsListScreen() {
       ) : data.items.length === 0 ? (
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg.panel">
           <EmptyState.Content>
-            <EmptyState.Description>{t('downloads.none')}</EmptyState.Description>
+            <EmptyState.Description>
+              <bdi>{t('downloads.none')}</bdi>
+            </EmptyState.Description>
           </EmptyState.Content>
         </EmptyState.Root>
+      ) : cards ? (
+        <RecordCards columns={columns} rows={data.items} hidden={[]} selectable={false} selected={{}} onSelect={() => undefined} rowLabel={rowLabel} />
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="lg" bg="bg.panel">
-          <Table.Root size="sm" data-testid="downloads-table">
-            <Table.Caption srOnly>{t('area.downloads.list')}</Table.Caption>
-            <Table.Header>
-              <Table.Row>
-                {COLUMNS.map(({ id, hideBelow }) => (
-                  <Table.ColumnHeader key={id} hideBelow={hideBelow}>
-                    {t(`downloads.column.${id}`)}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {data.items.map((job) => (
-                <Table.Row key={job.id} data-testid={`download-${job.id}`}>
-                  <Table.Cell>
-                    <Stack gap="0">
-                      <Text fontWeight="medium">{t(`downloads.list.${job.list}`)}</Text>
-                      <Text fontSize="xs" color="fg.muted">
-                        {job.format.toUpperCase()} · <bdi>{job.requestedByName}</bdi>
-                        {job.containsHealthData && ` · ${t('downloads.healthData')}`}
-                      </Text>
-                    </Stack>
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={STATE_PALETTE[job.state]} data-testid="download-state">
-                      {t(`downloads.state.${job.state}`)}
-                    </Badge>
-                    <Text fontSize="xs" color="fg.muted" hideFrom="md">
-                      {t('downloads.progress', { done: job.rowsDone, total: job.rowsTotal ?? '?' })}
-                    </Text>
-                    {job.error && (
-                      <Text fontSize="xs" color={{ base: 'red.700', _dark: 'fg.error' }}>
-                        {t(intl.messages[`code.${job.error}`] ? `code.${job.error}` : 'downloads.failedGeneric')}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell hideBelow="md">
-                    <Progression job={job} />
-                  </Table.Cell>
-                  <Table.Cell hideBelow="md">
-                    <bdi>{size(job.sizeBytes)}</bdi>
-                  </Table.Cell>
-                  <Table.Cell hideBelow="lg">
-                    <bdi>{when(job.createdAt)}</bdi>
-                  </Table.Cell>
-                  <Table.Cell hideBelow="md">
-                    <bdi>{when(job.expiresAt)}</bdi>
-                  </Table.Cell>
-                  <Table.Cell>
-                    {job.state === 'completed' && (
-                      <HStack>
-                        <Button size="xs" variant="outline" onClick={() => fetchFile(job)} loading={saving === job.id} aria-label={t('downloads.download', { name: job.fileName ?? '' })}>
-                          <DownloadIcon aria-hidden size={14} />
-                          <Text as="span" hideBelow="sm">
-                            {t('downloads.downloadShort')}
-                          </Text>
-                        </Button>
-                      </HStack>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.ScrollArea>
+        <Box data-testid="downloads-table">
+          {/* The jobs come newest first; the list has no other order to choose. */}
+          <DataGrid caption={t('area.downloads.list')} columns={columns} rows={data.items} loading={false} sort={NO_SORT} onSort={() => undefined} hidden={[]} selectable={false} selected={{}} onSelect={() => undefined} rowLabel={rowLabel} />
+        </Box>
       )}
       {data && data.total > 0 && <Pagination page={page.page} pageSize={page.pageSize} total={data.total} onChange={(change) => setPage((p) => ({ ...p, ...change }))} />}
     </Stack>

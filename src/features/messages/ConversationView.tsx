@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
+import { AttachFile, fileProblem } from './AttachFile.tsx';
+import { MessageFiles } from './MessageFiles.tsx';
 
 function Receipt({ message, conversation, myId }: { message: Message; conversation: Conversation; myId: number }) {
   const intl = useIntl();
@@ -35,6 +37,8 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
   const close = useCloseConversation(id);
   const [confirmClose, setConfirmClose] = useState(false);
   const [text, setText] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const problem = file && fileProblem(file);
   const end = useRef<HTMLDivElement>(null);
   const data = conversation.data;
   const lastOthers = data?.messages.filter((m) => m.author.id !== myId).at(-1)?.id;
@@ -54,8 +58,17 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    send.mutate(text, { onSuccess: () => setText(''), onError: (error) => notifyError(intl, error) });
+    if (problem || (!text.trim() && !file)) return;
+    send.mutate(
+      { body: text, file: file ?? undefined },
+      {
+        onSuccess: () => {
+          setText('');
+          setFile(null);
+        },
+        onError: (error) => notifyError(intl, error),
+      },
+    );
   };
   return (
     <Card.Root as="section" aria-labelledby="conversation-subject" flex="1" minW="0">
@@ -101,9 +114,12 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
                       </Text>
                       <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
                     </HStack>
-                    <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
-                      {message.body}
-                    </Text>
+                    {message.body && (
+                      <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
+                        {message.body}
+                      </Text>
+                    )}
+                    <MessageFiles files={message.attachments} />
                   </Box>
                   <Receipt message={message} conversation={data} myId={myId} />
                 </Box>
@@ -127,8 +143,12 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
               />
               <Field.HelperText>{intl.formatMessage({ id: 'messages.sendHint' })}</Field.HelperText>
             </Field.Root>
+            <Field.Root invalid={Boolean(problem)}>
+              <AttachFile file={file} onChange={setFile} disabled={send.isPending} />
+              {problem ? <Field.ErrorText>{intl.formatMessage({ id: problem })}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage({ id: 'messages.attachHint' })}</Field.HelperText>}
+            </Field.Root>
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={!text.trim()}>
+              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !file)}>
                 <Send aria-hidden size={14} className="flip-rtl" />
                 {intl.formatMessage({ id: 'messages.send' })}
               </Button>

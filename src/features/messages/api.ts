@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, type Schemas } from '../../api/client.ts';
+import { saveBlob } from '../../api/save-blob.ts';
 
 export type ConversationSummary = Schemas['ConversationSummary'];
 export type Conversation = Schemas['Conversation'];
 export type Message = Schemas['Message'];
+export type MessageAttachment = Schemas['MessageAttachment'];
 
 /** Every messages query starts with 'conversations': a live event refreshes them all at once. */
 export const MESSAGES_KEY = ['conversations'] as const;
@@ -36,12 +38,28 @@ export function useStartConversation() {
   });
 }
 
+/** A reply: text, or a file with optional text (sent as a form). */
+function send(conversationId: number, { body, file }: { body: string; file?: File }) {
+  const path = { id: conversationId };
+  if (!file) return call(api.POST('/api/conversations/{id}/messages', { params: { path }, body: { body } }));
+  const form = new FormData();
+  form.set('body', body);
+  form.set('file', file);
+  return call(api.POST('/api/conversations/{id}/attachments', { params: { path }, body: form as never }));
+}
+
 export function useSendMessage(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => call(api.POST('/api/conversations/{id}/messages', { params: { path: { id: conversationId } }, body: { body } })),
+    mutationFn: (reply: { body: string; file?: File }) => send(conversationId, reply),
     onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
   });
+}
+
+/** Fetches a message's file with the session's token and hands it to the browser as a download. */
+export async function saveMessageAttachment(file: MessageAttachment) {
+  const blob = await call(api.GET('/api/message-attachments/{id}/content', { params: { path: { id: file.id } }, parseAs: 'blob' }));
+  saveBlob(blob as Blob, file.fileName);
 }
 
 export function useCloseConversation(conversationId: number) {

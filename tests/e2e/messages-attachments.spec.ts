@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { textPdf } from '../../server/db/demo-documents.ts';
+import { expectNoSeriousViolations } from './axe.ts';
+import { apiToken, authHeader, signIn } from './fixtures.ts';
+
+// A file sent in a conversation: chosen in the reply box, shown to the other participant live with its name and
+// size, and downloaded by them byte for byte. A file the server would refuse is stopped before it is sent.
+
+const PDF = Buffer.from(textPdf(['Presupuesto de ortodoncia', 'Total 1.250.000']));
+
+async function person(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/log-in');
+  await signIn(page, email);
+  return page;
+}
+
+test('a participant sends a file; the other sees it live with its name and size and downloads it', async ({ browser, request }) => {
+  // Two signed-in browsers and three uploads on a machine that may be busy.
+  test.setTimeout(120_000);
+  const supervisorToken = await apiToken(request, 'supervisor@demo.local');
+  const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
+  const subject = `Presupuesto ${Date.now().toString(36)}`;
+  const created = await request.post('/api/conversations', { headers: authHeader(supervisorToken), data: { subject, participantIds: [analystId], body: 'Te paso el presupuesto.' } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+
+  const supervisor = await person(browser, 'supervisor@demo.local');
+  const analyst = await person(browser, 'analista@demo.local');
+  await analyst.goto(`/app/mensajes/${id}`);
+  await expect(analyst.getByTestId('message')).toHaveText([/presupuesto/]);
+
+  await supervisor.goto(`/app/mensajes/${id}`);
+  const input = supervisor.locator('input[type=file]');
+  // A file the server would refuse is stopped here, with the reason, and cannot be sent.
+  await input.setInputFiles({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('hola') });
+  await expect(supervisor.getByText('Solo se pueden adjuntar archivos PDF, JPG o PNG.')).toBeVisible();
+  await expect(supervisor.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  await supervisor.getByRole('button', { name: 'Quitar el archivo notas.txt' }).click();
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0);
+
+  await input.setInputFiles({ name: 'presupuesto-ortodoncia.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(supervisor.getByTestId('chosen-file')).toContainText('presupuesto-ortodoncia.pdf');
+  await supervisor.getByLabel('Responder').fill('Adjunto el presupuesto firmado.');
+  await supervisor.getByRole('button', { name: 'Enviar' }).click();
+  // The server opens the PDF with every page before it stores it: give a busy machine time.
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: 30_000 });
+  const sent = supervisor.getByTestId('message').last();
+  await expect(sent).toContainText('Adjunto el presupuesto firmado.');
+  await expect(sent.getByTestId('message-file')).toHaveText(/presupuesto-ortodoncia\.pdf\s*1 kB/);
+  await expectNoSeriousViolations(supervisor);
+
+  // The analyst's open conversation gets it without a reload; the download is the same file.
+  const file = analyst.getByRole('button', { name: 'Descargar presupuesto-ortodoncia.pdf (1 kB)' });
+  await expect(file).toBeVisible({ timeout: 30_000 });
+  await expect(analyst.getByTestId('message')).toHaveText([/presupuesto/, /Adjunto el presupuesto firmado/]);
+  const [download] = await Promise.all([analyst.waitForEvent('download'), file.click()]);
+  expect(download.suggestedFilename()).toBe('presupuesto-ortodoncia.pdf');
+  expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
+  await expectNoSeriousViolations(analyst);
+
+  // A file alone, without text, is a message too; chosen and sent with the keyboard.
+  await analyst.getByRole('button', { name: 'Adjuntar archivo' }).focus();
+  const [chooser] = await Promise.all([analyst.waitForEvent('filechooser'), analyst.keyboard.press('Enter')]);
+  await chooser.setFiles({ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await analyst.getByRole('button', { name: 'Enviar' }).click();
+  await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (1 kB)' })).toBeVisible({ timeout: 30_000 });
+  await supervisor.context().close();
+  await analyst.context().close();
+});
