@@ -5,7 +5,10 @@
  * - the generated paths: every tests/paths/<machine>/<criterion>/paths.json is replayed on a real actor (a
  *   machine without generated `transitions` paths gets them generated in memory, seed 1);
  * - the hand-written model tests (tests/machines), run unmodified in a child Vitest with
- *   scripts/test-paths/recorder-setup.ts, which records every actor of a registered machine they create.
+ *   scripts/test-paths/recorder-setup.ts, which records every actor of a registered machine they create;
+ * - and, counted apart, the runs beyond the machine: the paths replayed through the real HTTP API
+ *   (tests/paths/api) and through the app's screens in a browser, as their last runs recorded them
+ *   (scripts/statecharts/paths/runs.ts, coverage/statecharts/runs/).
  *
  * Writes coverage/statecharts/index.html (a table per machine), junit.xml (one testcase per transition, a
  * failure when uncovered) and coverage.json. Run it with `npm run test:paths -- --coverage`, or directly:
@@ -22,6 +25,7 @@ import { runPath } from '../statecharts/paths/executor.ts';
 import { guardOutcomeIds, stateIds, transitionKeys } from '../statecharts/paths/ids.ts';
 import { emptyCovered, testableCopy, type Covered } from '../statecharts/paths/instrument.ts';
 import { COVERAGE_FILE_ENV, readCoverageFile, type CoverageRecord } from '../statecharts/paths/recorder.ts';
+import { readRuns, type RunChannel, type RunRecord } from '../statecharts/paths/runs.ts';
 import { CRITERIA, type PathsFile } from '../statecharts/paths/types.ts';
 import { FIXTURES } from './fixtures.ts';
 import { DEFAULT_OPTIONS, generatePaths } from './generate.ts';
@@ -34,6 +38,10 @@ export interface Item {
   id: string;
   generated: boolean;
   handwritten: boolean;
+  /** Taken by a path replayed through the real HTTP API (tests/paths/api). */
+  api: boolean;
+  /** Taken by a path replayed through the app's screens in a browser. */
+  app: boolean;
   /** Not covered, and no run of any fixture scenario reaches it (exhaustive exploration): a dead end of the model or a fixture gap. */
   unreachable?: true;
 }
@@ -49,6 +57,8 @@ export interface MachineReport {
   guards: Item[];
   /** Transition pairs seen (there is no finite list of pairs to compare against without exploration). */
   pairs: { generated: number; handwritten: number; total: number };
+  /** The API and browser runs counted, each with when it last ran. */
+  runs: Pick<RunRecord, 'channel' | 'source' | 'at'>[];
 }
 
 export interface CoverageReport {
@@ -60,9 +70,13 @@ export interface CoverageOptions {
   pathsDir?: string;
   /** Run the hand-written model tests with the recorder (a child Vitest, a few seconds). */
   handwritten?: boolean;
+  /** Where the API and browser runs keep their records (default coverage/statecharts/runs). */
+  runsDir?: string;
 }
 
-const percent = (items: Item[]) => (items.length ? Math.round((1000 * items.filter((i) => i.generated || i.handwritten).length) / items.length) / 10 : 100);
+const isCovered = (item: Item) => item.generated || item.handwritten || item.api || item.app;
+
+const percent = (items: Item[]) => (items.length ? Math.round((1000 * items.filter(isCovered).length) / items.length) / 10 : 100);
 
 /** What the generated paths of one machine cover, replayed on a real actor. */
 export function generatedCoverage(registered: RegisteredMachine, pathsDir: string = DEFAULT_PATHS_DIR): { covered: Covered; sources: string[] } {
@@ -123,22 +137,27 @@ function markUnreachable(registered: RegisteredMachine, lists: Record<'states' |
   if (!fixture) return;
   const criterionOf = { states: 'states', transitions: 'transitions', guards: 'guards' } as const;
   for (const [kind, items] of Object.entries(lists) as Array<[keyof typeof lists, Item[]]>) {
-    if (items.every((i) => i.generated || i.handwritten)) continue;
+    if (items.every(isCovered)) continue;
     const file = generatePaths(registered, fixture, { ...DEFAULT_OPTIONS, criterion: criterionOf[kind], generators: ['shortest'] });
-    for (const item of items) if (!item.generated && !item.handwritten && file.targets.unreachable.includes(item.id)) item.unreachable = true;
+    for (const item of items) if (!isCovered(item) && file.targets.unreachable.includes(item.id)) item.unreachable = true;
   }
 }
 
 export function computeCoverage(options: CoverageOptions = {}): CoverageReport {
   const hand = options.handwritten === false ? null : handwrittenCoverage();
+  const runs = readRuns(options.runsDir);
   const machines = MACHINES.map((registered): MachineReport => {
     const { covered, sources } = generatedCoverage(registered, options.pathsDir);
     const h = hand?.coverage[registered.name];
-    const items = (ids: string[], generated: Set<string>, handwritten: readonly string[] = []) =>
-      ids.map((id) => ({ id, generated: generated.has(id), handwritten: handwritten.includes(id) }));
+    const own = runs.filter((r) => r.machine === registered.name);
+    const byRuns = (channel: RunChannel, kind: 'transitions' | 'guards') => new Set(own.filter((r) => r.channel === channel).flatMap((r) => r[kind]));
+    const none = new Set<string>();
+    const items = (ids: string[], generated: Set<string>, handwritten: readonly string[] = [], api = none, app = none) =>
+      ids.map((id) => ({ id, generated: generated.has(id), handwritten: handwritten.includes(id), api: api.has(id), app: app.has(id) }));
+    // The runs record transitions and guard outcomes; the states they reach are not counted apart.
     const states = items(stateIds(registered.machine), covered.states, h?.states);
-    const transitions = items(transitionKeys(registered.machine), covered.transitions, h?.transitions);
-    const guards = items(guardOutcomeIds(registered.machine), covered.guards, h?.guards);
+    const transitions = items(transitionKeys(registered.machine), covered.transitions, h?.transitions, byRuns('api', 'transitions'), byRuns('app', 'transitions'));
+    const guards = items(guardOutcomeIds(registered.machine), covered.guards, h?.guards, byRuns('api', 'guards'), byRuns('app', 'guards'));
     markUnreachable(registered, { states, transitions, guards });
     return {
       name: registered.name,
@@ -149,6 +168,7 @@ export function computeCoverage(options: CoverageOptions = {}): CoverageReport {
       transitions,
       guards,
       pairs: { generated: covered.pairs.size, handwritten: h?.pairs.length ?? 0, total: new Set([...covered.pairs, ...(h?.pairs ?? [])]).size },
+      runs: own.map(({ channel, source, at }) => ({ channel, source, at })).sort((a, b) => a.channel.localeCompare(b.channel) || a.source.localeCompare(b.source)),
     };
   });
   return {
@@ -164,26 +184,26 @@ export function computeCoverage(options: CoverageOptions = {}): CoverageReport {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const isCovered = (item: Item) => item.generated || item.handwritten;
-
 const percentCell = (items: Item[]) => {
   const pct = percent(items);
   return `<td class="${pct === 100 ? 'full' : pct >= 80 ? 'partial' : 'low'}">${pct} %</td>`;
 };
 
+const COLUMNS = ['generated', 'handwritten', 'api', 'app'] as const;
+
 function summaryRow(label: string, items: Item[]) {
   const covered = items.filter(isCovered).length;
-  return `<tr><th scope="row">${label}</th><td>${covered} / ${items.length}</td>${percentCell(items)}<td>${items.filter((i) => i.generated).length}</td><td>${items.filter((i) => i.handwritten).length}</td></tr>`;
+  return `<tr><th scope="row">${label}</th><td>${covered} / ${items.length}</td>${percentCell(items)}${COLUMNS.map((c) => `<td>${items.filter((i) => i[c]).length}</td>`).join('')}</tr>`;
 }
 
 function itemList(title: string, items: Item[]) {
   const rows = items
     .map((i) => {
       const mark = (b: boolean) => (b ? '✔' : '');
-      return `<tr class="${isCovered(i) ? 'ok' : 'missing'}"><td><code>${escape(i.id)}</code>${i.unreachable ? ' <small>(unreachable)</small>' : ''}</td><td>${mark(i.generated)}</td><td>${mark(i.handwritten)}</td></tr>`;
+      return `<tr class="${isCovered(i) ? 'ok' : 'missing'}"><td><code>${escape(i.id)}</code>${i.unreachable ? ' <small>(unreachable)</small>' : ''}</td>${COLUMNS.map((c) => `<td>${mark(i[c])}</td>`).join('')}</tr>`;
     })
     .join('\n');
-  return `<details><summary>${title}</summary><table class="items"><thead><tr><th>Item</th><th>Generated</th><th>Hand-written</th></tr></thead><tbody>\n${rows}\n</tbody></table></details>`;
+  return `<details><summary>${title}</summary><table class="items"><thead><tr><th>Item</th><th>Generated</th><th>Hand-written</th><th>API</th><th>App (browser)</th></tr></thead><tbody>\n${rows}\n</tbody></table></details>`;
 }
 
 export function renderHtml(report: CoverageReport): string {
@@ -196,14 +216,15 @@ export function renderHtml(report: CoverageReport): string {
     ];
     return `<section id="${escape(m.name)}">
 <h2>${escape(m.name)} <small>(${m.kind}, machine id <code>${escape(m.machineId)}</code>)</small></h2>
-<table class="summary"><thead><tr><th></th><th>Covered</th><th>%</th><th>by generated paths</th><th>by hand-written tests</th></tr></thead><tbody>
+<table class="summary"><thead><tr><th></th><th>Covered</th><th>%</th><th>by generated paths</th><th>by hand-written tests</th><th>through the API</th><th>through the app (browser)</th></tr></thead><tbody>
 ${summaryRow('States', m.states)}
 ${summaryRow('Transitions', m.transitions)}
 ${summaryRow('Guard outcomes', m.guards)}
-<tr><th scope="row">Transition pairs seen</th><td colspan="2">${m.pairs.total}</td><td>${m.pairs.generated}</td><td>${m.pairs.handwritten}</td></tr>
+<tr><th scope="row">Transition pairs seen</th><td colspan="2">${m.pairs.total}</td><td>${m.pairs.generated}</td><td>${m.pairs.handwritten}</td><td colspan="2"></td></tr>
 </tbody></table>
 ${uncovered.length ? `<p class="missing-title">Not covered (${uncovered.length}):</p><ul class="missing">${uncovered.map((u) => `<li><code>${escape(u)}</code></li>`).join('')}</ul>` : '<p class="all">Everything covered.</p>'}
 <p class="sources">Generated paths: ${m.sources.map((s) => `<code>${escape(s)}</code>`).join(', ') || 'none'}.</p>
+<p class="sources">Runs through the API and the app: ${m.runs.map((r) => `${r.channel === 'api' ? 'API' : 'app'} — ${escape(r.source)}, last run ${escape(r.at)}`).join('; ') || 'none recorded (run <code>npx vitest run tests/paths/api</code> and the browser suite, then this report)'}.</p>
 ${itemList('States', m.states)}
 ${itemList('Transitions', m.transitions)}
 ${itemList('Guard outcomes', m.guards)}
@@ -212,7 +233,7 @@ ${itemList('Guard outcomes', m.guards)}
   const overview = report.machines
     .map(
       (m) =>
-        `<tr><th scope="row"><a href="#${escape(m.name)}">${escape(m.name)}</a></th><td>${m.kind}</td>${[m.states, m.transitions, m.guards].map(percentCell).join('')}</tr>`,
+        `<tr><th scope="row"><a href="#${escape(m.name)}">${escape(m.name)}</a></th><td>${m.kind}</td>${[m.states, m.transitions, m.guards].map(percentCell).join('')}${(['api', 'app'] as const).map((c) => `<td>${m.transitions.filter((i) => i[c]).length} / ${m.transitions.length}</td>`).join('')}</tr>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -234,9 +255,9 @@ code { font-size: 12.5px; } small { color: #57606a; font-weight: normal; }
 </head>
 <body>
 <h1>Statechart coverage</h1>
-<p>States, transition definitions and guard outcomes covered by the generated test paths (tests/paths, replayed) and by the hand-written model tests (${escape(report.handwritten.note.split('\n')[0]!)}).</p>
+<p>States, transition definitions and guard outcomes covered by the generated test paths (tests/paths, replayed on the machine) and by the hand-written model tests (${escape(report.handwritten.note.split('\n')[0]!)}); apart from those, the transitions and guard outcomes the generated paths took through the real API (tests/paths/api) and through the app's screens in a browser, as their last runs recorded them.</p>
 ${report.handwritten.ok ? '' : `<pre class="missing">${escape(report.handwritten.note)}</pre>`}
-<table class="overview"><thead><tr><th>Machine</th><th>Kind</th><th>States</th><th>Transitions</th><th>Guard outcomes</th></tr></thead><tbody>
+<table class="overview"><thead><tr><th>Machine</th><th>Kind</th><th>States</th><th>Transitions</th><th>Guard outcomes</th><th>Transitions through the API</th><th>Transitions through the app</th></tr></thead><tbody>
 ${overview}
 </tbody></table>
 ${sections.join('\n')}
@@ -251,7 +272,7 @@ export function renderJunit(report: CoverageReport): string {
     const failures = m.transitions.filter((i) => !isCovered(i)).length;
     const cases = m.transitions
       .map((i) => {
-        const by = [i.generated ? 'generated paths' : '', i.handwritten ? 'hand-written tests' : ''].filter(Boolean).join(', ');
+        const by = [i.generated ? 'generated paths' : '', i.handwritten ? 'hand-written tests' : '', i.api ? 'API replay' : '', i.app ? 'app (browser) replay' : ''].filter(Boolean).join(', ');
         const name = escape(i.id);
         return isCovered(i)
           ? `    <testcase classname="statecharts.${escape(m.name)}" name="${name}"><system-out>covered by ${by}</system-out></testcase>`
@@ -286,7 +307,8 @@ export function summaryLines(report: CoverageReport): string[] {
       const unreachable = items.filter((i) => i.unreachable).length;
       return `${items.filter(isCovered).length}/${items.length} (${percent(items)} %)${unreachable ? `, ${unreachable} unreachable` : ''}`;
     };
-    return `${m.name.padEnd(24)} states ${count(m.states).padEnd(14)} transitions ${count(m.transitions).padEnd(14)} guard outcomes ${count(m.guards)}`;
+    const through = (c: 'api' | 'app') => `${m.transitions.filter((i) => i[c]).length}/${m.transitions.length}`;
+    return `${m.name.padEnd(24)} states ${count(m.states).padEnd(14)} transitions ${count(m.transitions).padEnd(14)} guard outcomes ${count(m.guards).padEnd(14)} transitions through the API ${through('api')}, the app ${through('app')}`;
   });
 }
 

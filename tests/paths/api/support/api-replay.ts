@@ -120,11 +120,10 @@ export function expectedRefusal(machineName: string, step: StepRecord): string {
 export const shieldedField = (adapter: MachineAdapter, step: StepRecord) => adapter.contractShields?.[firstFailedGuard(step) ?? ''];
 
 /**
- * The targets a step reached through the API. A step the contract refused ahead of its guard did not reach the
- * guard's refusal: its `guard:false` is not counted.
+ * The guard outcomes a step reached through the API. A step the contract refused ahead of its guard did not
+ * reach the guard's refusal: its `guard:false` is not counted.
  */
-function reachedTargets(adapter: MachineAdapter, file: PathsFile, step: StepRecord): string[] {
-  if (file.criterion !== 'guards') return step.transitions;
+function reachedGuards(adapter: MachineAdapter, step: StepRecord): string[] {
   const shielded = step.transitions.length === 0 && shieldedField(adapter, step) ? firstFailedGuard(step) : undefined;
   return step.guards.filter((g) => g !== `${shielded}:false`);
 }
@@ -150,12 +149,18 @@ function followUpOutcome(machineName: string, scenario: Scenario, state: string,
   return outcome.ok ? outcome.value : state;
 }
 
+/** What a replay took through the API: transition definitions and guard outcomes. */
+export interface Reached {
+  transitions: string[];
+  guards: string[];
+}
+
 /**
  * Replays one path against the API; every mismatch names the path, the step and what the API answered. Answers
- * the criterion's targets the API replay covered: those of every step it could take (all of them unless the
- * path sends an event from a state the API never rests in).
+ * the transitions and guard outcomes the API replay took: those of every step it could take (all of them unless
+ * the path sends an event from a state the API never rests in).
  */
-export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, file: PathsFile, pathId: string): Promise<string[]> {
+export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, file: PathsFile, pathId: string): Promise<Reached> {
   const path = file.paths.find((p) => p.id === pathId);
   if (!path) throw new Error(`No path ${pathId} in ${file.machine}/${file.criterion}`);
   const scenario = file.scenarios.find((s) => s.name === path.scenario)!;
@@ -216,8 +221,8 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
     }
   }
   expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
-  // The criterion's targets: transition definitions, or for `guards` each guard's outcome.
-  return replayedSteps.flatMap((i) => reachedTargets(adapter, file, path.steps[i]!));
+  const steps = replayedSteps.map((i) => path.steps[i]!);
+  return { transitions: steps.flatMap((s) => s.transitions), guards: steps.flatMap((s) => reachedGuards(adapter, s)) };
 }
 
 /**

@@ -1,12 +1,32 @@
-import { addDays, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
+import { runDailyJobs } from '../../../../server/scheduler.ts';
+import { addDays, addMonths, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
+import type { PathRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { OrthodonticPlanFacts } from '../../../../src/machines/orthodontic-plan.machine.ts';
 import type { MachineAdapter, ReplayContext, Subject } from './api-replay.ts';
-import { childPatient, doctor, setupEvent } from './people.ts';
+import { doctor, ownPatient, setupEvent } from './people.ts';
 
 const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: OrthodonticPlanFacts }).facts;
 
 /** A fixture date as the API's: the same distance from the clock as from the scenario's today (malformed stays as it is). */
 const relative = (ctx: ReplayContext, facts: OrthodonticPlanFacts, date: unknown) => (isIsoDate(date) ? addDays(ctx.clock.today, daysBetween(facts.today, date)) : date);
+
+/**
+ * The plan's child: enrolled three years ago (waiting period over) unless the facts say the waiting period is
+ * not met (enrolled two months ago); aged as the facts say on the banding date of the path's ACTIVATE (turning
+ * the age limit between the pre-authorisation's service date and the banding, when the facts say so).
+ */
+async function patientFor(ctx: ReplayContext, facts: OrthodonticPlanFacts, path: PathRecord) {
+  const enrolledOn = facts.waitingPeriodMet ? addMonths(ctx.clock.today, -36) : addMonths(ctx.clock.today, -2);
+  const activate = path.steps.find((s) => s.event.type === 'ACTIVATE')?.event.bandingDate;
+  const banding = relative(ctx, facts, activate ?? facts.today) as string;
+  const age = facts.patientAgeAtBanding ?? 12;
+  return ownPatient(ctx, { birthDate: addMonths(isIsoDate(banding) ? banding : ctx.clock.today, -12 * age), enrolledOn });
+}
+
+async function runJobs(ctx: ReplayContext) {
+  await ctx.server.db.query('DELETE FROM scheduled_runs WHERE run_on = $1::date', [ctx.clock.today]);
+  await runDailyJobs(ctx.server.db, ctx.clock.today);
+}
 
 async function setLifetimeMaximum(ctx: ReplayContext, subject: Subject, cents: number | null) {
   await ctx.server.db.query('UPDATE policies SET ortho_lifetime_maximum_cents = $2 WHERE id = $1', [subject.policyId, cents]);
@@ -24,9 +44,9 @@ export const orthodonticPlanAdapter: MachineAdapter = {
   machine: 'orthodontic-plan',
   resource: 'orthodontic-plans',
   ownHistory: (entry) => entry.entityType !== 'orthodontic_installment',
-  async setup(ctx, scenario): Promise<Subject> {
+  async setup(ctx, scenario, path): Promise<Subject> {
     const facts = factsOf(scenario);
-    const { patientId, policyId } = await childPatient(ctx, facts.patientAgeAtBanding ?? 12);
+    const { patientId, policyId } = await patientFor(ctx, facts, path);
     const orthodontist = await doctor(ctx, 'ORTHODONTICS');
     const preauthorization = await ctx.call('POST', '/api/verifications', {
       token: ctx.tokens.admin,
@@ -41,8 +61,20 @@ export const orthodonticPlanAdapter: MachineAdapter = {
       body: { preauthorizationId, doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 600000 },
     });
     if (created.status !== 201) throw new Error(`Creating the plan answered ${created.status}: ${JSON.stringify(created.body)}`);
-    return { id: created.body.id as number, policyId, facts };
+    if (!facts.preauthorizationVerified) {
+      // The pre-authorisation's validity ended after the plan was proposed: the daily job expires it.
+      const verification = await ctx.call('GET', `/api/verifications/${preauthorizationId}`, { token: ctx.tokens.admin });
+      ctx.clock.today = addDays(verification.body.validUntil as string, 1);
+      await runJobs(ctx);
+      const expired = await ctx.call('GET', `/api/verifications/${preauthorizationId}`, { token: ctx.tokens.admin });
+      if (expired.body.state !== 'expired') throw new Error(`The pre-authorisation is ${String(expired.body.state)}, not expired`);
+    }
+    return { id: created.body.id as number, patientId, policyId, facts };
   },
+  // The contract's date format refuses a malformed debond date before the workflow sees it.
+  contractShields: { debondDateValid: 'body/date' },
+  // A pre-authorisation is recorded eligible only with its authorisation number (verification's guard).
+  cannotBuild: (scenario) => (factsOf(scenario).authorizationNumber === null ? 'a pre-authorisation is verified only with its authorisation number' : undefined),
   send(ctx, subject, event) {
     const facts = subject.facts as OrthodonticPlanFacts;
     const body: Record<string, unknown> = { ...event };
@@ -51,8 +83,14 @@ export const orthodonticPlanAdapter: MachineAdapter = {
     return { role: 'analyst', body };
   },
   async beforeStep(ctx, subject, step) {
-    if (step.event.type === 'LIFETIME_MAXIMUM_REACHED') await setLifetimeMaximum(ctx, subject, 0);
-    if (step.event.type === 'SCHEDULE_FINISHED') {
+    const accepted = step.transitions.length > 0;
+    // A job whose guard fails finds the world as it is: lifetime left, instalments open.
+    if (step.event.type === 'LIFETIME_MAXIMUM_REACHED' && accepted) await setLifetimeMaximum(ctx, subject, 0);
+    // The patient's coverage was suspended too, from today: it is not active when the plan would resume.
+    if (step.event.type === 'RESUME' && !accepted) {
+      await setupEvent(ctx, 'patients', subject.patientId as number, { type: 'SUSPEND', date: ctx.clock.today, reason: 'Impago de la prima' }, ctx.tokens.admin);
+    }
+    if (step.event.type === 'SCHEDULE_FINISHED' && accepted) {
       await ctx.server.db.query(`UPDATE orthodontic_installments SET state = 'paid' WHERE plan_id = $1 AND state IN ('scheduled', 'claimable', 'claimed')`, [subject.id]);
     }
   },

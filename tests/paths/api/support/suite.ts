@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordRun } from '../../../../scripts/statecharts/paths/runs.ts';
 import { TestServer } from '../../../api/helpers.ts';
 import { assertApiCoverage, contextFor, loadPaths, replayOnApi, type MachineAdapter, type ReplayContext } from './api-replay.ts';
 
@@ -16,6 +17,7 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
   let server: TestServer;
   let ctx: ReplayContext;
   const covered = new Set<string>();
+  const reached = { transitions: [] as string[], guards: [] as string[] };
   let ran = 0;
   describe(`${adapter.machine} — ${criterion}, replayed against the API`, () => {
     beforeAll(async () => {
@@ -23,7 +25,12 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
       ctx = await contextFor(server, clock);
       // A seeded server starts in seconds on a quiet machine; give a loaded CI machine room.
     }, 180_000);
-    afterAll(() => server?.close());
+    afterAll(async () => {
+      // What this file's replays took through the API, for the coverage report's API column (a failed path adds
+      // nothing: its steps count only once it passes).
+      recordRun({ channel: 'api', machine: adapter.machine, source: `${criterion} paths (tests/paths/api)`, ...reached });
+      await server?.close();
+    });
     beforeEach(() => {
       clock.today = START_DAY;
     });
@@ -35,7 +42,10 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
         continue;
       }
       it(`${path.id} ${path.title}`, async () => {
-        for (const target of await replayOnApi(ctx, adapter, file, path.id)) covered.add(target);
+        const took = await replayOnApi(ctx, adapter, file, path.id);
+        for (const target of criterion === 'guards' ? took.guards : took.transitions) covered.add(target);
+        reached.transitions.push(...took.transitions);
+        reached.guards.push(...took.guards);
         ran += 1;
       });
     }
