@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Queryable } from './db/database.ts';
+import { requestArrival } from './db/fair-gate.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);
 
@@ -89,7 +90,7 @@ export async function appendAudit(tx: Queryable, ...entries: AuditEntry[]): Prom
 type Waiting = { entry: AuditEntry; done: () => void; failed: (error: unknown) => void };
 const queues = new WeakMap<Database, { waiting: Waiting[]; flushing: boolean }>();
 
-async function appendAlone(db: Database, batch: Waiting[]) {
+async function appendAlone(db: Queryable, batch: Waiting[]) {
   try {
     // One statement is its own transaction: no BEGIN and COMMIT around it.
     await appendAudit(db, ...batch.map((w) => w.entry));
@@ -103,9 +104,13 @@ async function appendAlone(db: Database, batch: Waiting[]) {
 
 /**
  * Records an audit row that goes with no change (a read, a refusal) and resolves once it is
- * committed. Rows that arrive while a commit is running are committed together in the next one
- * (group commit): under load, one head lock and one insert serve many requests, and each request
- * still answers only after its own row is durable.
+ * committed. Rows are committed together (group commit): under load, one head lock and one insert
+ * serve many requests, and each request still answers only after its own row is durable.
+ *
+ * The batch is taken once a connection is in hand, and the commit queues for it as if it arrived
+ * now, behind the requests already waiting (server/db/fair-gate.ts): those reach their own audit
+ * row meanwhile and join the batch. Taking the batch first and queueing as its oldest request made
+ * batches of one on PGlite's single connection: three statements per list read instead of two and a bit.
  */
 export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   let queue = queues.get(db);
@@ -115,7 +120,14 @@ export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   if (!q.flushing) {
     q.flushing = true;
     void (async () => {
-      while (q.waiting.length) await appendAlone(db, q.waiting.splice(0));
+      while (q.waiting.length) {
+        try {
+          await requestArrival.run(performance.now(), () => db.withConnection((connection) => appendAlone(connection, q.waiting.splice(0))));
+        } catch (error) {
+          // No connection to be had: none of the waiting rows was stored.
+          for (const w of q.waiting.splice(0)) w.failed(error);
+        }
+      }
       q.flushing = false;
     })();
   }

@@ -24,6 +24,8 @@ export interface Queryable {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `work` on one connection, taken before `work` starts (no transaction is opened). */
+  withConnection<T>(work: (connection: Queryable) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of each NOTIFY on `channel` (from any process on the same
    * database) until the returned function is called. On PostgreSQL it holds a connection of its own
@@ -59,6 +61,7 @@ function database(kind: Database['kind'], kysely: Kysely<DB>, channels: Channels
     kind,
     ...queryable(kysely),
     transaction: (work) => kysely.transaction().execute((trx) => work(queryable(trx))),
+    withConnection: (work) => kysely.connection().execute((bound) => work(queryable(bound))),
     ...channels,
     close: async () => {
       await beforeClose();
