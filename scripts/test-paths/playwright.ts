@@ -166,9 +166,12 @@ export function renderPlaywrightSpec(file: PathsFile, support = '../../support/a
     ...WHY.map((w) => `// ${w}`),
     `// Run: npx vite build && npx playwright test --project=paths`,
     `import { test } from '@playwright/test';`,
-    `import { AppUi } from ${quote(support)};`,
+    `import { AppUi, recordPassedPath } from ${quote(support)};`,
     '',
     `test.describe(${quote(`app — ${file.criterion} paths through the UI (seed ${file.seed})`)}, () => {`,
+    `  // Each path that passes counts for the coverage report's app (browser) column.`,
+    `  test.afterEach(({}, info) => recordPassedPath(info));`,
+    '',
   ];
   for (const { path: p, plan } of plans) {
     const title = quote(`${p.id} ${p.title}`);

@@ -8,7 +8,11 @@
  * A request can be held in flight (`{ hold: true }`): page.route keeps it unanswered while the next steps run
  * (the machine stays in its loading state), and `settle()` lets it through and checks its outcome.
  */
-import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page, type Route, type TestInfo } from '@playwright/test';
+import { recordRun } from '../../../scripts/statecharts/paths/runs.ts';
+import type { PathsFile } from '../../../scripts/statecharts/paths/types.ts';
 import { ADMIN, PASSWORD, authHeader, sideNav, storage, tokenOf } from '../../e2e/fixtures.ts';
 
 /** How an invoked actor settled: a session grant with a token, one without (only from a stubbed answer), or a failure. */
@@ -302,4 +306,24 @@ export class AppUi {
       },
     );
   }
+}
+
+/** What this run's passed paths took, per paths file: recorded again after each path that passes. */
+const passed = new Map<string, { transitions: string[]; guards: string[] }>();
+
+/**
+ * After each generated path (its test title starts with the path's id; paths.json lies beside the spec): when it
+ * passed, its steps' transitions and guard outcomes count for the coverage report's app (browser) column.
+ */
+export function recordPassedPath(info: TestInfo): void {
+  if (info.status !== 'passed') return;
+  const file = path.join(path.dirname(info.file), 'paths.json');
+  const paths = JSON.parse(fs.readFileSync(file, 'utf8')) as PathsFile;
+  const replayed = paths.paths.find((p) => p.id === info.title.split(' ')[0]);
+  if (!replayed) return;
+  const took = passed.get(file) ?? { transitions: [], guards: [] };
+  took.transitions.push(...replayed.steps.flatMap((s) => s.transitions));
+  took.guards.push(...replayed.steps.flatMap((s) => s.guards));
+  passed.set(file, took);
+  recordRun({ channel: 'app', machine: paths.machine, source: `${paths.criterion} paths through the UI (tests/paths/app)`, ...took });
 }

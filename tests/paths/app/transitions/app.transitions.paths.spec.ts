@@ -7,9 +7,12 @@
 // - every failed sign-in counts toward the server's per-address limit (20 per 15 minutes) shared with tests/e2e.
 // Run: npx vite build && npx playwright test --project=paths
 import { test } from '@playwright/test';
-import { AppUi } from '../../support/app-ui.ts';
+import { AppUi, recordPassedPath } from '../../support/app-ui.ts';
 
 test.describe('app — transitions paths through the UI (seed 1)', () => {
+  // Each path that passes counts for the coverage report's app (browser) column.
+  test.afterEach(({}, info) => recordPassedPath(info));
+
   test('P1 stored-session: authenticated.active → loggingOut → anonymous.idle → anonymous.registering → anonymous.idle', async ({ page, request }) => {
     const ui = new AppUi(page, request);
     // 1. Given scenario stored-session, it starts in authenticated.active.
