@@ -18,6 +18,8 @@ const RESOURCES = {
   announcements: { record: 'Announcement', input: 'AnnouncementInput', list: '/api/announcements' },
   downloads: { record: 'Download', input: 'DownloadInput', list: '/api/downloads' },
   verifications: { record: 'Verification', input: 'VerificationInput', list: '/api/verifications' },
+  notes: { record: 'Note', input: 'NoteInput', list: '/api/notes' },
+  conversations: { record: 'ConversationSummary', input: 'ConversationInput', list: '/api/conversations' },
 };
 
 const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));

@@ -84,7 +84,7 @@ async function present(db: Queryable, rows: NoteRow[]): Promise<Note[]> {
 export interface NoteListQuery {
   page: number;
   pageSize: number;
-  sort?: string;
+  sort: string;
   q?: string;
   entityType?: EntityType;
   entityId?: number;
@@ -116,9 +116,7 @@ export async function listNotes(db: Database, reader: NoteReader, query: NoteLis
   else if (query.scope === 'related') notes = notes.where('n.author_id', '<>', reader.id).where(worksOn(reader.id));
   else notes = notes.where(sql<SqlBool>`(n.author_id = ${reader.id} OR ${worksOn(reader.id)})`);
   if (query.q?.trim()) notes = notes.where(matchesText(query.q.trim(), [sql.ref('n.text')]));
-  // A record's panel shows its pinned notes first; elsewhere the newest come first.
-  const sort = query.sort ?? (onRecord ? '-pinned,-createdAt' : '-createdAt');
-  const { rows, ...total } = await listOf(notes, { page: query.page, pageSize: query.pageSize, sort }, NOTE_SORT, sql.ref('n.id'), { joinsKeepRows: true });
+  const { rows, ...total } = await listOf(notes, query, NOTE_SORT, sql.ref('n.id'), { joinsKeepRows: true });
   return { items: await present(db, rows), ...total, page: query.page, pageSize: query.pageSize };
 }
 

@@ -6,6 +6,7 @@ export type NoteEntityType = Schemas['NoteEntityType'];
 export interface NotesQuery {
   page?: number;
   pageSize?: number;
+  sort?: string;
   q?: string;
   entityType?: NoteEntityType;
   entityId?: number;

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe('notes list', () => {
-  it("sorts by the contract's keys, keeps a record's pinned notes first by default, and pages with a total", async () => {
+  it("sorts by the contract's keys (a record panel's pinned first, newest first by default), and pages with a total", async () => {
     const [patient] = await server.db.query<{ id: number }>('SELECT id FROM patients ORDER BY id DESC LIMIT 1');
     const texts = ['primera nota de orden', 'segunda nota de orden', 'tercera nota de orden'];
     const written: number[] = [];
@@ -26,8 +26,10 @@ describe('notes list', () => {
       written.push(note.body.id);
     }
     const onRecord = `/api/notes?entityType=patient&entityId=${patient.id}`;
+    const pinnedFirst = await call('GET', `${onRecord}&sort=-pinned,-createdAt`, { token: tokens.verifier });
+    expect(pinnedFirst.body.items.map((n: { id: number }) => n.id)).toEqual([written[0], written[2], written[1]]);
     const byDefault = await call('GET', onRecord, { token: tokens.verifier });
-    expect(byDefault.body.items.map((n: { id: number }) => n.id)).toEqual([written[0], written[2], written[1]]);
+    expect(byDefault.body.items.map((n: { id: number }) => n.id)).toEqual([...written].reverse());
     const oldest = await call('GET', `${onRecord}&sort=createdAt`, { token: tokens.verifier });
     expect(oldest.body.items.map((n: { id: number }) => n.id)).toEqual(written);
     const paged = await call('GET', `${onRecord}&sort=-createdAt&pageSize=2&page=2`, { token: tokens.verifier });

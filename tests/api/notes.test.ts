@@ -24,7 +24,7 @@ beforeAll(async () => {
 
 const write = (token: string, body: Record<string, unknown>) => call('POST', '/api/notes', { token, body });
 const notesOn = async (token: string, entityType: string, entityId: number) => {
-  const response = await call('GET', `/api/notes?entityType=${entityType}&entityId=${entityId}`, { token });
+  const response = await call('GET', `/api/notes?entityType=${entityType}&entityId=${entityId}&sort=-pinned,-createdAt`, { token });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.items as { id: number; text: string; pinned: boolean; visibility: string; author: { id: number }; editableUntil: string | null }[];
 };
@@ -60,11 +60,13 @@ describe('notes on a record', () => {
     expectProblem(await call('PUT', `/api/notes/${mine.body.id}`, { token: tokens.supervisor, body: { pinned: true, version: 1 } }), 404, 'note.notFound');
   });
 
-  it('lists pinned notes first, then the newest', async () => {
+  it("lists pinned notes first, then the newest, in the record panel's order (sort=-pinned,-createdAt); the newest first by default", async () => {
     const first = await write(tokens.verifier, { entityType: 'verification', entityId: verificationId, text: 'Primera', pinned: true });
     const second = await write(tokens.verifier, { entityType: 'verification', entityId: verificationId, text: 'Segunda' });
     const third = await write(tokens.supervisor, { entityType: 'verification', entityId: verificationId, text: 'Tercera' });
     expect((await notesOn(tokens.verifier, 'verification', verificationId)).map((n) => n.id)).toEqual([first.body.id, third.body.id, second.body.id]);
+    const newest = await call('GET', `/api/notes?entityType=verification&entityId=${verificationId}`, { token: tokens.verifier });
+    expect(newest.body.items.slice(0, 3).map((n: { id: number }) => n.id)).toEqual([third.body.id, second.body.id, first.body.id]);
   });
 
   it('lets the author change the text inside the window, with the version last read', async () => {

@@ -16,7 +16,7 @@ const MAX_LENGTH = 4000;
 export function NotesPanel({ entityType, entityId }: { entityType: NoteEntityType; entityId: number }) {
   const intl = useIntl();
   const { can } = useMe(sessionBridge.getToken());
-  const notes = useNotes({ entityType, entityId, pageSize: 100 }, can('notes:read'));
+  const notes = useNotes({ entityType, entityId, pageSize: 100, sort: '-pinned,-createdAt' }, can('notes:read'));
   const write = useWriteNote();
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);

@@ -21,7 +21,7 @@ const NO_SORT: never[] = [];
 function Progression({ job }: { job: Download }) {
   const intl = useIntl();
   const label = intl.formatMessage({ id: 'downloads.progress' }, { done: job.rowsDone, total: job.rowsTotal ?? '?' });
-  if (job.state !== 'running' && job.state !== 'queued') return <Text fontSize="sm"><bdi>{intl.formatMessage({ id: 'downloads.rows' }, { rows: job.rowsDone })}</bdi></Text>;
+  if (job.state !== 'running' && job.state !== 'queued') return <Text><bdi>{intl.formatMessage({ id: 'downloads.rows' }, { rows: job.rowsDone })}</bdi></Text>;
   return (
     <Progress.Root value={job.rowsTotal ? Math.min(100, (100 * job.rowsDone) / job.rowsTotal) : null} size="sm" minW="32" aria-label={label}>
       <Progress.Track>

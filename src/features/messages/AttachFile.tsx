@@ -35,7 +35,8 @@ export function AttachFile({ file, onChange, disabled }: { file: File | null; on
       </Button>
       {file && (
         <HStack gap="1" borderWidth="1px" borderRadius="md" ps="2" minW="0" maxW="full" data-testid="chosen-file">
-          <Text fontSize="sm" minW="0" overflowWrap="anywhere">
+          {/* Isolated, so a right-to-left page keeps the sentence in its own order. */}
+          <Text as="bdi" display="block" fontSize="sm" minW="0" overflowWrap="anywhere">
             {intl.formatMessage({ id: 'messages.attached' }, { name: <bdi key="name">{file.name}</bdi>, size: <bdi key="size">{formatFileSize(intl, file.size)}</bdi> })}
           </Text>
           <CloseButton size="xs" onClick={() => onChange(null)} aria-label={intl.formatMessage({ id: 'messages.removeFile' }, { name: file.name })} />

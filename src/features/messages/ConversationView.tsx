@@ -141,11 +141,21 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
                   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit(event);
                 }}
               />
-              <Field.HelperText>{intl.formatMessage({ id: 'messages.sendHint' })}</Field.HelperText>
+              <Field.HelperText>
+                <bdi>{intl.formatMessage({ id: 'messages.sendHint' })}</bdi>
+              </Field.HelperText>
             </Field.Root>
             <Field.Root invalid={Boolean(problem)}>
               <AttachFile file={file} onChange={setFile} disabled={send.isPending} />
-              {problem ? <Field.ErrorText>{intl.formatMessage({ id: problem })}</Field.ErrorText> : <Field.HelperText>{intl.formatMessage({ id: 'messages.attachHint' })}</Field.HelperText>}
+              {problem ? (
+                <Field.ErrorText>
+                  <bdi>{intl.formatMessage({ id: problem })}</bdi>
+                </Field.ErrorText>
+              ) : (
+                <Field.HelperText>
+                  <bdi>{intl.formatMessage({ id: 'messages.attachHint' })}</bdi>
+                </Field.HelperText>
+              )}
             </Field.Root>
             <HStack justify="flex-end">
               <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !file)}>

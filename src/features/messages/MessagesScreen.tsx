@@ -4,20 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams, useSearchParams } from 'wouter';
+import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { useMe } from '../../api/me.ts';
 import { Session } from '../../app/session.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { PAGE_SIZES } from '../../components/list/list-state.ts';
+import { applyListChange, listQuery, PAGE_SIZES, parseListState, type ListChange } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { conversationsQuery } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { NewConversationDialog, type ConversationAbout } from './NewConversationDialog.tsx';
-
-/** A page of conversations beside the open one: long enough to scan, short enough to stay beside it. */
-const CONVERSATIONS_PER_PAGE = 20;
 
 const RECORD_KINDS = ['policyholder', 'patient', 'policy', 'verification', 'reimbursement', 'orthodonticPlan', 'doctor', 'insurer'] as const;
 
@@ -41,32 +39,22 @@ export default function MessagesScreen() {
   const selected = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
   const [, navigate] = useLocation();
   const [search, setSearch] = useSearchParams();
-  const q = (search.get('q') ?? '').slice(0, 100);
-  const unreadOnly = search.get('unread') === 'true';
-  const page = Math.max(1, Math.min(100_000, Number(search.get('page')) || 1));
-  const asked = Number(search.get('pageSize'));
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(asked) ? asked : CONVERSATIONS_PER_PAGE;
-  const list = useQuery(conversationsQuery({ q: q || undefined, unread: unreadOnly || undefined, page, pageSize }));
+  // Search, the unread filter, sort and page live in the URL as every list's do.
+  const state = parseListState(search, LIST_SPECS.conversations);
+  const { q, page, pageSize } = state;
+  const unreadOnly = state.filters.unread === 'true';
+  const list = useQuery(conversationsQuery(listQuery(state, LIST_SPECS.conversations)));
+  const change = (c: ListChange) => setSearch((previous) => applyListChange(previous, c, LIST_SPECS.conversations));
   // "Start a conversation about this record" (StartConversationButton) arrives as ?sobre=<type>:<id>&asunto=…
   const about = aboutOf(search.get('sobre'), search.get('asunto'));
   const [composing, setComposing] = useState(Boolean(about));
-  const setFilter = (name: string, value: string | undefined) => {
-    const next = new URLSearchParams(search);
-    if (value) next.set(name, value);
-    else next.delete(name);
-    // Another search or filter starts again at its first page.
-    if (name !== 'page') next.delete('page');
-    setSearch(next);
-  };
-  const changePage = (change: { page?: number; pageSize?: number }) => {
-    const next = new URLSearchParams(search);
-    if (change.pageSize) {
-      next.set('pageSize', String(change.pageSize));
-      next.delete('page');
-    } else if (change.page && change.page > 1) next.set('page', String(change.page));
-    else next.delete('page');
-    setSearch(next);
-  };
+  const forgetAbout = () =>
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete('sobre');
+      next.delete('asunto');
+      return next;
+    });
 
   return (
     <>
@@ -80,8 +68,8 @@ export default function MessagesScreen() {
       </PageHeader>
       <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'flex-start' }}>
         <Stack gap="3" w={{ base: 'full', lg: '80' }} flexShrink={0} display={{ base: selected ? 'none' : 'flex', lg: 'flex' }}>
-          <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => setFilter('q', text || undefined)} />
-          <Switch.Root checked={unreadOnly} onCheckedChange={(e) => setFilter('unread', e.checked ? 'true' : undefined)} size="sm">
+          <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => change({ q: text })} />
+          <Switch.Root checked={unreadOnly} onCheckedChange={(e) => change({ filters: { unread: e.checked ? 'true' : undefined } })} size="sm">
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>{intl.formatMessage({ id: 'messages.unreadOnly' })}</Switch.Label>
@@ -95,7 +83,7 @@ export default function MessagesScreen() {
           ) : (
             <>
               <ConversationList items={list.data.items} selected={selected} myId={myId} />
-              {list.data.total > Math.min(pageSize, ...PAGE_SIZES) && <Pagination page={page} pageSize={pageSize} total={list.data.total} onChange={changePage} />}
+              {list.data.total > Math.min(pageSize, ...PAGE_SIZES) && <Pagination page={page} pageSize={pageSize} total={list.data.total} totalIsLowerBound={list.data.totalIsLowerBound} onChange={change} />}
             </>
           )}
         </Stack>
@@ -121,7 +109,7 @@ export default function MessagesScreen() {
         about={about}
         onClose={() => {
           setComposing(false);
-          if (about) setFilter('sobre', undefined);
+          if (about) forgetAbout();
         }}
         onStarted={(conversation) => {
           setComposing(false);

@@ -10,7 +10,7 @@ export type MessageAttachment = Schemas['MessageAttachment'];
 /** Every messages query starts with 'conversations': a live event refreshes them all at once. */
 export const MESSAGES_KEY = ['conversations'] as const;
 
-export const conversationsQuery = (query: { q?: string; unread?: boolean; page?: number; pageSize?: number }) =>
+export const conversationsQuery = (query: { q?: string; unread?: boolean; sort?: string; page?: number; pageSize?: number }) =>
   queryOptions({
     queryKey: [...MESSAGES_KEY, 'list', query],
     queryFn: () => call(api.GET('/api/conversations', { params: { query } })),

@@ -1,46 +1,39 @@
 import { Stack, Tabs, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
+import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { useMe } from '../../api/me.ts';
 import { useNotes } from '../../api/notes.ts';
 import { Session } from '../../app/session.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
+import { applyListChange, listQuery, parseListState, type ListChange, type ListSpec } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { NoteCard } from '../../components/notes/NoteCard.tsx';
 
 const SCOPES = ['all', 'mine', 'related'] as const;
-type Scope = (typeof SCOPES)[number];
-const PAGE_SIZES = [10, 20, 50, 100];
+/** /notas filters by scope only; a record's notes are on the record's screen. */
+const SPEC: ListSpec = { ...LIST_SPECS.notes, filters: { scope: LIST_SPECS.notes.filters.scope } };
 
-/** Notas: my notes and the latest on the records I work on, searchable; the URL keeps tab, search and page. */
+/** Notas: my notes and the latest on the records I work on, searchable; the URL keeps tab, search, sort and page like every list. */
 export default function NotesScreen() {
   const intl = useIntl();
   const token = Session.useSelector((s) => s.context.token);
   const { can } = useMe(token);
   const [params, setParams] = useSearchParams();
-  const scope: Scope = SCOPES.includes(params.get('scope') as Scope) ? (params.get('scope') as Scope) : 'all';
-  const q = (params.get('q') ?? '').slice(0, 100);
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 20;
-  const notes = useNotes({ q: q || undefined, scope: scope === 'all' ? undefined : scope, page, pageSize });
-  const update = (change: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(change)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (!('page' in change)) next.delete('page');
-    setParams(next);
-  };
+  const state = parseListState(params, SPEC);
+  const scope = state.filters.scope ?? 'all';
+  const notes = useNotes(listQuery(state, SPEC));
+  const update = (change: ListChange) => setParams((previous) => applyListChange(previous, change, SPEC));
+  const { q, page, pageSize } = state;
   const title = intl.formatMessage({ id: 'area.notes' });
   return (
     <>
       <PageHeader title={title} />
       <Stack gap="4">
         <SearchBox value={q} placeholder={intl.formatMessage({ id: 'notes.search' })} onSearch={(text) => update({ q: text })} />
-        <Tabs.Root value={scope} onValueChange={(e) => update({ scope: e.value === 'all' ? undefined : e.value })} variant="line">
+        <Tabs.Root value={scope} onValueChange={(e) => update({ filters: { scope: e.value === 'all' ? undefined : e.value } })} variant="line">
           <Tabs.List>
             {SCOPES.map((key) => (
               <Tabs.Trigger key={key} value={key}>
@@ -70,7 +63,8 @@ export default function NotesScreen() {
                       page={page}
                       pageSize={pageSize}
                       total={notes.data.total}
-                      onChange={(change) => update(change.pageSize ? { pageSize: String(change.pageSize) } : { page: String(change.page) })}
+                      totalIsLowerBound={notes.data.totalIsLowerBound}
+                      onChange={update}
                     />
                   </Stack>
                 ))}
