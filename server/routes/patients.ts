@@ -2,7 +2,8 @@ import { NotFoundError } from '../domain/errors.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { findPolicySummaries, policySummary } from '../workflow/patient/policy-summary.ts';
 import { patientService as service, patientWorkflow } from '../workflow/patient/service.ts';
-import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
+import { requestActor } from './workflow-actor.ts';
+import { workflowHandlers } from './workflow-handlers.ts';
 
 type Operation =
   | 'listPatients'
@@ -15,45 +16,16 @@ type Operation =
   | 'listPolicySummaries'
   | 'getPolicySummary';
 
-export function patientHandlers({ db, today }: Deps): HandlersOf<Operation> {
+export function patientHandlers(deps: Deps): HandlersOf<Operation> {
+  const { db, today } = deps;
+  const record = workflowHandlers(deps, service, { machine: patientWorkflow.machine, entity: 'patient', path: '/api/patients' });
   return {
-    async listPatients(request) {
-      const body = await service.list(db, request.query, requestActor(request), today());
-      return { status: 200, body: { ...body, page: request.query.page, pageSize: request.query.pageSize } };
-    },
-
-    async createPatient(request) {
-      const user = requestActor(request);
-      const created = await db.transaction((tx) => service.create(tx, request.body, user, today()));
-      const body = await service.present(db, created, user, today());
-      return { status: 201, body, headers: { ETag: `"${body.version}"`, Location: `/api/patients/${created.id}` } };
-    },
-
-    async getPatient(request) {
-      const body = await service.get(db, request.params.id, requestActor(request), today());
-      return { status: 200, body, headers: { ETag: `"${body.version}"` } };
-    },
-
-    async updatePatient(request) {
-      const user = requestActor(request);
-      const updated = await db.transaction((tx) => service.update(tx, request.params.id, request.body, user, today()));
-      const body = await service.present(db, updated, user, today());
-      return { status: 200, body, headers: { ETag: `"${body.version}"` } };
-    },
-
-    async sendPatientEvent(request) {
-      const user = requestActor(request);
-      const { event, version } = versionedEvent<typeof patientWorkflow.machine>(request);
-      const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
-      const body = await service.present(db, updated, user, today());
-      return { status: 200, body, headers: { ETag: `"${body.version}"` } };
-    },
-
-    async getPatientHistory(request) {
-      const items = await service.history(db, request.params.id);
-      await auditPartRead(db, 'patient', request, request.params.id, 'history');
-      return { status: 200, body: { items } };
-    },
+    listPatients: record.list,
+    createPatient: record.create,
+    getPatient: record.get,
+    updatePatient: record.update,
+    sendPatientEvent: record.send,
+    getPatientHistory: record.history,
 
     async getPatientOverview(request) {
       const { verificationsPage = 1, reimbursementsPage = 1, plansPage = 1, pageSize = 10 } = request.query;

@@ -3,7 +3,8 @@ import { HttpProblem } from '../http/problem.ts';
 import { ruleDetail } from '../http/rule-detail.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
-import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission, versionedEvent } from './workflow-actor.ts';
+import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission } from './workflow-actor.ts';
+import { workflowHandlers } from './workflow-handlers.ts';
 
 type Operation =
   | 'listReimbursements'
@@ -17,51 +18,38 @@ type Operation =
 
 const EDITOR_NOT_ALLOWED = 'reimbursement.editorNotAllowed';
 
-export function reimbursementHandlers({ db, today }: Deps): HandlersOf<Operation> {
-  return {
-    async listReimbursements(request) {
-      const { items, total, totalIsLowerBound } = await service.list(db, request.query, requestActor(request), today());
-      return { status: 200, body: { items, total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize } };
-    },
-
-    async createReimbursement(request) {
-      const user = requestActor(request);
-      const key = request.header('idempotency-key')?.trim() || null;
-      const { row, replayed } = await service.createOnce(db, request.body, user, today(), key);
-      const body = await service.present(db, row, user, today());
-      return replayed ? { status: 200, body } : { status: 201, body, headers: { Location: `/api/reimbursements/${row.id}` } };
-    },
-
-    async getReimbursement(request) {
-      const body = await service.get(db, request.params.id, requestActor(request), today());
-      return { status: 200, body, headers: { ETag: `"${body.version}"` } };
-    },
-
-    async updateReimbursement(request) {
-      const user = requestActor(request);
-      const updated = await db.transaction((tx) => service.update(tx, request.params.id, request.body, user, today())).catch((error: unknown) => {
-        // Someone else's draft is not theirs to change: a question of rights (403), not of the claim's state.
-        if (error instanceof RuleRefusedError && error.rule === EDITOR_NOT_ALLOWED) throw new HttpProblem(403, EDITOR_NOT_ALLOWED, ruleDetail(EDITOR_NOT_ALLOWED), error.errors);
-        throw error;
-      });
-      return { status: 200, body: await service.present(db, updated, user, today()) };
-    },
-
-    async sendReimbursementEvent(request) {
-      const user = requestActor(request);
-      const { event, version } = versionedEvent<typeof reimbursementWorkflow.machine>(request);
+export function reimbursementHandlers(deps: Deps): HandlersOf<Operation> {
+  const { db, today } = deps;
+  const record = workflowHandlers(deps, service, {
+    machine: reimbursementWorkflow.machine,
+    entity: 'reimbursement',
+    path: '/api/reimbursements',
+    async beforeEvent(event, request) {
       await requireEventPermission(db, reimbursementWorkflow.machine, 'reimbursement', event.type, request);
       if (event.type === 'REJECT') await requireCatalogReason(db, event.reasonCode);
       if (event.type === 'APPROVE') for (const line of event.lines ?? []) if (line.decision === 'REJECT') await requireCatalogReason(db, line.reasonCode);
-      const updated = await db.transaction((tx) => service.send(tx, request.params.id, event, { actor: user, today: today(), version }));
-      return { status: 200, body: await service.present(db, updated, user, today()) };
+    },
+  });
+  return {
+    listReimbursements: record.list,
+    getReimbursement: record.get,
+    sendReimbursementEvent: record.send,
+    getReimbursementHistory: record.history,
+
+    async createReimbursement(request) {
+      const key = request.header('idempotency-key')?.trim() || null;
+      const user = requestActor(request);
+      const { row, replayed } = await service.createOnce(db, request.body, user, today(), key);
+      const { body, headers } = await record.presented(row, user);
+      return replayed ? { status: 200, body, headers } : { status: 201, body, headers: { ...headers, Location: `/api/reimbursements/${row.id}` } };
     },
 
-    async getReimbursementHistory(request) {
-      const items = await service.history(db, request.params.id);
-      await auditPartRead(db, 'reimbursement', request, request.params.id, 'history');
-      return { status: 200, body: { items } };
-    },
+    updateReimbursement: (request) =>
+      record.update(request).catch((error: unknown) => {
+        // Someone else's draft is not theirs to change: a question of rights (403), not of the claim's state.
+        if (error instanceof RuleRefusedError && error.rule === EDITOR_NOT_ALLOWED) throw new HttpProblem(403, EDITOR_NOT_ALLOWED, ruleDetail(EDITOR_NOT_ALLOWED), error.errors);
+        throw error;
+      }),
 
     async previewLiquidation(request) {
       const liquidation = await service.previewLiquidation(db, request.params.id, requestActor(request), today());
