@@ -91,7 +91,9 @@ async function signInRun(browser) {
       content: { selector: '[data-testid^="dashboard-section-"]' },
       spinner: { selector: '.ui-loading' },
       pageSpinner: { selector: '.ui-loading[data-cover="page"]' },
-      blank: { none: ['.pub-card', '[data-testid="side-nav"]'] },
+      // Neither the log-in card, nor the signed-in layout, nor its outline (plain-CSS skeleton).
+      blank: { none: ['.pub-card', '[data-testid="side-nav"]', '.shell-skeleton'] },
+      skeleton: { selector: '.shell-skeleton' },
     },
     () => page.getByRole('button', { name: 'Ingresar' }).click(),
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -6,20 +7,28 @@ import { secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { apiDocs } from './api-docs.ts';
 
+/** CSP sources for the page's inline scripts (those without `src`), by their SHA-256. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
 /**
  * The whole site on one port: security headers and compression on everything, the API, and the
  * built single-page app from `distDir`, whose client routes (/app/…, /log-in …) all answer index.html.
  */
 export function createSite(api: Hono, distDir: string): Hono {
   const app = new Hono();
+  const indexFile = path.join(distDir, 'index.html');
+  const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   app.use('*', compress());
-  // Only the panel's own scripts and API; inline styles because the component library injects them.
+  // Only the panel's own scripts (and index.html's inline boot script, by its hash) and API; inline
+  // styles because the component library injects them.
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -34,8 +43,7 @@ export function createSite(api: Hono, distDir: string): Hono {
   // Before the API, whose catch-all answers 404 for every /api path that is not an operation.
   app.route('/', apiDocs());
   app.route('/', api);
-  const indexFile = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexFile)) {
+  if (indexHtml === null) {
     console.warn('dist/ has no built app: run `npm run build` (npm start does it for you). Serving the API only.');
     return app;
   }
@@ -44,7 +52,6 @@ export function createSite(api: Hono, distDir: string): Hono {
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
   app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
   return app;
 }

@@ -3,7 +3,10 @@ import { ApiError } from '../api/client.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { PreferencesProvider, usePreferences } from './preferences.tsx';
-import { SessionProvider } from './session.tsx';
+import { Session, SessionProvider } from './session.tsx';
+import { ShellSkeleton } from './shell/ShellSkeleton.tsx';
+import { landingPath } from './landing.ts';
+import { startSignedIn } from './signed-in-code.ts';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,10 +20,13 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache(),
 });
 
+const onSessionStart = (token: string, redirect: string) => startSignedIn(queryClient, token, landingPath(redirect));
+
 function LocalizedApp() {
   const { locale } = usePreferences();
+  const signedIn = Session.useSelector((s) => Boolean(s.context.token));
   return (
-    <I18nProvider locale={locale}>
+    <I18nProvider locale={locale} full={signedIn} fallback={<ShellSkeleton />}>
       <AppRoutes />
     </I18nProvider>
   );
@@ -30,7 +36,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <PreferencesProvider>
-        <SessionProvider>
+        <SessionProvider onSessionStart={onSessionStart}>
           <LocalizedApp />
         </SessionProvider>
       </PreferencesProvider>

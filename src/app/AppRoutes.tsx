@@ -1,26 +1,15 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch, useSearchParams } from 'wouter';
-import { Loading } from '../components/feedback/Loading.tsx';
 import { ScreenErrorBoundary } from '../components/feedback/ScreenErrorBoundary.tsx';
 import { PublicLayout } from './shell/PublicLayout.tsx';
-import { authArea } from '../features/auth/area.ts';
+import { ContentSkeleton, ShellSkeleton } from './shell/ShellSkeleton.tsx';
+import { PUBLIC_ROUTES, safeRedirect } from './landing.ts';
 import { usePreferences } from './preferences.tsx';
 import { useRouteMeta } from './route-meta.ts';
 import { Session } from './session.tsx';
-
-// The signed-in shell and the private routes are their own chunks: the log-in page loads neither.
-const SignedInShell = lazy(() => import('./SignedInShell.tsx'));
-const PrivateRoutes = lazy(() => import('./PrivateRoutes.tsx'));
+import { PrivateRoutes, SignedInShell } from './signed-in-code.ts';
 
 export const DEFAULT_HOME = '/app/panel/default';
-/** The public screens are the auth area's; every other area is in the registry (areas.ts). */
-const PUBLIC_ROUTES = authArea.publicRoutes ?? [];
-
-/** Only a same-origin path may be a post-sign-in destination; anything else goes home. */
-export function safeRedirect(target: string | null): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
-  return PUBLIC_ROUTES.some((route) => target.startsWith(route.path)) ? null : target;
-}
 
 function PublicScreen({ route }: { route: (typeof PUBLIC_ROUTES)[number] }) {
   const signedIn = Session.useSelector((s) => s.matches('authenticated'));
@@ -43,7 +32,7 @@ function PrivateArea() {
     return <Redirect to={`~/log-in?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<ContentSkeleton />}>
       <PrivateRoutes />
     </Suspense>
   );
@@ -82,7 +71,8 @@ export function AppRoutes() {
   );
   if (token && !blankLayout) {
     return (
-      <Suspense fallback={<Loading cover="page" />}>
+      // Until the layout's code is here, its outline (plain CSS) stands in its place: never a blank page.
+      <Suspense fallback={<ShellSkeleton />}>
         <SignedInShell>{routes}</SignedInShell>
       </Suspense>
     );

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '../../openapi/permissions.ts';
 import type es from '../i18n/messages/es.json';
@@ -21,6 +22,8 @@ export interface AreaRoute {
   screen: ComponentType<ScreenProps>;
   /** Who may open it; none: every signed-in user. */
   permission?: Permission;
+  /** Asks for the data the screen shows first, when it is where a sign-in lands (in parallel with its code). */
+  prefetch?: (client: QueryClient) => Promise<unknown>;
 }
 
 export interface MenuLink {

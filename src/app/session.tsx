@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,26 +18,44 @@ const liveAppMachine = appMachine.provide({
 
 export const Session = createActorContext(liveAppMachine);
 
-/** Lets API calls read the token and report a 401, and refetches everything when the token changes. */
-function SessionBridge({ children }: { children: ReactNode }) {
+/**
+ * Lets API calls read the token and report a 401; a new session starts its code and first data at
+ * once, and signing in again (a new token) refetches everything.
+ */
+function SessionBridge({ onSessionStart, children }: { onSessionStart: SessionStart; children: ReactNode }) {
   const actor = Session.useActorRef();
   const token = Session.useSelector((s) => s.context.token);
   const queryClient = useQueryClient();
+  const previous = useRef<string | null>(null);
   useState(() => {
     sessionBridge.getToken = () => actor.getSnapshot().context.token;
     sessionBridge.onUnauthorized = () => actor.send({ type: 'SESSION_EXPIRED' });
+    // Straight from the machine, before React renders the signed-in layout (a long first render).
+    let started: string | null = null;
+    const start = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
+      const { token: current, redirect } = snapshot.context;
+      if (current && current !== started) onSessionStart(current, redirect);
+      started = current;
+    };
+    start(actor.getSnapshot());
+    actor.subscribe(start);
   });
   useEffect(() => {
-    if (token) void queryClient.invalidateQueries();
-    else queryClient.clear();
+    // A first session has nothing cached to refresh (and must not cancel what was just asked for).
+    if (token && previous.current) void queryClient.invalidateQueries();
+    else if (!token) queryClient.clear();
+    previous.current = token;
   }, [token, queryClient]);
   return children;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** Told of each new session's token (and where the machine would send the user) as soon as the machine has it. */
+export type SessionStart = (token: string, redirect: string) => void;
+
+export function SessionProvider({ onSessionStart, children }: { onSessionStart: SessionStart; children: ReactNode }) {
   return (
     <Session.Provider>
-      <SessionBridge>{children}</SessionBridge>
+      <SessionBridge onSessionStart={onSessionStart}>{children}</SessionBridge>
     </Session.Provider>
   );
 }

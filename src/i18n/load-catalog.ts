@@ -1,13 +1,13 @@
 import type { Locale } from '../machines/preferences.machine.ts';
-import es from './messages/es.json';
 
 export type Catalog = Record<string, string>;
 
 /** The specification's translation-loading policy. */
 export const CATALOG_RETRY = { retries: 5, firstDelayMs: 350, maxParallel: 10 } as const;
 
+// Every catalog is a chunk of its own, Spanish too: the log-in page ships only its own texts.
 const loaders: Record<Locale, () => Promise<{ default: Catalog }>> = {
-  es: async () => ({ default: es }),
+  es: () => import('./messages/es.json'),
   en: () => import('./messages/en.json'),
   fr: () => import('./messages/fr.json'),
   zh: () => import('./messages/zh.json'),
@@ -39,10 +39,21 @@ export async function withRetry<T>(read: () => Promise<T>, wait = (ms: number) =
   }
 }
 
-/** The locale's messages over the Spanish ones, so a missing key shows in Spanish, never as an id. */
-export async function loadCatalog(locale: Locale): Promise<Catalog> {
-  const { default: messages } = await withRetry(loaders[locale]);
-  return locale === 'es' ? es : { ...es, ...messages };
+const loaded = new Map<Locale, Promise<Catalog>>();
+
+/** One locale's own messages, read once (a failed read is tried again next time). */
+export function loadMessages(locale: Locale): Promise<Catalog> {
+  let reading = loaded.get(locale);
+  if (!reading) {
+    reading = withRetry(loaders[locale]).then((module) => module.default);
+    reading.catch(() => loaded.delete(locale));
+    loaded.set(locale, reading);
+  }
+  return reading;
 }
 
-export const spanishCatalog: Catalog = es;
+/** The locale's messages over the Spanish ones, so a missing key shows in Spanish, never as an id. */
+export async function loadCatalog(locale: Locale): Promise<Catalog> {
+  const [es, messages] = await Promise.all([loadMessages('es'), loadMessages(locale)]);
+  return locale === 'es' ? es : { ...es, ...messages };
+}

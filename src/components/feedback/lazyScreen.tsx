@@ -16,11 +16,34 @@ function withTimeout<T>(loading: Promise<T>): Promise<T> {
 // later import of it without asking the server again), so a retry loads the page afresh.
 const reloadPage = () => window.location.reload();
 
-/** A screen loaded on demand; a failed or timed-out load shows 'Loading chunk failed' with a retry. */
+export interface Preloadable {
+  /** Starts loading the screen's code (once); resolves when it is there. */
+  preload: () => Promise<unknown>;
+}
+
+/** Starts loading a registry screen's code, if it is one loaded on demand. */
+export const preloadScreen = (screen: unknown): Promise<unknown> | undefined => (screen as Partial<Preloadable>).preload?.();
+
+/**
+ * A screen loaded on demand; a failed or timed-out load shows 'Loading chunk failed' with a retry.
+ * Once its code is here it renders straight away: a new lazy component on every visit suspended
+ * each time, and React then kept its spinner up for its 300 ms throttle on every menu click.
+ */
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return function LazyScreen(props: P) {
-    // A new lazy component per mount, so coming back to a screen whose load timed out imports it again.
-    const Screen = useMemo(() => lazy(() => withTimeout(load())), []);
+  let loaded: ComponentType<P> | null = null;
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () =>
+    (loading ??= withTimeout(load()).then(
+      (module) => ((loaded = module.default), module),
+      (error: unknown) => {
+        // The next visit tries again (and the error screen's retry reloads the page).
+        loading = null;
+        throw error;
+      },
+    ));
+  function LazyScreen(props: P) {
+    // Not loaded yet: a lazy component of this mount, so a visit after a failed load imports again.
+    const Screen = useMemo(() => loaded ?? lazy(preload), []);
     return (
       <ScreenErrorBoundary onRetry={reloadPage}>
         <Suspense fallback={<Loading />}>
@@ -28,5 +51,6 @@ export function lazyScreen<P extends object>(load: () => Promise<{ default: Comp
         </Suspense>
       </ScreenErrorBoundary>
     );
-  };
+  }
+  return Object.assign(LazyScreen, { preload } satisfies Preloadable);
 }
