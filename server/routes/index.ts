@@ -11,6 +11,7 @@ import { policyHandlers } from './policies.ts';
 import { policyholderHandlers } from '../resources/policyholders.ts';
 import { reimbursementHandlers } from './reimbursements.ts';
 import { reimbursementPreviewHandlers } from './reimbursement-preview.ts';
+import { reimbursementAssigneeHandlers } from './reimbursement-assignees.ts';
 import { roleHandlers } from '../resources/roles.ts';
 import { userHandlers } from '../resources/users.ts';
 import { profileHandlers } from './profile.ts';
@@ -37,6 +38,7 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...attachmentHandlers(deps),
   ...reimbursementHandlers(deps),
   ...reimbursementPreviewHandlers(deps),
+  ...reimbursementAssigneeHandlers(deps),
   ...orthodonticPlanHandlers(deps),
   ...patientHandlers(deps),
   ...policyholderHandlers(deps),

@@ -336,6 +336,27 @@ export const unsavedClaimOn = (q: Queryable, verificationId: number) =>
     .orderBy('orthodontic_plans.id', 'desc')
     .executeTakeFirst();
 
+/** Active users whose roles grant `permission`, except `exceptUserId`, by name. */
+export const activeUsersWithPermission = (q: Queryable, permission: string, exceptUserId: number) =>
+  q.kysely
+    .selectFrom('users')
+    .select(['users.id', 'users.name'])
+    .where('users.active', '=', true)
+    .where('users.id', '<>', exceptUserId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('role_permissions.permission', '=', permission),
+      ),
+    )
+    .orderBy('users.name')
+    .orderBy('users.id')
+    .execute();
+
 /** The instalment belongs to the plan made on this preauthorization. */
 export const installmentOfPreauthorization = async (q: Queryable, installmentId: number, verificationId: number) =>
   Boolean(

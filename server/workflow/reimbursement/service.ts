@@ -1,4 +1,4 @@
-import { reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
+import { REIMBURSEMENT_EVENT_PERMISSIONS, reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
 import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -14,6 +14,7 @@ import { liquidationOfLines, reimbursementFacts } from './facts.ts';
 import { listCatalog } from '../../settings/catalogs.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {
+  activeUsersWithPermission,
   findReimbursement,
   idempotentReplay,
   insertReimbursement,
@@ -177,6 +178,12 @@ export const reimbursementService = {
   },
 
   send: reimbursementWorkflow.send,
+
+  /** Who the reimbursement may be assigned to for review: those who may decide on it (ASSIGN's and APPROVE's right), its creator excepted. */
+  async assignees(db: Queryable, id: number) {
+    const row = await reimbursementWorkflow.find(db, id);
+    return activeUsersWithPermission(db, REIMBURSEMENT_EVENT_PERMISSIONS.APPROVE, row.created_by);
+  },
 
   async history(db: Queryable, id: number) {
     const row = await reimbursementWorkflow.find(db, id);

@@ -1,0 +1,11 @@
+import type { Deps, HandlersOf } from '../http/types.ts';
+import { reimbursementService as service } from '../workflow/reimbursement/service.ts';
+
+/** The reviewers a supervisor can assign a reimbursement to. */
+export function reimbursementAssigneeHandlers({ db }: Deps): HandlersOf<'listReimbursementAssignees'> {
+  return {
+    async listReimbursementAssignees(request) {
+      return { status: 200, body: { items: await service.assignees(db, request.params.id) } };
+    },
+  };
+}
