@@ -121,6 +121,9 @@ export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
     q.flushing = true;
     void (async () => {
       while (q.waiting.length) {
+        // One turn of the event loop first: over HTTP the other requests are parsed and reach their own
+        // rows in that turn (a request's statements on PGlite chain without ever yielding to it).
+        await new Promise((resolve) => setImmediate(resolve));
         try {
           await requestArrival.run(performance.now(), () => db.withConnection((connection) => appendAlone(connection, q.waiting.splice(0))));
         } catch (error) {
