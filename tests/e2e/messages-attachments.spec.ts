@@ -62,8 +62,9 @@ test('a participant sends a file; the other sees it live with its name and size 
   await expectNoSeriousViolations(analyst);
 
   // A file alone, without text, is a message too; chosen and sent with the keyboard.
-  await analyst.getByRole('button', { name: 'Adjuntar archivo' }).focus();
-  const [chooser] = await Promise.all([analyst.waitForEvent('filechooser'), analyst.keyboard.press('Enter')]);
+  const attach = analyst.getByRole('button', { name: 'Adjuntar archivo' });
+  await expect(attach).toBeEnabled();
+  const [chooser] = await Promise.all([analyst.waitForEvent('filechooser'), attach.press('Enter')]);
   await chooser.setFiles({ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF });
   await analyst.getByRole('button', { name: 'Enviar' }).click();
   await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (1 kB)' })).toBeVisible({ timeout: 30_000 });
