@@ -19,7 +19,23 @@ async function hold(page: Page, pattern: string | RegExp) {
   };
 }
 
-const mainSpinner = (page: Page) => page.locator('main .ui-loading, main .chakra-spinner');
+/**
+ * From now on, notes whether any state of the page (after each change of the DOM) showed a spinner in
+ * the content, the full-page spinner, or nothing at all: neither the log-in card, nor the signed-in
+ * layout, nor its outline.
+ */
+async function watchPage(page: Page) {
+  await page.evaluate(() => {
+    const seen = { spinner: false, pageSpinner: false, blank: false };
+    Object.assign(window, { __seen: seen });
+    new MutationObserver(() => {
+      if (document.querySelector('main .ui-loading, main .chakra-spinner')) seen.spinner = true;
+      if (document.querySelector('.ui-loading[data-cover="page"]')) seen.pageSpinner = true;
+      if (!document.querySelector('.pub-card, [data-testid="side-nav"], .shell-skeleton')) seen.blank = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __seen: { spinner: boolean; pageSpinner: boolean; blank: boolean } }).__seen);
+}
 
 test.describe('before the scripts run', () => {
   test('the log-in page draws its header and card from the HTML alone, and passes axe', async ({ page }) => {
@@ -69,6 +85,7 @@ test.describe('signing in', () => {
   test('the layout and menu show before the dashboard’s data, never a blank page', async ({ page }) => {
     const dashboard = await hold(page, '**/api/dashboard');
     await page.goto('/log-in');
+    const seen = await watchPage(page);
     await submitLogIn(page, ADMIN.email);
     await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Panel' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Menú de / })).toBeVisible();
@@ -78,6 +95,7 @@ test.describe('signing in', () => {
     await expect(page.locator('[data-testid^="dashboard-section-"]')).toHaveCount(0);
     await dashboard.release();
     await expect(page.locator('[data-testid^="dashboard-section-"]').first()).toBeVisible();
+    expect(await seen()).toMatchObject({ blank: false, pageSpinner: false });
   });
 
   test('while the layout’s code is on its way, its outline stands in (no blank page, no full-page spinner)', async ({ page }) => {
@@ -86,6 +104,7 @@ test.describe('signing in', () => {
     // A password manager's fill: no key press on the page, so the click is the first thing that asks for the code.
     await page.getByLabel('Correo electrónico').fill(ADMIN.email);
     await page.getByLabel('Contraseña').fill('demo1234');
+    const seen = await watchPage(page);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page.getByTestId('shell-skeleton')).toBeVisible();
     await expect(page.getByTestId('shell-skeleton').locator('.shell-skeleton-brand')).toHaveText('Panel de administración dental');
@@ -93,6 +112,7 @@ test.describe('signing in', () => {
     await shellCode.release();
     await expect(page.getByTestId('side-nav')).toBeVisible();
     await expect(page.getByTestId('shell-skeleton')).toHaveCount(0);
+    expect(await seen()).toMatchObject({ blank: false, pageSpinner: false });
   });
 });
 
@@ -108,10 +128,12 @@ test.describe('the menu', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Doctores' })).toBeVisible();
 
     const reread = await hold(page, /\/api\/insurers\?/);
+    const seen = await watchPage(page);
     await nav.getByRole('link', { name: 'Aseguradoras', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Aseguradoras' })).toBeVisible();
     await expect(firstRow).toHaveAttribute('aria-label', shown!);
-    await expect(mainSpinner(page)).toHaveCount(0);
+    // Not even for a moment: the screen's code is here, and so are its rows.
+    expect(await seen()).toMatchObject({ spinner: false, blank: false });
     // The rows are the cached ones: the list is being read again, and says so.
     await expect.poll(() => reread.count()).toBeGreaterThan(0);
     await expect(page.locator('main table')).toHaveAttribute('aria-busy', 'true');
