@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Box, Button, EmptyState, Progress, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Badge, Box, Button, EmptyState, HStack, Progress, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download as DownloadIcon, Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
+import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { formatFileSize } from '../../components/format/file-size.ts';
@@ -11,12 +12,22 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import { DataGrid } from '../../components/list/DataGrid.tsx';
+import { FilterSelect } from '../../components/list/FilterSelect.tsx';
+import { applyListChange, listQuery, parseListState, type ListChange } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { RecordCards } from '../../components/list/RecordCards.tsx';
+import { SortSelect } from '../../components/list/SortSelect.tsx';
 import { downloadsQuery, saveDownload, type Download } from './api.ts';
 
 const STATE_PALETTE = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red', expired: 'gray' } as const;
-const NO_SORT: never[] = [];
+const SPEC = LIST_SPECS.downloads;
+/** The orders a phone's cards offer (a table sorts by its headers instead). */
+const SORTS = [
+  { key: 'newest', sort: '-createdAt' },
+  { key: 'oldest', sort: 'createdAt' },
+  { key: 'state', sort: 'state' },
+  { key: 'list', sort: 'list' },
+] as const;
 
 function Progression({ job }: { job: Download }) {
   const intl = useIntl();
@@ -41,8 +52,11 @@ export default function DownloadsListScreen() {
   const { link } = useScreen();
   const client = useQueryClient();
   const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
-  const [page, setPage] = useState({ page: 1, pageSize: 20 });
-  const { data, isError, refetch } = useQuery(downloadsQuery(page.page, page.pageSize));
+  // Page, sort and the state filter live in the URL as every list's do: a reload or a shared link shows the same jobs.
+  const [params, setParams] = useSearchParams();
+  const state = parseListState(params, SPEC);
+  const change = (c: ListChange) => setParams((previous) => applyListChange(previous, c, SPEC));
+  const { data, isError, refetch } = useQuery(downloadsQuery(listQuery(state, SPEC)));
   const [saving, setSaving] = useState<number | null>(null);
   const create = link('create');
   const fetchFile = (job: Download) => {
@@ -54,7 +68,8 @@ export default function DownloadsListScreen() {
   };
   const when = (value: string | null) => (value ? intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }) : '—');
   const listName = (job: Download) => t(`downloads.list.${job.list}`);
-  const column = (id: string, cell: (job: Download) => ReactNode): ListColumn<Download> => ({ id, labelId: `downloads.column.${id}`, sortable: false, primary: id === 'list', cell });
+  // A column's id is the contract's sort key where it has one; `createdAt` shows as "requested".
+  const column = (id: string, cell: (job: Download) => ReactNode, labelId = `downloads.column.${id}`): ListColumn<Download> => ({ id, labelId, sortable: (SPEC.sortable as readonly string[]).includes(id), primary: id === 'list', cell });
   const columns: ListColumn<Download>[] = [
     column('list', (job) => (
       <Stack gap="0" as="span">
@@ -79,7 +94,7 @@ export default function DownloadsListScreen() {
     )),
     column('progress', (job) => <Progression job={job} />),
     column('size', (job) => <bdi>{job.sizeBytes === null ? '—' : formatFileSize(intl, job.sizeBytes)}</bdi>),
-    column('requestedAt', (job) => <bdi>{when(job.createdAt)}</bdi>),
+    column('createdAt', (job) => <bdi>{when(job.createdAt)}</bdi>, 'downloads.column.requestedAt'),
     column('expiresAt', (job) => <bdi>{when(job.expiresAt)}</bdi>),
     column('file', (job) =>
       job.state === 'completed' ? (
@@ -105,6 +120,10 @@ export default function DownloadsListScreen() {
           </Button>
         )}
       </PageHeader>
+      <HStack gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title: t('area.downloads.list') })}>
+        <FilterSelect resource="downloads" name="state" spec={SPEC.filters.state} value={state.filters.state} onChange={(value) => change({ filters: { state: value } })} />
+        {cards && <SortSelect options={SORTS.map(({ key, sort }) => ({ sort, label: t(`downloads.sort.${key}`) }))} value={state.sort} onChange={(sort) => change({ sort })} />}
+      </HStack>
       {isError && !data ? (
         <Stack role="alert" align="flex-start">
           <span>{t('common.loadFailed')}</span>
@@ -116,7 +135,7 @@ export default function DownloadsListScreen() {
         <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg.panel">
           <EmptyState.Content>
             <EmptyState.Description>
-              <bdi>{t('downloads.none')}</bdi>
+              <bdi>{t(state.filters.state ? 'list.emptyFiltered' : 'downloads.none')}</bdi>
             </EmptyState.Description>
           </EmptyState.Content>
         </EmptyState.Root>
@@ -124,11 +143,10 @@ export default function DownloadsListScreen() {
         <RecordCards columns={columns} rows={data.items} hidden={[]} selectable={false} selected={{}} onSelect={() => undefined} rowLabel={rowLabel} />
       ) : (
         <Box data-testid="downloads-table">
-          {/* The jobs come newest first; the list has no other order to choose. */}
-          <DataGrid caption={t('area.downloads.list')} columns={columns} rows={data.items} loading={false} sort={NO_SORT} onSort={() => undefined} hidden={[]} selectable={false} selected={{}} onSelect={() => undefined} rowLabel={rowLabel} />
+          <DataGrid caption={t('area.downloads.list')} columns={columns} rows={data.items} loading={false} sort={state.sort} onSort={(sort) => change({ sort })} hidden={[]} selectable={false} selected={{}} onSelect={() => undefined} rowLabel={rowLabel} />
         </Box>
       )}
-      {data && data.total > 0 && <Pagination page={page.page} pageSize={page.pageSize} total={data.total} onChange={(change) => setPage((p) => ({ ...p, ...change }))} />}
+      {data && data.total > 0 && <Pagination page={state.page} pageSize={state.pageSize} total={data.total} onChange={change} />}
     </Stack>
   );
 }

@@ -18,10 +18,10 @@ export const HEALTH_DATA_LISTS: readonly DownloadList[] = [
 const live = (page?: { items: Download[] }) => page?.items.some((job) => job.state === 'queued' || job.state === 'running');
 
 /** A page of export jobs; refreshed every second while one is waiting or running, for its progress bar. */
-export const downloadsQuery = (page: number, pageSize: number) =>
+export const downloadsQuery = (query: Record<string, string | number | boolean>) =>
   queryOptions({
-    queryKey: ['downloads', 'list', { page, pageSize }],
-    queryFn: () => call(api.GET('/api/downloads', { params: { query: { page, pageSize } } })),
+    queryKey: ['downloads', 'list', query],
+    queryFn: () => call(api.GET('/api/downloads', { params: { query } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (live(query.state.data) ? 1000 : false),
   });

@@ -12,11 +12,18 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { applyListChange, listQuery, PAGE_SIZES, parseListState, type ListChange } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { SortSelect } from '../../components/list/SortSelect.tsx';
 import { conversationsQuery } from './api.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { NewConversationDialog, type ConversationAbout } from './NewConversationDialog.tsx';
 
+const SORTS = [
+  { key: 'latest', sort: '-lastMessageAt' },
+  { key: 'oldestActivity', sort: 'lastMessageAt' },
+  { key: 'newest', sort: '-createdAt' },
+  { key: 'subject', sort: 'subject' },
+] as const;
 const RECORD_KINDS = ['policyholder', 'patient', 'policy', 'verification', 'reimbursement', 'orthodonticPlan', 'doctor', 'insurer'] as const;
 
 /** The record named by the address, when it names one the way StartConversationButton writes it. */
@@ -68,12 +75,15 @@ export default function MessagesScreen() {
       </PageHeader>
       <Flex gap="4" direction={{ base: 'column', lg: 'row' }} align={{ base: 'stretch', lg: 'flex-start' }}>
         <Stack gap="3" w={{ base: 'full', lg: '80' }} flexShrink={0} display={{ base: selected ? 'none' : 'flex', lg: 'flex' }}>
-          <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => change({ q: text })} />
-          <Switch.Root checked={unreadOnly} onCheckedChange={(e) => change({ filters: { unread: e.checked ? 'true' : undefined } })} size="sm">
-            <Switch.HiddenInput />
-            <Switch.Control />
-            <Switch.Label>{intl.formatMessage({ id: 'messages.unreadOnly' })}</Switch.Label>
-          </Switch.Root>
+          <Stack gap="3" role="search" aria-label={intl.formatMessage({ id: 'list.tools' }, { title: intl.formatMessage({ id: 'area.messages' }) })}>
+            <SearchBox value={q} placeholder={intl.formatMessage({ id: 'messages.search' })} onSearch={(text) => change({ q: text })} />
+            <SortSelect options={SORTS.map(({ key, sort }) => ({ sort, label: intl.formatMessage({ id: `messages.sort.${key}` }) }))} value={state.sort} onChange={(sort) => change({ sort })} />
+            <Switch.Root checked={unreadOnly} onCheckedChange={(e) => change({ filters: { unread: e.checked ? 'true' : undefined } })} size="sm">
+              <Switch.HiddenInput />
+              <Switch.Control />
+              <Switch.Label>{intl.formatMessage({ id: 'messages.unreadOnly' })}</Switch.Label>
+            </Switch.Root>
+          </Stack>
           {list.isPending ? (
             <Loading />
           ) : list.isError ? (

@@ -1,4 +1,4 @@
-import { Stack, Tabs, Text } from '@chakra-ui/react';
+import { HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
@@ -10,11 +10,18 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { applyListChange, listQuery, parseListState, type ListChange, type ListSpec } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
+import { SortSelect } from '../../components/list/SortSelect.tsx';
 import { NoteCard } from '../../components/notes/NoteCard.tsx';
 
 const SCOPES = ['all', 'mine', 'related'] as const;
 /** /notas filters by scope only; a record's notes are on the record's screen. */
 const SPEC: ListSpec = { ...LIST_SPECS.notes, filters: { scope: LIST_SPECS.notes.filters.scope } };
+const SORTS = [
+  { key: 'newest', sort: '-createdAt' },
+  { key: 'oldest', sort: 'createdAt' },
+  { key: 'updated', sort: '-updatedAt' },
+  { key: 'pinned', sort: '-pinned,-createdAt' },
+] as const;
 
 /** Notas: my notes and the latest on the records I work on, searchable; the URL keeps tab, search, sort and page like every list. */
 export default function NotesScreen() {
@@ -32,7 +39,10 @@ export default function NotesScreen() {
     <>
       <PageHeader title={title} />
       <Stack gap="4">
-        <SearchBox value={q} placeholder={intl.formatMessage({ id: 'notes.search' })} onSearch={(text) => update({ q: text })} />
+        <HStack gap="3" wrap="wrap" role="search" aria-label={intl.formatMessage({ id: 'list.tools' }, { title })}>
+          <SearchBox value={q} placeholder={intl.formatMessage({ id: 'notes.search' })} onSearch={(text) => update({ q: text })} />
+          <SortSelect options={SORTS.map(({ key, sort }) => ({ sort, label: intl.formatMessage({ id: `notes.sort.${key}` }) }))} value={state.sort} onChange={(sort) => update({ sort })} />
+        </HStack>
         <Tabs.Root value={scope} onValueChange={(e) => update({ filters: { scope: e.value === 'all' ? undefined : e.value } })} variant="line">
           <Tabs.List>
             {SCOPES.map((key) => (
