@@ -19,19 +19,21 @@ export function AttemptResult({ machineId, from, event, attempt }: { machineId: 
   return (
     <Box as="section" aria-labelledby="simulator-result" borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4" data-testid="simulator-result">
       <Text as="h2" id="simulator-result" fontWeight="semibold" mb="2">
-        {intl.formatMessage({ id: 'simulator.result' }, { event: intl.formatMessage({ id: eventTextId(machineId, event) }) })}
+        <bdi>{intl.formatMessage({ id: 'simulator.result' }, { event: intl.formatMessage({ id: eventTextId(machineId, event) }) })}</bdi>
       </Text>
       <Box role="status" mb="3">
         {result.ok ? (
           <Text color={OK} fontWeight="medium">
-            {intl.formatMessage({ id: 'simulator.accepted' }, { from: state(from), to: state(result.value) })}
+            <bdi>{intl.formatMessage({ id: 'simulator.accepted' }, { from: state(from), to: state(result.value) })}</bdi>
           </Text>
         ) : (
           <Stack gap="1">
             <Text color={REFUSED} fontWeight="medium">
               {intl.formatMessage({ id: 'simulator.refused' })} <Badge colorPalette="red" dir="ltr">{result.rule}</Badge>
             </Text>
-            <Text>{intl.formatMessage({ id: refusalTextId(result.rule) })}</Text>
+            <Text>
+              <bdi>{intl.formatMessage({ id: refusalTextId(result.rule) })}</bdi>
+            </Text>
           </Stack>
         )}
       </Box>
@@ -39,10 +41,10 @@ export function AttemptResult({ machineId, from, event, attempt }: { machineId: 
         {branches.map((branch, i) => (
           <Box key={i}>
             <Text fontSize="sm" fontWeight="medium">
-              {intl.formatMessage({ id: 'simulator.branch' }, { state: state(branch.target) })}
+              <bdi>{intl.formatMessage({ id: 'simulator.branch' }, { state: state(branch.target) })}</bdi>
             </Text>
             {branch.guards.length === 0 ? (
-              <Text fontSize="sm" color="fg.muted">{intl.formatMessage({ id: 'simulator.noGuards' })}</Text>
+              <Text fontSize="sm" color="fg.muted"><bdi>{intl.formatMessage({ id: 'simulator.noGuards' })}</bdi></Text>
             ) : (
               <Stack as="ul" gap="1" m="0" ps="0" listStyleType="none">
                 {branch.guards.map((g) => (
@@ -51,10 +53,13 @@ export function AttemptResult({ machineId, from, event, attempt }: { machineId: 
                       {g.passed ? <Check size={16} /> : <X size={16} />}
                     </Box>
                     <Text as="span" color={g.passed ? 'fg.muted' : undefined}>
-                      {intl.formatMessage(
-                        { id: g.passed ? 'simulator.guardPassed' : 'simulator.guardFailed' },
-                        { guard: <bdi key="guard">{g.guard}</bdi>, text: intl.formatMessage({ id: guardTextId(machineId, g.guard) }) },
-                      )}
+                      {/* The page's direction must not move a left-to-right sentence's punctuation (RTL pages). */}
+                      <bdi>
+                        {intl.formatMessage(
+                          { id: g.passed ? 'simulator.guardPassed' : 'simulator.guardFailed' },
+                          { guard: <bdi key="guard">{g.guard}</bdi>, text: intl.formatMessage({ id: guardTextId(machineId, g.guard) }) },
+                        )}
+                      </bdi>
                     </Text>
                   </HStack>
                 ))}

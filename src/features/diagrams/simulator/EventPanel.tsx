@@ -25,7 +25,7 @@ export function EventPanel(props: {
         {intl.formatMessage({ id: 'simulator.events' })}
       </Text>
       {events.length === 0 ? (
-        <Text color="fg.muted">{intl.formatMessage({ id: 'simulator.noEvents' })}</Text>
+        <Text color="fg.muted"><bdi>{intl.formatMessage({ id: 'simulator.noEvents' })}</bdi></Text>
       ) : (
         <Stack gap="4">
           <Wrap gap="2" role="group" aria-labelledby="simulator-events">
@@ -47,7 +47,7 @@ export function EventPanel(props: {
                   {intl.formatMessage({ id: 'simulator.payload' }, { event: name(selected) })}
                 </Text>
                 {Object.keys(example).length === 0 ? (
-                  <Text fontSize="sm" color="fg.muted">{intl.formatMessage({ id: 'simulator.noPayload' })}</Text>
+                  <Text fontSize="sm" color="fg.muted"><bdi>{intl.formatMessage({ id: 'simulator.noPayload' })}</bdi></Text>
                 ) : (
                   Object.keys(example).map((key) => (
                     <ValueField

@@ -19,7 +19,7 @@ export function FactsPanel(props: { machineId: string; engineer: boolean; facts:
         </Button>
       </HStack>
       <Text fontSize="sm" color="fg.muted" mb="3">
-        {intl.formatMessage({ id: 'simulator.factsHelp' })}
+        <bdi>{intl.formatMessage({ id: 'simulator.factsHelp' })}</bdi>
       </Text>
       <Stack gap="3">
         {Object.keys(example).map((key) => (

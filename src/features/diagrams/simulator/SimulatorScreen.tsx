@@ -88,7 +88,7 @@ function Simulation(props: { name: string; start: string; example: Facts; view: 
   return (
     <Stack gap="5">
       <PageHeader title={intl.formatMessage({ id: 'simulator.title' })} />
-      <Text color="fg.muted" maxW="70ch">{intl.formatMessage({ id: 'simulator.intro' })}</Text>
+      <Text color="fg.muted" maxW="70ch"><bdi>{intl.formatMessage({ id: 'simulator.intro' })}</bdi></Text>
       <HStack gap="4" wrap="wrap" align="end">
         <Stack gap="1">
           <chakra.label htmlFor="simulator-machine" fontSize="sm" fontWeight="medium">{intl.formatMessage({ id: 'simulator.machine' })}</chakra.label>
@@ -128,12 +128,12 @@ function Simulation(props: { name: string; start: string; example: Facts; view: 
           <Box as="section" aria-labelledby="simulator-steps" borderWidth="1px" borderRadius="lg" bg="bg.panel" p="4">
             <Text as="h2" id="simulator-steps" fontWeight="semibold" mb="2">{intl.formatMessage({ id: 'simulator.steps' })}</Text>
             {steps.length === 0 ? (
-              <Text color="fg.muted">{intl.formatMessage({ id: 'simulator.noSteps' })}</Text>
+              <Text color="fg.muted"><bdi>{intl.formatMessage({ id: 'simulator.noSteps' })}</bdi></Text>
             ) : (
               <Stack as="ol" gap="1" m="0" ps="5">
                 {steps.map((s, i) => (
                   <li key={i}>
-                    {intl.formatMessage({ id: 'simulator.stepLine' }, { event: intl.formatMessage({ id: eventTextId(machine.id, s.event.type) }), from: label(s.from), to: label(s.to) })}
+                    <bdi>{intl.formatMessage({ id: 'simulator.stepLine' }, { event: intl.formatMessage({ id: eventTextId(machine.id, s.event.type) }), from: label(s.from), to: label(s.to) })}</bdi>
                   </li>
                 ))}
               </Stack>

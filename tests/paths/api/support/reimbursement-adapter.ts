@@ -34,12 +34,15 @@ function linesFor(facts: ReimbursementFacts, today: string) {
  * Who is who: the facts' actor is the analyst; the creator is the administrator unless the facts make the actor
  * the creator; the medical review is the dental auditor's and payment treasury's (their own rights).
  */
-function roleOf(type: string): Role {
+function roleOf(type: string, facts: ReimbursementFacts): Role {
   if (type === 'COMPLETE_MEDICAL_REVIEW') return 'auditor';
+  // Approving and paying it oneself needs both rights: the administrator holds them.
+  if (approverPays(facts) && (type === 'APPROVE' || type === 'PAY')) return 'admin';
   if (type === 'PAY') return 'treasury';
   return 'analyst';
 }
-const creatorOf = (facts: ReimbursementFacts): Role => (facts.actorId === facts.creatorId ? 'analyst' : 'admin');
+const approverPays = (facts: ReimbursementFacts) => facts.approverId !== null && facts.approverId === facts.actorId;
+const creatorOf = (facts: ReimbursementFacts): Role => (facts.actorId === facts.creatorId || approverPays(facts) ? 'analyst' : 'admin');
 
 /** A fixture date as the API's: the same distance from the clock as from the scenario's today. */
 const relative = (ctx: ReplayContext, facts: ReimbursementFacts, date: string) => addDays(ctx.clock.today, daysBetween(facts.today, date));
@@ -67,10 +70,19 @@ export const reimbursementAdapter: MachineAdapter = {
     await setupEvent(ctx, 'verifications', verification.body.id, { type: 'START' }, ctx.tokens.admin);
     await setupEvent(ctx, 'verifications', verification.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL' }, ctx.tokens.admin);
     const doctorId = await doctor(ctx, 'GENERAL');
+    if (facts.duplicateLineCount > 0) {
+      // The same lines already claimed in an earlier draft (an open claim counts, first come first served).
+      const earlier = await ctx.call('POST', '/api/reimbursements', {
+        token: ctx.tokens.admin,
+        body: { verificationId: verification.body.id, doctorId, invoiceNumber: 'F-PATH-ORIGINAL', invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, ctx.clock.today).slice(0, facts.duplicateLineCount) },
+      });
+      if (earlier.status !== 201) throw new Error(`Creating the earlier claim answered ${earlier.status}: ${JSON.stringify(earlier.body)}`);
+    }
     for (let attempt = 0; attempt < 200; attempt += 1) {
       const created = await ctx.call('POST', '/api/reimbursements', {
         token: ctx.tokens[creatorOf(facts)],
-        body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, ctx.clock.today) },
+        // Past the filing deadline: invoiced more than a year before it is submitted.
+        body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, facts.withinFilingDeadline ? -1 : -400), lines: linesFor(facts, ctx.clock.today) },
       });
       if (created.status !== 201) throw new Error(`Creating the reimbursement answered ${created.status}: ${JSON.stringify(created.body)}`);
       const id = created.body.id as number;
@@ -85,7 +97,11 @@ export const reimbursementAdapter: MachineAdapter = {
         const assignee = facts.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
         await setupEvent(ctx, 'reimbursements', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
       }
-      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]!.procedureCode, doctorId };
+      // The patient's cover suspended from before the service dates, once the draft was made.
+      if (!facts.coverageActiveOnServiceDates) {
+        await setupEvent(ctx, 'patients', patientId, { type: 'SUSPEND', date: addDays(ctx.clock.today, -5), reason: 'Impago de la prima' }, ctx.tokens.admin);
+      }
+      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]?.procedureCode, doctorId };
     }
     throw new Error('No folio fell the way the scenario needs in 200 drafts.');
   },
@@ -99,12 +115,27 @@ export const reimbursementAdapter: MachineAdapter = {
       // EDIT is the claim's PUT: the fixture's lines on the scenario's dates, a real doctor.
       const changes = event.changes as { lines: { serviceDate: string }[] };
       const lines = changes.lines.map((line) => ({ ...line, serviceDate: relative(ctx, facts, line.serviceDate) }));
-      return { role: roleOf(event.type), method: 'PUT', path: `/api/reimbursements/${subject.id}`, body: { doctorId: subject.doctorId, lines } };
+      return { role: roleOf(event.type, facts), method: 'PUT', path: `/api/reimbursements/${subject.id}`, body: { doctorId: subject.doctorId, lines } };
     }
-    return { role: roleOf(event.type), body };
+    return { role: roleOf(event.type, facts), body };
   },
   async beforeStep(ctx, subject, step) {
     const facts = subject.facts as ReimbursementFacts;
+    const accepted = step.transitions.length > 0;
+    // Resubmitted after the cure period: the day after its deadline.
+    if (step.event.type === 'RESUBMIT' && !accepted && step.guards.includes('withinCurePeriod:false')) {
+      const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+      ctx.clock.today = addDays(record.body.cureDeadline as string, 1);
+    }
+    // The holder has no bank details when payment comes (put back after the step: the holder is shared).
+    if (step.event.type === 'PAY' && !facts.payeeHasBankDetails) {
+      const [holder] = await ctx.server.db.query<{ id: number; bank_account: string | null }>(
+        'SELECT h.id, h.bank_account FROM policyholders h JOIN policies p ON p.policyholder_id = h.id WHERE p.id = $1',
+        [subject.policyId],
+      );
+      subject.bankAccount = holder!.bank_account;
+      await ctx.server.db.query('UPDATE policyholders SET bank_account = NULL WHERE id = $1', [holder!.id]);
+    }
     // The facts have no document missing: the analyst brings what was asked for before resubmitting.
     if (step.event.type === 'RESUBMIT' && facts.missingDocuments.length === 0) {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
@@ -114,12 +145,34 @@ export const reimbursementAdapter: MachineAdapter = {
       await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', $2)`, [subject.policyId, subject.firstCode]);
     }
   },
+  async afterStep(ctx, subject, step) {
+    if (step.event.type === 'PAY' && 'bankAccount' in subject) {
+      await ctx.server.db.query('UPDATE policyholders SET bank_account = $2 WHERE id = (SELECT policyholder_id FROM policies WHERE id = $1)', [subject.policyId, subject.bankAccount]);
+    }
+  },
   scheduled: {
-    // The daily job rejects a claim whose documents did not come by the end of the cure period.
-    async CURE_PERIOD_ENDED(ctx, subject) {
+    // The daily job rejects a claim whose documents did not come by the end of the cure period (on its last
+    // day, when the guard says the period has not ended, it must leave the claim waiting).
+    async CURE_PERIOD_ENDED(ctx, subject, step) {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
-      ctx.clock.today = addDays(record.body.cureDeadline as string, 1);
+      ctx.clock.today = step.transitions.length ? addDays(record.body.cureDeadline as string, 1) : (record.body.cureDeadline as string);
     },
+  },
+  // The contract's minimum (assignee) and the server's catalog check (reason code) refuse these payloads before the
+  // workflow sees them.
+  contractShields: { rejectionReasonCodeGiven: 'reasonCode', assigneeGiven: 'body/assigneeId' },
+  // Someone who may not edit a draft is refused as forbidden.
+  refusalStatus: { editorIsCreatorAssigneeOrSupervisor: 403 },
+  notBuiltYet: {
+    'outside-verification': 'a service date outside the verification that is neither past the filing deadline nor uncovered',
+    'at-threshold': 'lines whose liquidation is exactly the approval threshold',
+    'nothing-payable': 'approved lines that liquidate to nothing',
+  },
+  cannotBuild(scenario) {
+    const facts = factsOf(scenario);
+    if (facts.lineCount > 0 && facts.approvedLineCount + facts.rejectedLineCount < facts.lineCount) return 'the automatic check decides every line in the request that submits';
+    if (facts.alreadyPaid) return 'only PAY records a payment, and it leaves approved';
+    return undefined;
   },
   async effects(ctx, subject, step, record) {
     // The ledger holds what is reserved for an approved claim and what is settled once paid; nothing otherwise.

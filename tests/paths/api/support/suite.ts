@@ -41,6 +41,11 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
         it.skip(`${path.id} ${path.title} — not through the API: ${unbuildable}`, () => {});
         continue;
       }
+      const todo = adapter.notBuiltYet?.[scenario.name];
+      if (todo) {
+        it.todo(`${path.id} ${path.title} — set-up not written yet: ${todo}`);
+        continue;
+      }
       it(`${path.id} ${path.title}`, async () => {
         const took = await replayOnApi(ctx, adapter, file, path.id);
         for (const target of criterion === 'guards' ? took.guards : took.transitions) covered.add(target);
@@ -50,7 +55,8 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
       });
     }
     it(`reaches every ${criterion} target through the API${unreachable.length ? ` but the ${unreachable.length} it cannot (listed with their reasons)` : ''}`, () => {
-      expect(ran, 'every path replayed').toBe(file.paths.filter((p) => !adapter.cannotBuild?.(file.scenarios.find((s) => s.name === p.scenario)!, p)).length);
+      const replayable = file.paths.filter((p) => !adapter.cannotBuild?.(file.scenarios.find((s) => s.name === p.scenario)!, p) && !adapter.notBuiltYet?.[p.scenario]);
+      expect(ran, 'every path replayed').toBe(replayable.length);
       assertApiCoverage(file, covered, unreachable);
     });
   });

@@ -1,0 +1,27 @@
+// The reimbursement machine's generated paths for the guards criterion (each guard passing and refusing),
+// replayed against the real API: a refused step must answer 409 with the guard's rule code (403 for an editor
+// who may not edit).
+import { reimbursementAdapter } from './support/reimbursement-adapter.ts';
+import { describeApiReplay } from './support/suite.ts';
+
+describeApiReplay(reimbursementAdapter, 'guards', [
+  // Refused before the workflow (400 on the field, asserted by the replay): the assignee's minimum in the
+  // contract, the reason code's catalog check in the server.
+  'rejectionReasonCodeGiven:false',
+  'assigneeGiven:false',
+  // The automatic check decides every line in the request that submits, and only PAY records a payment.
+  'allLinesRejected:false',
+  'notAlreadyPaid:false',
+  // Scenarios whose set-up is not written yet (listed as to-do in the run).
+  'serviceDatesWithinVerification:false',
+  'withinApprovalAuthority:false',
+  'payablePositive:false',
+  // Reached only by P27 after a CANCEL sent while the claim is `submitted`, where the API never rests (the check
+  // runs in the submitting request): its replay stops there.
+  'reasonGiven:false',
+  'assigneeGiven:true',
+  'assignerIsSupervisorOrSelf:true',
+  'assignerIsSupervisorOrSelf:false',
+  'editorIsCreatorAssigneeOrSupervisor:true',
+  'withinCurePeriod:true',
+]);
