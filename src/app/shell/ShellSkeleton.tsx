@@ -30,14 +30,18 @@ function ContentBars() {
  */
 export function ShellSkeleton() {
   const intl = useIntl();
-  const { navType, navCollapsed } = usePreferences();
+  const { navType, navCollapsed, locale } = usePreferences();
+  // Until the user's language has loaded, the name's place stays empty rather than in Spanish.
+  const named = intl.locale === locale;
   return (
     <div className="shell-skeleton" data-nav={navType === 'TOP' ? 'top' : navCollapsed ? 'collapsed' : 'side'} role="status" data-testid="shell-skeleton">
       <span className="ui-visually-hidden">{intl.formatMessage({ id: 'common.loading' })}</span>
       <div className="shell-skeleton-side" aria-hidden="true" />
       <div className="shell-skeleton-body">
         <div className="shell-skeleton-header">
-          <p className="shell-skeleton-brand">{intl.formatMessage({ id: 'app.title' })}</p>
+          <p className="shell-skeleton-brand" style={named ? undefined : { visibility: 'hidden' }}>
+            {intl.formatMessage({ id: 'app.title' })}
+          </p>
         </div>
         <div className="shell-skeleton-main">
           <ContentBars />
