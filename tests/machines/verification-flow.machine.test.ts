@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { verificationFlowMachine, type CoverageFacts, type VerificationFlowDraft } from '../../src/machines/verification-flow.machine.ts';
+import { draftOf, verificationFlowMachine, type CoverageFacts, type VerificationFlowDraft } from '../../src/machines/verification-flow.machine.ts';
 
 // The opening of a verification (`/verificaciones/nueva`): its steps, the guards on what was chosen, and its two
 // server calls as provided actors that answer or fail.
@@ -100,6 +100,72 @@ describe('verification flow', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().context.createdId).toBe(91);
     expect(created.at(-1)).toMatchObject({ patient: PATIENT, kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-25' });
+  });
+
+  it('starts empty without a kept draft, and keeps exactly the draft between visits', () => {
+    const { actor } = start();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toBe('patient');
+    expect(snapshot.machine.id).toBe('verificationFlow');
+    expect(draftOf(snapshot.context)).toEqual({ patient: null, kind: null, category: 'GENERAL', plannedServiceDate: '', doctorId: null, note: '' });
+    expect(draftOf({ ...READY, doctorId: 3, note: 'n', extra: 1 } as VerificationFlowDraft)).toEqual({ ...READY, doctorId: 3, note: 'n' });
+  });
+
+  it('choosing another patient forgets the coverage read for the previous one', async () => {
+    const { actor } = start({ draft: READY });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(actor.getSnapshot().context.coverage).toEqual(COVERAGE);
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'BACK' });
+    actor.send({ type: 'PICK_PATIENT', patient: { id: 9, name: 'Otro' } });
+    expect(actor.getSnapshot().context).toMatchObject({ patient: { id: 9 }, coverage: null });
+  });
+
+  it('asks the coverage of the chosen patient', async () => {
+    const inputs: unknown[] = [];
+    const machine = verificationFlowMachine.provide({
+      actors: {
+        loadCoverage: fromPromise(async ({ input }) => {
+          inputs.push(input);
+          return COVERAGE;
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: { today: TODAY, draft: READY } }).start();
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('review'));
+    expect(inputs).toEqual([{ patientId: PATIENT.id }]);
+  });
+
+  it('accepts a note of exactly 4000 characters', async () => {
+    const { actor } = start({ draft: { ...READY, note: 'x'.repeat(4000) } });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    expect(actor.getSnapshot().value).toBe('checking');
+  });
+
+  it('without the screen’s server calls the check fails, never passes', async () => {
+    const actor = createActor(verificationFlowMachine, { input: { today: TODAY, draft: READY } }).start();
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('checkFailed'));
+    expect(actor.getSnapshot().context).toMatchObject({ coverage: null, error: 'server.unexpected' });
+  });
+
+  it.each([
+    ['nothing', null],
+    ['a numeric code', { code: 42 }],
+    ['an object without a code', { message: 'x' }],
+    ['a bare string', 'network.unreachable'],
+  ])('a failure with %s reads as the server error code', async (_, rejection) => {
+    const { actor } = start({ draft: READY, coverage: () => Promise.reject(rejection) });
+    actor.send({ type: 'NEXT' });
+    actor.send({ type: 'NEXT' });
+    await waitFor(actor, (s) => s.matches('checkFailed'));
+    expect(actor.getSnapshot().context.error).toBe('server.unexpected');
   });
 
   it('an unexpected failure reads as the server error code', async () => {
