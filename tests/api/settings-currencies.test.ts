@@ -17,7 +17,7 @@ const YEN = {
   approvalThresholdCents: 140_000,
   preauthorizationAboveCents: 42_000,
 };
-const add = (body: unknown, token = admin) => call<{ items: Record<string, unknown>[] }>('POST', '/api/settings/currencies', { token, body });
+const add = (body: unknown, token = admin) => call('POST', '/api/settings/currencies', { token, body });
 const insurer = (code: string, currency: string, extra: Record<string, unknown> = {}) =>
   call('POST', '/api/insurers', { token: admin, body: { code, name: `Seguros ${code}`, country: 'JP', currency, ...extra } });
 
@@ -33,7 +33,7 @@ describe('a new currency’s amount defaults', () => {
 
     const created = await add({ currency: 'JPY', values: YEN });
     expect(created.status).toBe(201);
-    expect(created.body.items.map((d) => [d.key, d.rule, d.unit, d.currency, d.value, d.version])).toEqual([
+    expect((created.body.items as Record<string, unknown>[]).map((d) => [d.key, d.rule, d.unit, d.currency, d.value, d.version])).toEqual([
       ['deductible.individualCents:JPY', 'R2', 'CENTS', 'JPY', 7_000, 1],
       ['deductible.familyCents:JPY', 'R2', 'CENTS', 'JPY', 21_000, 1],
       ['annualMaximumCents:JPY', 'R3', 'CENTS', 'JPY', 200_000, 1],

@@ -23,6 +23,11 @@ interface Props {
   /** Clears the fields once the closing animation ends, so they do not flash empty while fading out. */
   onExitComplete?: () => void;
   testId?: string;
+  /**
+   * Buttons in place of the submit button, for a choice the form cannot make by submitting (reload or
+   * overwrite after a version conflict); Cancel stays.
+   */
+  actions?: ReactNode;
   children: ReactNode;
   onSubmit: () => void;
   onClose: () => void;
@@ -43,6 +48,7 @@ export function FormDialog({
   initialFocusEl,
   onExitComplete,
   testId,
+  actions,
   children,
   onSubmit,
   onClose,
@@ -90,9 +96,11 @@ export function FormDialog({
                 <Button type="button" variant="outline" onClick={onClose}>
                   {intl.formatMessage({ id: 'common.cancel' })}
                 </Button>
-                <Button type="submit" colorPalette={palette} loading={busy} loadingText={submitLabel}>
-                  {submitLabel}
-                </Button>
+                {actions ?? (
+                  <Button type="submit" colorPalette={palette} loading={busy} loadingText={submitLabel}>
+                    {submitLabel}
+                  </Button>
+                )}
               </Dialog.Footer>
             </form>
           </Dialog.Content>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, NativeSelect, Stack } from '@chakra-ui/react';
+import { Plus } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { moneyAmount, moneyInput, parseMoneyInput } from '../../components/format/money.ts';
 import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
+import { AddCurrencyDialog } from './AddCurrencyDialog.tsx';
 import { catalogQuery, saveItem, type SettingDefault } from './api.ts';
 import { CatalogTable } from './CatalogTable.tsx';
 import { EditDialog } from './EditDialog.tsx';
@@ -39,6 +41,7 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
   const [history, setHistory] = useState<SettingDefault | null>(null);
   // Amounts are kept per currency: one currency's at a time, so the table stays readable.
   const [currency, setCurrency] = useState('EUR');
+  const [adding, setAdding] = useState(false);
   const save = useCatalogSave('defaults', 'SettingDefaultUpdate', (body: { version: number; value: number }) => saveItem.defaults(editing!.item.key, body), () => setEditing(null));
   const open = (item: SettingDefault) => {
     save.reset();
@@ -59,18 +62,36 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
     <Stack gap="3">
       <Field.Root width="auto">
         <Field.Label>{t('settings.default.currency')}</Field.Label>
-        <NativeSelect.Root size="md" width="auto">
-          <NativeSelect.Field name="currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
+        <HStack gap="3" wrap="wrap">
+          <NativeSelect.Root size="md" width="auto">
+            <NativeSelect.Field name="currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+              {currencies.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+          {canEdit && (
+            <Button variant="outline" onClick={() => setAdding(true)}>
+              <Plus aria-hidden />
+              {t('settings.currencyAdd.open')}
+            </Button>
+          )}
+        </HStack>
         <Field.HelperText>{t('settings.default.currencyHelp')}</Field.HelperText>
       </Field.Root>
+      {adding && (
+        <AddCurrencyDialog
+          existing={currencies}
+          onClose={() => setAdding(false)}
+          onAdded={(code) => {
+            setAdding(false);
+            setCurrency(code);
+          }}
+        />
+      )}
       <CatalogTable
         caption={t('settings.tab.defaults')}
         items={shown}

@@ -29,6 +29,13 @@ export const catalogQuery = <C extends Catalog>(catalog: C) =>
 export const historyQuery = (catalog: Catalog, key: string) =>
   queryOptions({ queryKey: settingsKeys.history(catalog, key), queryFn: async () => (await call(api.GET('/api/settings/history', { params: { query: { catalog, key } } }))).items });
 
+/** The six amount defaults every currency has (research 4.1 R2, R3, R7, R13, R14), in its minor unit. */
+export const AMOUNT_KEYS = ['deductible.individualCents', 'deductible.familyCents', 'annualMaximumCents', 'orthodontic.lifetimeMaximumCents', 'approvalThresholdCents', 'preauthorizationAboveCents'] as const;
+export type AmountKey = (typeof AMOUNT_KEYS)[number];
+
+/** A currency's six amount defaults, added at once (a currency already held answers 409). */
+export const createCurrencyDefaults = (body: Schemas['CurrencyDefaultsInput']) => call(api.POST('/api/settings/currencies', { body }));
+
 /** The writes, by catalog: each sends the version it read (a stale one answers 409). */
 export const saveItem = {
   procedures: (code: string, body: Schemas['ProcedureCodeUpdate']) => call(api.PUT('/api/settings/procedures/{code}', { params: { path: { code } }, body })),
