@@ -152,3 +152,50 @@ test('the dashboard per role: tiles open their filtered lists; supervisors get c
   await expectNoSeriousViolations(supervisor);
   await supervisor.context().close();
 });
+
+test('Notas and Mensajes: the sort select changes the order a user sees, and a reload keeps it', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const headers = authHeader(token);
+  // Earlier tests of this file wrote notes with `unique` too: this one searches for its own word.
+  const tag = `orden${unique}`;
+  const patient = ((await (await request.get('/api/patients?pageSize=1', { headers })).json()).items as { id: number }[])[0]!;
+  for (const word of ['primera', 'segunda']) {
+    const made = await request.post('/api/notes', { headers, data: { entityType: 'patient', entityId: patient.id, text: `Orden ${word} ${tag}` } });
+    expect(made.status()).toBe(201);
+  }
+  const analyst = ((await (await request.get('/api/users', { params: { q: 'analista@demo.local' }, headers })).json()).items as { id: number }[])[0]!;
+  // "Beta" is written last, so it leads by latest activity and "Alfa" by subject.
+  for (const subject of [`Alfa ${tag}`, `Beta ${tag}`]) {
+    const made = await request.post('/api/conversations', { headers, data: { subject, participantIds: [analyst.id], body: 'Orden de la lista' } });
+    expect(made.status()).toBe(201);
+  }
+
+  await signIn(page, ADMIN.email);
+  await page.goto(`/app/notas?q=${tag}`);
+  const notes = page.getByTestId('note');
+  await expect(notes).toHaveCount(2);
+  await expect(notes.first()).toContainText('segunda');
+  const order = page.getByRole('combobox', { name: 'Orden' });
+  await expect(order).toHaveValue('-createdAt');
+  await order.selectOption({ label: 'Más antiguas primero' });
+  await expect(page).toHaveURL(/[?&]sort=createdAt(&|$)/);
+  await expect(notes.first()).toContainText('primera');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Orden' })).toHaveValue('createdAt');
+  await expect(notes.first()).toContainText('primera');
+  await expect(notes.last()).toContainText('segunda');
+  await expectNoSeriousViolations(page);
+
+  await page.goto(`/app/mensajes?q=${tag}`);
+  const threads = page.getByTestId('conversation-item');
+  await expect(threads).toHaveCount(2);
+  await expect(threads.first()).toContainText('Beta');
+  await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Por asunto (A–Z)' });
+  await expect(page).toHaveURL(/[?&]sort=subject(&|$)/);
+  await expect(threads.first()).toContainText('Alfa');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Orden' })).toHaveValue('subject');
+  await expect(threads.first()).toContainText('Alfa');
+  await expect(threads.last()).toContainText('Beta');
+  await expectNoSeriousViolations(page);
+});

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { parseCsv } from '../support/csv.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
@@ -54,6 +54,63 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   expect(rows).toEqual([['Nombre comercial', 'Código'], ...expected]);
 });
 
+interface Job {
+  id: number;
+  state: string;
+  fileName: string | null;
+}
+
+async function exportNow(request: APIRequestContext, token: string, list: 'insurers' | 'users') {
+  const queued = await request.post('/api/downloads', { headers: authHeader(token), data: { list, format: 'csv', filters: {}, columns: [{ field: 'name', label: 'Nombre' }] } });
+  expect(queued.status()).toBe(202);
+  return ((await queued.json()) as Job).id;
+}
+
+async function completed(request: APIRequestContext, token: string, sort: string, page: number) {
+  const answer = await request.get('/api/downloads', { params: { state: 'completed', sort, page, pageSize: 10 }, headers: authHeader(token) });
+  return ((await answer.json()) as { items: Job[] }).items.map((job) => `Descargar ${job.fileName}`);
+}
+
+test('Descargas keeps its state filter, sort and page in the address: a reload shows the same jobs in the same order', async ({ page, request }) => {
+  await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
+  const token = await apiToken(request);
+  // Enough finished jobs for a second page of ten; the newest is a users export, so newest-first and by-list differ.
+  const total = async () => ((await (await request.get('/api/downloads', { params: { state: 'completed', pageSize: 1 }, headers: authHeader(token) })).json()) as { total: number }).total;
+  const missing = Math.max(1, 11 - (await total()));
+  const ids = [];
+  for (let i = 0; i < missing; i++) ids.push(await exportNow(request, token, 'insurers'));
+  ids.push(await exportNow(request, token, 'users'));
+  for (const id of ids) await expect(async () => expect(((await (await request.get(`/api/downloads/${id}`, { headers: authHeader(token) })).json()) as Job).state).toBe('completed')).toPass({ timeout: 60_000 });
+
+  await signIn(page, ADMIN.email);
+  await page.goto('/app/descargas?pageSize=10');
+  const table = page.getByTestId('downloads-table');
+  const shown = () => table.getByRole('button', { name: /^Descargar / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Completada' });
+  await expect(page).toHaveURL(/[?&]state=completed(&|$)/);
+  await expect(table.getByTestId('download-state').first()).toHaveText('Completada');
+  await expect.poll(shown).toEqual(await completed(request, token, '-createdAt', 1));
+  expect((await shown())[0]).toMatch(/^Descargar .*users/i);
+
+  await table.getByRole('button', { name: /^Lista/ }).click();
+  await expect(page).toHaveURL(/[?&]sort=list(&|$)/);
+  const byList = await completed(request, token, 'list', 1);
+  expect(byList).not.toEqual(await completed(request, token, '-createdAt', 1));
+  await expect.poll(shown).toEqual(byList);
+
+  await page.getByRole('button', { name: 'Página siguiente' }).click();
+  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+  const second = await completed(request, token, 'list', 2);
+  await expect.poll(shown).toEqual(second);
+
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('completed');
+  await expect(table.getByRole('columnheader', { name: /^Lista/ })).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(shown).toEqual(second);
+  for (const state of await table.getByTestId('download-state').allTextContents()) expect(state).toBe('Completada');
+  await expectNoSeriousViolations(page);
+});
+
 test.describe('downloads on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
@@ -81,6 +138,15 @@ test.describe('downloads on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoSeriousViolations(page);
     const [file] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Descargar / }).click()]);
+    // Cards have no headers to sort by: the select does it, and the address keeps it.
+    await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Completada' });
+    await page.getByRole('combobox', { name: 'Orden' }).selectOption({ label: 'Más antiguas primero' });
+    await expect(page).toHaveURL(/[?&]sort=createdAt(&|$)/);
+    const [oldest] = await completed(request, token, 'createdAt', 1);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Orden' })).toHaveValue('createdAt');
+    await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('completed');
+    await expect(cards.first().getByRole('button', { name: /^Descargar / })).toHaveAccessibleName(oldest!);
     const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'));
     expect(csv[0]!.slice(0, 2)).toEqual(['Código', 'Nombre']);
   });
