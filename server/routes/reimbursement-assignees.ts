@@ -1,11 +1,12 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service } from '../workflow/reimbursement/service.ts';
+import { requestActor } from './workflow-actor.ts';
 
-/** The reviewers a supervisor can assign a reimbursement to. */
+/** The reviewers the caller can assign a reimbursement to. */
 export function reimbursementAssigneeHandlers({ db }: Deps): HandlersOf<'listReimbursementAssignees'> {
   return {
     async listReimbursementAssignees(request) {
-      return { status: 200, body: { items: await service.assignees(db, request.params.id) } };
+      return { status: 200, body: { items: await service.assignees(db, request.params.id, requestActor(request)) } };
     },
   };
 }

@@ -4,7 +4,8 @@ import { call, claimInReview, expectProblem, sendEvent, signIn, useServer } from
 
 /**
  * Issue 9: a supervisor reassigns a reimbursement from the UI, choosing among the users who may review it
- * (GET /api/reimbursements/{id}/assignees): active holders of reimbursements:approve, its creator excepted.
+ * (GET /api/reimbursements/{id}/assignees): active holders of reimbursements:approve, its creator excepted; a
+ * reviewer who is not a supervisor may only take it, so they are offered themselves alone.
  */
 const now = '2026-11-21';
 const serviceDate = '2026-11-18';
@@ -33,7 +34,7 @@ async function claim() {
 }
 
 describe('eligible assignees of a reimbursement (issue 9)', () => {
-  it('lists the active users who may review it, by name, without its creator; the supervisor assigns one of them', async () => {
+  it('lists for a supervisor the active users who may review it, by name, without its creator; another reviewer only themselves; the supervisor assigns one', async () => {
     const record = await claim();
     const expected = await server.db.query<{ id: number; name: string }>(
       `SELECT u.id, u.name FROM users u
@@ -57,6 +58,10 @@ describe('eligible assignees of a reimbursement (issue 9)', () => {
     await server.db.query(`UPDATE users SET active = false WHERE id = $1`, [auditorId]);
     expect((await call('GET', `/api/reimbursements/${record.id}/assignees`, { token: supervisor })).body.items.map((u: { id: number }) => u.id)).not.toContain(auditorId);
     await server.db.query(`UPDATE users SET active = true WHERE id = $1`, [auditorId]);
+
+    // Another reviewer may only take it: the auditor is offered themselves, the analyst who made it nobody.
+    expect((await call('GET', `/api/reimbursements/${record.id}/assignees`, { token: auditor })).body.items).toEqual([{ id: auditorId, name: auditorName }]);
+    expect((await call('GET', `/api/reimbursements/${record.id}/assignees`, { token: analyst })).body.items).toEqual([]);
 
     const assigned = await sendEvent('reimbursements', record.id, { type: 'ASSIGN', assigneeId: auditorId }, supervisor);
     expect(assigned.body).toMatchObject({ assigneeId: auditorId, assigneeName: auditorName });

@@ -25,6 +25,9 @@ export interface ReimbursementContext {
   decisions: ReadonlyMap<number, StoredDecision>;
 }
 
+/** Supervisors (and administrators) assign reimbursements to anyone; other reviewers only take them. */
+export const isSupervisor = (actor: Actor) => actor.roles.some((role) => role === 'supervisor' || role === 'administrator');
+
 /** Rejections that say only that the annual or lifetime maximum had no room left when the line's turn came. */
 const CUT_BY_MAXIMUM: ReadonlySet<string> = new Set(['30', '31']);
 
@@ -154,7 +157,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
       const reasons = liquidation.lines.map((l) => l.reason);
       const facts: ReimbursementFacts = {
         actorId: actor.id ?? 0,
-        actorIsSupervisor: actor.roles.some((role) => role === 'supervisor' || role === 'administrator'),
+        actorIsSupervisor: isSupervisor(actor),
         creatorId: row.created_by,
         assigneeId: row.assignee_id,
         kind: row.kind,

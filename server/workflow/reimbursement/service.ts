@@ -10,7 +10,7 @@ import { doctorOf } from '../shared/people.ts';
 import { nextFolio } from '../shared/folio.ts';
 import { readHistory } from '../shared/history.ts';
 import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
-import { liquidationOfLines, reimbursementFacts } from './facts.ts';
+import { isSupervisor, liquidationOfLines, reimbursementFacts } from './facts.ts';
 import { listCatalog } from '../../settings/catalogs.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {
@@ -179,10 +179,14 @@ export const reimbursementService = {
 
   send: reimbursementWorkflow.send,
 
-  /** Who the reimbursement may be assigned to for review: those who may decide on it (ASSIGN's and APPROVE's right), its creator excepted. */
-  async assignees(db: Queryable, id: number) {
+  /**
+   * Who the actor may assign the reimbursement to for review: those who may decide on it (APPROVE's right), its
+   * creator excepted; a supervisor any of them, another reviewer only themselves (the statechart's ASSIGN guard).
+   */
+  async assignees(db: Queryable, id: number, actor: Actor) {
     const row = await reimbursementWorkflow.find(db, id);
-    return activeUsersWithPermission(db, REIMBURSEMENT_EVENT_PERMISSIONS.APPROVE, row.created_by);
+    const eligible = await activeUsersWithPermission(db, REIMBURSEMENT_EVENT_PERMISSIONS.APPROVE, row.created_by);
+    return isSupervisor(actor) ? eligible : eligible.filter((user) => user.id === actor.id);
   },
 
   async history(db: Queryable, id: number) {

@@ -1,27 +1,14 @@
 import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import { reasonCodesQuery, type Liquidation } from './api.ts';
-
-type Texts = { es: string; en: string; fr: string; zh: string; ja: string };
+import { useReasonText } from '../../api/settings.ts';
+import type { Liquidation } from './api.ts';
 
 /** A line as the table names it: its code, and its tooth and surfaces when it has them. */
 export interface LineLabel {
   procedureCode: string;
   tooth?: string | null;
   surfaces?: string | null;
-}
-
-/** A rejection reason code with its text in the user's language (the settings' catalog). */
-export function useReasonText() {
-  const intl = useIntl();
-  const { data: reasons = [] } = useQuery(reasonCodesQuery());
-  return (code: string | null | undefined) => {
-    if (!code) return '';
-    const texts = reasons.find((reason) => reason.code === code)?.texts as Texts | undefined;
-    return texts ? `${code} · ${texts[intl.locale as keyof Texts] ?? texts.es}` : code;
-  };
 }
 
 /**

@@ -57,6 +57,14 @@ export const unsavedLinesPreviewQuery = (verificationId: number, body: Schemas['
     queryFn: ({ signal }) => call(api.POST('/api/verifications/{id}/liquidation-preview', { params: { path: { id: verificationId } }, body, signal })),
     staleTime: 60_000,
   });
+/** Who the signed-in user may assign the reimbursement to for review (a supervisor: any reviewer; others: themselves). */
+export const assigneesQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['reimbursements', 'assignees', id],
+    queryFn: () => call(api.GET('/api/reimbursements/{id}/assignees', { params: { path: { id } } })),
+    select: (answer) => answer.items,
+    staleTime: 60_000,
+  });
 export const fetchLiquidation = (id: number) => call(api.GET('/api/reimbursements/{id}/liquidation', { params: { path: { id } } }));
 
 export const attachmentsQuery = (ownerId: number) =>
@@ -74,9 +82,6 @@ export const procedureCodesQuery = () =>
     select: (page) => page.items.filter((code) => code.active),
     staleTime: SETTINGS_STALE,
   });
-export const reasonCodesQuery = () =>
-  queryOptions({ queryKey: ['reimbursements', 'reason-codes'], queryFn: () => call(api.GET('/api/settings/reasons')), select: (page) => page.items, staleTime: SETTINGS_STALE });
-
 export const doctorChoicesQuery = (q: string) =>
   queryOptions({
     queryKey: ['reimbursements', 'doctors', q],

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { money, parseMoneyInput } from '../../../components/format/money.ts';
 import type { Reimbursement, ReimbursementEventBody } from '../api.ts';
-import { useReasonText } from '../LiquidationTable.tsx';
+import { useReasonText } from '../../../api/settings.ts';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 type Decision = 'APPROVE' | 'REDUCE' | 'REJECT';

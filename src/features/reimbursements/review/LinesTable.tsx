@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { money } from '../../../components/format/money.ts';
 import type { Reimbursement } from '../api.ts';
 import { day } from '../ReimbursementCells.tsx';
-import { useReasonText } from '../LiquidationTable.tsx';
+import { useReasonText } from '../../../api/settings.ts';
 
 /** The claimed lines as stored: code, tooth and surfaces, date, quantity, charged, covered, and each line's decision with its reason. */
 export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) {

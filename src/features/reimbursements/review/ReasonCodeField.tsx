@@ -1,8 +1,7 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { reasonCodesQuery } from '../api.ts';
-import { useReasonText } from '../LiquidationTable.tsx';
+import { reasonCodesQuery, useReasonText } from '../../../api/settings.ts';
 
 interface Props {
   value: string;

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, Banknote, Check, FileQuestion, Hand, Send, Stethoscope, Workflow, X, type LucideIcon } from 'lucide-react';
+import { Ban, Banknote, Check, FileQuestion, Hand, Send, Stethoscope, UserRoundPen, Workflow, X, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { api, ApiError, call } from '../../../api/client.ts';
@@ -18,13 +18,15 @@ import { HistoryTimeline } from '../../../components/workflow/HistoryTimeline.ts
 import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
 import { reimbursementMachine } from '../../../machines/reimbursement.machine.ts';
 import { refusalTextId } from '../../../machines/texts.ts';
-import { attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
+import { assigneesQuery, attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
-import { LiquidationTable, useReasonText } from '../LiquidationTable.tsx';
+import { useReasonText } from '../../../api/settings.ts';
+import { LiquidationTable } from '../LiquidationTable.tsx';
 import { Assignee, day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
 import { ApprovalDialog } from './ApprovalDialog.tsx';
+import { AssignDialog } from './AssignDialog.tsx';
 import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
@@ -84,6 +86,9 @@ function Record({ record }: { record: Reimbursement }) {
   const reasonText = useReasonText();
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
   const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: PREVIEWED.has(record.state) });
+  // Handing it to someone else: the API offers a supervisor every reviewer, anyone else only themselves.
+  const assignees = useQuery({ ...assigneesQuery(record.id), enabled: record.allowedEvents.includes('ASSIGN') });
+  const reassignTo = (assignees.data ?? []).filter((user) => user.id !== userId && user.id !== record.assigneeId);
   const insurer = useQuery({
     queryKey: ['reimbursements', 'insurer', record.insurerId],
     queryFn: () => call(api.GET('/api/insurers/{id}', { params: { path: { id: record.insurerId } } })),
@@ -164,7 +169,17 @@ function Record({ record }: { record: Reimbursement }) {
               )}
               {record.reason && <Item label={t('reimbursements.review.reason')}><bdi>{/^\d{2}$/.test(record.reason) ? reasonText(record.reason) : record.reason}</bdi></Item>}
               {record.paymentReference && <Item label={t('reimbursements.review.paymentReference')}><bdi>{record.paymentReference}</bdi></Item>}
-              <Item label={t('reimbursements.field.assigneeName')}><Assignee name={record.assigneeName} /></Item>
+              <Item label={t('reimbursements.field.assigneeName')}>
+                <HStack gap="2" wrap="wrap">
+                  <Assignee name={record.assigneeName} />
+                  {reassignTo.length > 0 && (
+                    <Button size="xs" variant="outline" onClick={() => setDialog('REASSIGN')}>
+                      <UserRoundPen aria-hidden size={14} />
+                      {t('reimbursements.assign.open')}
+                    </Button>
+                  )}
+                </HStack>
+              </Item>
               {record.paidOn && <Item label={t('reimbursements.review.paidOn')}><bdi>{day(intl, record.paidOn)}</bdi></Item>}
             </DataList.Root>
           </Section>
@@ -222,6 +237,7 @@ function Record({ record }: { record: Reimbursement }) {
       {dialog === 'REQUEST_DOCUMENTS' && (
         <EventDialog record={record} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
       )}
+      {dialog === 'REASSIGN' && <AssignDialog choices={reassignTo} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
       {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
     </Stack>
   );
