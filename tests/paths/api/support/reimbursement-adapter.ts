@@ -163,10 +163,12 @@ export const reimbursementAdapter: MachineAdapter = {
   contractShields: { rejectionReasonCodeGiven: 'reasonCode', assigneeGiven: 'body/assigneeId' },
   // Someone who may not edit a draft is refused as forbidden.
   refusalStatus: { editorIsCreatorAssigneeOrSupervisor: 403 },
-  notBuiltYet: {
-    'outside-verification': 'a service date outside the verification that is neither past the filing deadline nor uncovered',
-    'at-threshold': 'lines whose liquidation is exactly the approval threshold',
-    'nothing-payable': 'approved lines that liquidate to nothing',
+  notBuiltYet(scenario, path) {
+    const refuses = (guard: string) => path.steps.some((s) => s.guards.includes(`${guard}:false`));
+    if (scenario.name === 'outside-verification' && refuses('serviceDatesWithinVerification')) return 'a service date outside the verification, neither past the filing deadline nor uncovered';
+    if (scenario.name === 'at-threshold' && refuses('withinApprovalAuthority')) return 'lines whose liquidation is exactly the approval threshold';
+    if (scenario.name === 'nothing-payable' && refuses('payablePositive')) return 'approved lines that liquidate to nothing';
+    return undefined;
   },
   cannotBuild(scenario) {
     const facts = factsOf(scenario);
