@@ -14,6 +14,7 @@ export function fileStore(dir: string) {
     return path.join(dir, key);
   };
   return {
+    dir,
     async put(bytes: Uint8Array): Promise<{ key: string; sha256: string }> {
       const key = randomUUID();
       await fs.promises.writeFile(pathOf(key), bytes, { flag: 'wx' });

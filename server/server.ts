@@ -28,5 +28,5 @@ export async function createServer(
   const handlers = createHandlers(deps);
   const api = createApi(deps, handlers, { validateResponses: options.validateResponses });
   // deps and handlers: the export worker runs list operations as the requester (server/exports/worker.ts).
-  return { api, db, seeded, deps, handlers };
+  return { api, db, seeded, deps, handlers, files };
 }

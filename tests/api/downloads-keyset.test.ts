@@ -15,7 +15,7 @@ let admin: string;
 beforeAll(async () => {
   const config = readConfig({});
   started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
-  server = new TestServer(started.api, started.db, config);
+  server = new TestServer(started.api, started.db, config, started.files.dir);
   admin = await server.signIn('admin@demo.local');
 });
 afterAll(() => server.close());

@@ -18,7 +18,7 @@ let treasury: string;
 beforeAll(async () => {
   const config = readConfig({});
   started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
-  server = new TestServer(started.api, started.db, config);
+  server = new TestServer(started.api, started.db, config, started.files.dir);
   [admin, supervisor, verifier, treasury] = await Promise.all(
     ['admin@demo.local', 'supervisor@demo.local', 'verificador@demo.local', 'tesoreria@demo.local'].map((email) => server.signIn(email)),
   );

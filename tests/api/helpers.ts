@@ -30,12 +30,14 @@ export class TestServer {
     readonly api: Api,
     readonly db: Database,
     readonly config: Config,
+    /** Where this server keeps attachment contents (a throw-away directory for an in-memory database). */
+    readonly filesDir: string,
   ) {}
 
   static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://', today?: () => string): Promise<TestServer> {
     const config = readConfig(env);
-    const { api, db } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today });
-    return new TestServer(api, db, config);
+    const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today });
+    return new TestServer(api, db, config, files.dir);
   }
 
   async call<B = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<B>> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -36,7 +36,7 @@ async function download(token: string, id: number) {
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-const storedFiles = () => fs.readdirSync(server.config.filesDir).length;
+const storedFiles = () => fs.readdirSync(server.server.filesDir).length;
 const counts = async () => (await server.db.query<{ messages: number; files: number }>('SELECT (SELECT count(*)::int FROM messages) AS messages, (SELECT count(*)::int FROM message_attachments) AS files'))[0];
 
 /** Every role that has messages at all takes part, but one: the outsider, who may read and write messages elsewhere. */
