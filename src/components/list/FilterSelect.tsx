@@ -1,12 +1,9 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { FieldSpec } from '../form/field-spec.ts';
+import { ToolbarSelect, type ToolbarOption } from './ToolbarSelect.tsx';
 
 /** A filter's choice: the value sent and its label, already translated. */
-export interface FilterOption {
-  value: string;
-  label: string;
-}
+export type FilterOption = ToolbarOption;
 
 interface Props {
   resource: string;
@@ -28,20 +25,14 @@ export function FilterSelect({ resource, name, spec, options, value, onChange }:
     const id = `${resource}.${name}.${option}`;
     return intl.messages[id] ? intl.formatMessage({ id }) : option;
   };
+  const label = intl.formatMessage({ id: `${resource}.filter.${name}` });
   const choices = options ?? (spec.type === 'boolean' ? ['true', 'false'] : (spec.enum ?? []).map(String)).map((option) => ({ value: option, label: optionLabel(option) }));
   return (
-    <Field.Root width="auto">
-      <NativeSelect.Root size="md" width="auto">
-        <NativeSelect.Field aria-label={intl.formatMessage({ id: `${resource}.filter.${name}` })} value={value ?? ''} onChange={(e) => onChange(e.currentTarget.value || undefined)}>
-          <option value="">{intl.formatMessage({ id: 'list.filterAll' }, { filter: intl.formatMessage({ id: `${resource}.filter.${name}` }) })}</option>
-          {choices.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <ToolbarSelect
+      label={label}
+      value={value ?? ''}
+      options={[{ value: '', label: intl.formatMessage({ id: 'list.filterAll' }, { filter: label }) }, ...choices]}
+      onChange={(selected) => onChange(selected || undefined)}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { parseSort, sortText, type SortKey } from './list-state.ts';
+import { ToolbarSelect } from './ToolbarSelect.tsx';
 
 /** One order a list offers: the contract's sort text (`-createdAt`, say) and its label, already translated. */
 export interface SortOption {
@@ -24,17 +24,11 @@ export function SortSelect({ options, value, onChange }: Props) {
   const current = sortText(value);
   const choices = options.some((option) => option.sort === current) ? options : [{ sort: current, label: current }, ...options];
   return (
-    <Field.Root width="auto">
-      <NativeSelect.Root size="md" width="auto">
-        <NativeSelect.Field aria-label={intl.formatMessage({ id: 'list.sort' })} value={current} onChange={(e) => onChange(parseSort(e.currentTarget.value))}>
-          {choices.map((option) => (
-            <option key={option.sort} value={option.sort}>
-              {option.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
+    <ToolbarSelect
+      label={intl.formatMessage({ id: 'list.sort' })}
+      value={current}
+      options={choices.map((option) => ({ value: option.sort, label: option.label }))}
+      onChange={(sort) => onChange(parseSort(sort))}
+    />
   );
 }
