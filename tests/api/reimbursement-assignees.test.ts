@@ -69,6 +69,27 @@ describe('eligible assignees of a reimbursement (issue 9)', () => {
     expect(list.body.items.map((r: { id: number }) => r.id)).toContain(record.id);
   });
 
+  it('says on the record and on its list row whether the reader may hand it to someone else: a supervisor while it can be assigned, never a reviewer who may only take it', async () => {
+    const record = await claim();
+    const row = async (token: string) => (await call('GET', `/api/reimbursements?q=${record.folio}&pageSize=100`, { token })).body.items.find((r: { id: number }) => r.id === record.id);
+    const detail = async (token: string) => (await call('GET', `/api/reimbursements/${record.id}`, { token })).body;
+    expect((await detail(supervisor)).reassignable).toBe(true);
+    expect((await row(supervisor)).reassignable).toBe(true);
+    // The auditor may take it (ASSIGN offered with themselves) but not hand it on.
+    const byAuditor = await detail(auditor);
+    expect(byAuditor.allowedEvents).toContain('ASSIGN');
+    expect(byAuditor.reassignable).toBe(false);
+    expect((await row(auditor)).reassignable).toBe(false);
+    expect((await detail(analyst)).reassignable).toBe(false);
+
+    // Closed, it is nobody's to hand on.
+    expect((await sendEvent('reimbursements', record.id, { type: 'REJECT', reasonCode: '35', reason: 'Tratamiento estético' }, auditor)).status).toBe(200);
+    const closed = await detail(supervisor);
+    expect(closed.state).toBe('rejected');
+    expect(closed.allowedEvents).not.toContain('ASSIGN');
+    expect(closed.reassignable).toBe(false);
+  });
+
   it('is asked with the right to decide on reimbursements: treasury is refused; an unknown reimbursement is 404', async () => {
     const record = await claim();
     expectProblem(await call('GET', `/api/reimbursements/${record.id}/assignees`, { token: treasury }), 403, 'auth.forbidden');

@@ -23,6 +23,8 @@ export interface ReimbursementContext {
   medicalReview: MedicalReviewReason[];
   /** The reviewer's line decisions the liquidation applies: the APPROVE event's, else those stored at approval. */
   decisions: ReadonlyMap<number, StoredDecision>;
+  /** The reader hands claims to others (a supervisor); anyone else may only take one for themselves. */
+  actorIsSupervisor: boolean;
 }
 
 /** Supervisors (and administrators) assign reimbursements to anyone; other reviewers only take them. */
@@ -184,7 +186,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         alreadyPaid: row.paid_on !== null,
         liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
-      const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions };
+      const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions, actorIsSupervisor: facts.actorIsSupervisor };
       return [row.id, { facts, context }];
     }),
   );

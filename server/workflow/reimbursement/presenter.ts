@@ -19,7 +19,7 @@ const MEDICAL_REVIEW_REASON = {
 export const presentReimbursement = (
   row: ReimbursementRow,
   allowedEvents: string[],
-  { lines, missingDocuments, medicalReview }: ReimbursementContext,
+  { lines, missingDocuments, medicalReview, actorIsSupervisor }: ReimbursementContext,
 ): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
   folio: row.folio,
@@ -54,6 +54,8 @@ export const presentReimbursement = (
   createdBy: row.created_by,
   assigneeId: row.assignee_id,
   assigneeName: row.assignee_name,
+  // The probe of ASSIGN names the reader; a supervisor may name anyone else too (the assignees' answer).
+  reassignable: actorIsSupervisor && allowedEvents.includes('ASSIGN'),
   medicalReview: {
     selected: medicalReview.length > 0,
     reasons: medicalReview.map((r) => MEDICAL_REVIEW_REASON[r]),
