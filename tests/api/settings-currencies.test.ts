@@ -82,6 +82,41 @@ describe('a new currency’s amount defaults', () => {
     expect(gbp).toEqual([]);
   });
 
+  it('refuses amounts that break research 4.1 with 400 on each field, and writes nothing', async () => {
+    const refused = await add({
+      currency: 'GBP',
+      values: { ...YEN, 'deductible.individualCents': 30_000, 'deductible.familyCents': 21_000, annualMaximumCents: 25_000 },
+    });
+    expectProblem(refused, 400, 'request.invalid');
+    expect(fieldErrors(refused.body)).toEqual(['body/values/deductible.individualCents deductibleAboveFamily', 'body/values/deductible.individualCents deductibleNotBelowMaximum']);
+    // An annual maximum of 150 says one unit is a thousandth of a euro cent's worth, so the euro bounds shrink a thousandfold:
+    // the deductibles' 10,000,000 to 10,000, the orthodontic and approval 100,000,000 to 100,000.
+    const scaled = await add({ currency: 'GBP', values: { ...YEN, 'deductible.individualCents': 100, annualMaximumCents: 150 } });
+    expectProblem(scaled, 400, 'request.invalid');
+    expect(fieldErrors(scaled.body)).toEqual([
+      'body/values/approvalThresholdCents maximum',
+      'body/values/deductible.familyCents maximum',
+      'body/values/orthodontic.lifetimeMaximumCents maximum',
+    ]);
+    const zero = await add({ currency: 'GBP', values: { ...YEN, annualMaximumCents: 0, 'orthodontic.lifetimeMaximumCents': 0 } });
+    expect(fieldErrors(zero.body)).toEqual(['body/values/annualMaximumCents minimum', 'body/values/orthodontic.lifetimeMaximumCents minimum']);
+    const gbp = (await call('GET', '/api/settings/defaults', { token: admin })).body.items.filter((d: { currency: string | null }) => d.currency === 'GBP');
+    expect(gbp).toEqual([]);
+  });
+
+  it('stores each amount with the euro range scaled to the currency, and holds later edits to it', async () => {
+    // 300,000 against the euro's 150,000: every euro bound doubles (the euro deductible's 0–10,000,000 becomes 0–20,000,000).
+    const created = await add({ currency: 'SEK', values: { ...YEN, annualMaximumCents: 300_000 } });
+    expect(created.status).toBe(201);
+    const ranges = Object.fromEntries((created.body.items as { key: string; minimum: number; maximum: number }[]).map((d) => [d.key, [d.minimum, d.maximum]]));
+    expect(ranges['deductible.individualCents:SEK']).toEqual([0, 20_000_000]);
+    expect(ranges['annualMaximumCents:SEK']).toEqual([0, 200_000_000]);
+    const tooHigh = await call('PUT', '/api/settings/defaults/deductible.individualCents:SEK', { token: admin, body: { version: 1, value: 20_000_001 } });
+    expect(tooHigh.status).toBe(400);
+    const stored = (await call('GET', '/api/settings/defaults', { token: admin })).body.items.find((d: { key: string }) => d.key === 'deductible.individualCents:SEK');
+    expect(stored).toMatchObject({ value: 7_000, version: 1 });
+  });
+
   it('is for administrators only; other roles get 403 and signed-out callers 401', async () => {
     for (const role of Object.keys(tokens).filter((r) => r !== 'administrator')) {
       expectProblem(await add({ currency: 'CHF', values: YEN }, tokens[role]), 403, 'auth.forbidden');
