@@ -68,12 +68,13 @@ export interface MachineAdapter {
    * payload that fails such a guard is refused as 400 `request.invalid` on that field, never reaching the guard.
    */
   contractShields?: Record<string, string>;
-  /** What a path's set-up would need when it is not written yet: the path is listed as to-do. */
-  notBuiltYet?: (scenario: Scenario, path: PathRecord) => string | undefined;
   /** Why a path's starting world cannot be made through the API (a pending verification with claims…), if so. */
   cannotBuild?: (scenario: Scenario, path: PathRecord) => string | undefined;
-  /** Changes the world before a step as its scenario says (a rule changed between approval and payment…). */
-  beforeStep?: (ctx: ReplayContext, subject: Subject, step: StepRecord, scenario: Scenario) => Promise<void>;
+  /**
+   * Changes the world before a step as its scenario says (a rule changed between approval and payment…); answers
+   * the history entries its own set-up events added (`EVENT>state`), if any.
+   */
+  beforeStep?: (ctx: ReplayContext, subject: Subject, step: StepRecord, scenario: Scenario) => Promise<void | string[]>;
   /** Puts back what beforeStep changed in data other paths share (a policyholder's bank details…). */
   afterStep?: (ctx: ReplayContext, subject: Subject, step: StepRecord) => Promise<void>;
   /** Guards whose refusal the API answers with another status than 409 (an editor who may not edit: 403). */
@@ -185,7 +186,7 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
       replayedSteps.push(i);
       continue;
     }
-    await adapter.beforeStep?.(ctx, subject, step, scenario);
+    expectedHistory.push(...((await adapter.beforeStep?.(ctx, subject, step, scenario)) ?? []));
     const scheduled = adapter.scheduled?.[step.event.type];
     if (scheduled) {
       await scheduled(ctx, subject, step);

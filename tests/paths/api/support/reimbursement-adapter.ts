@@ -1,5 +1,5 @@
 import { textPdf } from '../../../../server/db/demo-documents.ts';
-import { addDays, daysBetween } from '../../../../src/domain/benefits/dates.ts';
+import { addDays, benefitYearStart, daysBetween } from '../../../../src/domain/benefits/dates.ts';
 import { inRandomSample } from '../../../../src/domain/benefits/review-sampling.ts';
 import type { ReimbursementFacts } from '../../../../src/machines/reimbursement.machine.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
@@ -23,11 +23,35 @@ export async function attach(ctx: ReplayContext, id: number, documentType: strin
   if (response.status !== 201) throw new Error(`Attaching ${documentType} answered ${response.status}: ${JSON.stringify(response.body)}`);
 }
 
-/** Lines whose automatic check approves and rejects as many as the facts say, each on a day of its own. */
-function linesFor(facts: ReimbursementFacts, today: string) {
-  const approved = ['D0120', 'D1110'].slice(0, facts.approvedLineCount);
+/** The EUR deductible of the default rules (research 4.1: 50 €), which basic procedures pay first. */
+const DEDUCTIBLE_CENTS = 5000;
+
+/**
+ * Lines whose automatic check approves and rejects as many as the facts say, each on a day of its own (counted
+ * back from `lastDay`). Facts with approved lines that pay nothing get small fillings the deductible swallows
+ * whole: approved, covered 0.
+ */
+function linesFor(facts: ReimbursementFacts, lastDay: string) {
+  const nothingPayable = facts.approvedLineCount > 0 && facts.payableCents === 0;
+  const approved = (nothingPayable ? ['D2140', 'D2330'] : ['D0120', 'D1110']).slice(0, facts.approvedLineCount);
   const rejected = Array.from({ length: facts.rejectedLineCount }, () => EXCLUDED);
-  return [...approved, ...rejected].map((procedureCode, i) => ({ procedureCode, serviceDate: addDays(today, -1 - i), chargedCents: procedureCode === EXCLUDED ? 20000 : 6000 }));
+  const charged = (code: string) => (code === EXCLUDED ? 20000 : nothingPayable ? DEDUCTIBLE_CENTS / 2 - 500 : 6000);
+  return [...approved, ...rejected].map((procedureCode, i) => ({
+    procedureCode,
+    serviceDate: addDays(lastDay, -i),
+    chargedCents: charged(procedureCode),
+    ...(nothingPayable ? { tooth: String(11 + i) } : {}),
+  }));
+}
+
+/**
+ * The last service day of the claim's lines: the day before today, or, when the facts put the service outside the
+ * verification, the day before the benefit year of the verification's planned date began (its first invalid day,
+ * still within the filing deadline and the policy's cover).
+ */
+function lastServiceDay(facts: ReimbursementFacts, today: string): string {
+  if (facts.serviceDatesWithinVerification) return addDays(today, -1);
+  return addDays(benefitYearStart('CALENDAR', '2024-01-01', addDays(today, -3)), -1);
 }
 
 /**
@@ -74,7 +98,7 @@ export const reimbursementAdapter: MachineAdapter = {
       // The same lines already claimed in an earlier draft (an open claim counts, first come first served).
       const earlier = await ctx.call('POST', '/api/reimbursements', {
         token: ctx.tokens.admin,
-        body: { verificationId: verification.body.id, doctorId, invoiceNumber: 'F-PATH-ORIGINAL', invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, ctx.clock.today).slice(0, facts.duplicateLineCount) },
+        body: { verificationId: verification.body.id, doctorId, invoiceNumber: 'F-PATH-ORIGINAL', invoiceDate: addDays(ctx.clock.today, -1), lines: linesFor(facts, lastServiceDay(facts, ctx.clock.today)).slice(0, facts.duplicateLineCount) },
       });
       if (earlier.status !== 201) throw new Error(`Creating the earlier claim answered ${earlier.status}: ${JSON.stringify(earlier.body)}`);
     }
@@ -82,7 +106,7 @@ export const reimbursementAdapter: MachineAdapter = {
       const created = await ctx.call('POST', '/api/reimbursements', {
         token: ctx.tokens[creatorOf(facts)],
         // Past the filing deadline: invoiced more than a year before it is submitted.
-        body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, facts.withinFilingDeadline ? -1 : -400), lines: linesFor(facts, ctx.clock.today) },
+        body: { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PATH-${attempt}`, invoiceDate: addDays(ctx.clock.today, facts.withinFilingDeadline ? -1 : -400), lines: linesFor(facts, lastServiceDay(facts, ctx.clock.today)) },
       });
       if (created.status !== 201) throw new Error(`Creating the reimbursement answered ${created.status}: ${JSON.stringify(created.body)}`);
       const id = created.body.id as number;
@@ -101,7 +125,7 @@ export const reimbursementAdapter: MachineAdapter = {
       if (!facts.coverageActiveOnServiceDates) {
         await setupEvent(ctx, 'patients', patientId, { type: 'SUSPEND', date: addDays(ctx.clock.today, -5), reason: 'Impago de la prima' }, ctx.tokens.admin);
       }
-      return { id, policyId, facts, firstCode: linesFor(facts, ctx.clock.today)[0]?.procedureCode, doctorId };
+      return { id, policyId, facts, firstCode: linesFor(facts, lastServiceDay(facts, ctx.clock.today))[0]?.procedureCode, doctorId };
     }
     throw new Error('No folio fell the way the scenario needs in 200 drafts.');
   },
@@ -144,8 +168,11 @@ export const reimbursementAdapter: MachineAdapter = {
     if (step.event.type === 'PAY' && !facts.liquidationUnchanged) {
       await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', $2)`, [subject.policyId, subject.firstCode]);
     }
+    if (step.event.type === 'APPROVE' && facts.payableCents === facts.approvalThresholdCents) return approvalAtThreshold(ctx, subject);
+    return [];
   },
   async afterStep(ctx, subject, step) {
+    if (step.event.type === 'APPROVE' && subject.threshold) await putThreshold(ctx, subject.threshold as ThresholdSetting);
     if (step.event.type === 'PAY' && 'bankAccount' in subject) {
       await ctx.server.db.query('UPDATE policyholders SET bank_account = $2 WHERE id = (SELECT policyholder_id FROM policies WHERE id = $1)', [subject.policyId, subject.bankAccount]);
     }
@@ -163,13 +190,6 @@ export const reimbursementAdapter: MachineAdapter = {
   contractShields: { rejectionReasonCodeGiven: 'reasonCode', assigneeGiven: 'body/assigneeId' },
   // Someone who may not edit a draft is refused as forbidden.
   refusalStatus: { editorIsCreatorAssigneeOrSupervisor: 403 },
-  notBuiltYet(scenario, path) {
-    const refuses = (guard: string) => path.steps.some((s) => s.guards.includes(`${guard}:false`));
-    if (scenario.name === 'outside-verification' && refuses('serviceDatesWithinVerification')) return 'a service date outside the verification, neither past the filing deadline nor uncovered';
-    if (scenario.name === 'at-threshold' && refuses('withinApprovalAuthority')) return 'lines whose liquidation is exactly the approval threshold';
-    if (scenario.name === 'nothing-payable' && refuses('payablePositive')) return 'approved lines that liquidate to nothing';
-    return undefined;
-  },
   cannotBuild(scenario) {
     const facts = factsOf(scenario);
     if (facts.lineCount > 0 && facts.approvedLineCount + facts.rejectedLineCount < facts.lineCount) return 'the automatic check decides every line in the request that submits';
@@ -190,6 +210,31 @@ export const reimbursementAdapter: MachineAdapter = {
     else expectLedger(rows, [], step.event.type);
   },
 };
+
+type ThresholdSetting = { value: number; version: number };
+const THRESHOLD_KEY = 'approvalThresholdCents:EUR';
+
+async function putThreshold(ctx: ReplayContext, setting: ThresholdSetting): Promise<ThresholdSetting> {
+  const response = await ctx.call('PUT', `/api/settings/defaults/${THRESHOLD_KEY}`, { token: ctx.tokens.admin, body: setting });
+  if (response.status !== 200) throw new Error(`Setting the approval threshold answered ${response.status}: ${JSON.stringify(response.body)}`);
+  return response.body as ThresholdSetting;
+}
+
+/**
+ * Exactly at the threshold: the administrator sets the EUR approval threshold (R13) to what the claim pays, through
+ * Configuraciones, until the step is done (afterStep puts it back). A claim of the threshold or more is always
+ * medically reviewed (R12), so the dental auditor reviews it first, as the API requires before any approval: the
+ * history entry it adds is answered to the runner.
+ */
+async function approvalAtThreshold(ctx: ReplayContext, subject: Subject): Promise<string[]> {
+  const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+  const defaults = await ctx.call('GET', '/api/settings/defaults', { token: ctx.tokens.admin });
+  const current = (defaults.body.items as { key: string; value: number; version: number }[]).find((d) => d.key === THRESHOLD_KEY)!;
+  const changed = await putThreshold(ctx, { value: record.body.payableCents as number, version: current.version });
+  subject.threshold = { value: current.value, version: changed.version };
+  await setupEvent(ctx, 'reimbursements', subject.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, ctx.tokens.auditor);
+  return ['COMPLETE_MEDICAL_REVIEW>inReview'];
+}
 
 function expectLedger(actual: { status: string; cents: number }[], expected: { status: string; cents: number }[], after: string) {
   if (JSON.stringify(actual) !== JSON.stringify(expected)) throw new Error(`Ledger after ${after}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);

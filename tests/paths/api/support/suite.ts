@@ -41,11 +41,6 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
         it.skip(`${path.id} ${path.title} — not through the API: ${unbuildable}`, () => {});
         continue;
       }
-      const todo = adapter.notBuiltYet?.(scenario, path);
-      if (todo) {
-        it.todo(`${path.id} ${path.title} — set-up not written yet: ${todo}`);
-        continue;
-      }
       it(`${path.id} ${path.title}`, async () => {
         const took = await replayOnApi(ctx, adapter, file, path.id);
         for (const target of criterion === 'guards' ? took.guards : took.transitions) covered.add(target);
@@ -56,7 +51,7 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
     }
     it(`reaches every ${criterion} target through the API${unreachable.length ? ` but the ${unreachable.length} it cannot (listed with their reasons)` : ''}`, () => {
       const scenarioOf = (p: (typeof file.paths)[number]) => file.scenarios.find((s) => s.name === p.scenario)!;
-      const replayable = file.paths.filter((p) => !adapter.cannotBuild?.(scenarioOf(p), p) && !adapter.notBuiltYet?.(scenarioOf(p), p));
+      const replayable = file.paths.filter((p) => !adapter.cannotBuild?.(scenarioOf(p), p));
       expect(ran, 'every path replayed').toBe(replayable.length);
       assertApiCoverage(file, covered, unreachable);
     });
