@@ -70,6 +70,7 @@ export default defineConfig(
       // Generated: by `npm run gen:api` and by `npm run test:paths` (tests/paths/<machine>/<criterion>/).
       'openapi/schema.d.ts',
       'openapi/validators.ts',
+      'openapi/public-validators.ts',
       'openapi/permissions.ts',
       'openapi/field-specs.ts',
       'tests/paths/*/*/',

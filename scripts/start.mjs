@@ -13,7 +13,7 @@ const built = fs.existsSync('dist/index.html') ? fs.statSync('dist/index.html').
 const sources = Math.max(newest('src'), fs.statSync('index.html').mtimeMs, fs.statSync('openapi/openapi.yaml').mtimeMs);
 if (built < sources) {
   console.log('Building the panel…');
-  if (!fs.existsSync('openapi/validators.ts') || !fs.existsSync('openapi/schema.d.ts')) spawnSync('npm', ['run', 'gen:api'], { stdio: 'inherit' });
+  if (!fs.existsSync('openapi/validators.ts') || !fs.existsSync('openapi/public-validators.ts') || !fs.existsSync('openapi/schema.d.ts')) spawnSync('npm', ['run', 'gen:api'], { stdio: 'inherit' });
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
