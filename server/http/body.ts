@@ -50,7 +50,10 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Uploads: the form's text fields as strings and its files as File objects, within the size limit. */
+/**
+ * Uploads: the form's text fields as strings and its files as File objects, within the size limit. A field
+ * sent more than once (several files under one name) comes as an array in the order sent, never the last only.
+ */
 export async function readMultipart(c: Context): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the upload as multipart/form-data.');
@@ -62,6 +65,9 @@ export async function readMultipart(c: Context): Promise<Record<string, unknown>
     throw new HttpProblem(400, 'request.malformedForm', 'The upload is not a valid multipart form.', [{ path: 'body', keyword: 'multipart' }]);
   }
   const fields: Record<string, unknown> = {};
-  for (const [name, value] of form.entries()) fields[name] = value;
+  for (const name of new Set(form.keys())) {
+    const values = form.getAll(name);
+    fields[name] = values.length > 1 ? values : values[0];
+  }
   return fields;
 }

@@ -1,12 +1,15 @@
 import { appendAudit, type AuditEntry } from '../audit.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError } from '../domain/errors.ts';
 import { actor, type Deps, type HandlersOf, type RequestContext } from '../http/types.ts';
 import { inspectUpload } from '../workflow/attachments/inspect.ts';
 import { contentDisposition } from '../workflow/attachments/presenter.ts';
-import { attachmentsOfConversation, findMessageAttachment } from './attachments.ts';
+import { attachmentsOfConversation, findMessageAttachment, type StoredFile } from './attachments.ts';
 import { requireParticipant, sendMessage } from './conversations.ts';
 
 type Ops = 'listMessageAttachments' | 'sendMessageAttachment' | 'downloadMessageAttachment';
+
+/** Files one message may carry; together they stay within the upload's 15 MB. */
+export const MAX_MESSAGE_FILES = 10;
 
 /**
  * Files on messages: the checks of a record's documents (R21), for the conversation's participants only. To
@@ -25,27 +28,46 @@ export function messageAttachmentHandlers({ db, files }: Deps): HandlersOf<Ops> 
       return { status: 200, body: { items } };
     },
 
-    /** Stores the file, then the message, its file's row and audit rows; nothing half-stored when the message cannot be written. */
+    /**
+     * Checks every file, stores them, then writes the message, its files' rows and audit rows. Nothing is kept when
+     * any file is refused or the message cannot be written.
+     */
     async sendMessageAttachment(request) {
       const user = actor(request);
       const conversationId = request.params.id;
-      // The cheap refusal before the file is parsed; the closed check is repeated under the conversation's lock.
+      // The cheap refusal before the files are parsed; the closed check is repeated under the conversation's lock.
       await requireParticipant(db, user, conversationId);
-      const { bytes, mime, name } = await inspectUpload(request.body.file);
+      const given = Array.isArray(request.body.file) ? request.body.file : [request.body.file];
+      if (given.length > MAX_MESSAGE_FILES) {
+        throw new BusinessRuleError('attachment.tooMany', `A message carries at most ${MAX_MESSAGE_FILES} files.`, [
+          { path: 'body/file', keyword: 'maxItems', params: { limit: MAX_MESSAGE_FILES } },
+        ]);
+      }
+      const inspected = [];
+      for (const [index, file] of given.entries()) inspected.push(await inspectUpload(file, given.length > 1 ? `body/file/${index}` : 'body/file'));
       const text = request.body.body?.trim() ? request.body.body : '';
-      const stored = await files.put(bytes);
+      const stored: StoredFile[] = [];
       try {
+        for (const { bytes, mime, name } of inspected) stored.push({ ...(await files.put(bytes)), name, mime, size: bytes.length });
         const message = await db.transaction(async (tx) => {
-          const sent = await sendMessage(tx, user, conversationId, text, { ...stored, name, mime, size: bytes.length });
-          const [file] = sent.attachments;
+          const sent = await sendMessage(tx, user, conversationId, text, stored);
           const who = { userId: user.id, result: 'ALLOWED' as const, ip: request.ip, userAgent: request.userAgent };
-          await appendAudit(tx, { ...who, action: 'CREATE', entityType: 'message', entityId: sent.id, detail: { conversationId, attachmentId: file.id } });
-          await appendAudit(tx, { ...who, action: 'CREATE', entityType: 'messageAttachment', entityId: file.id, detail: { conversationId, messageId: sent.id, sha256: file.sha256, mime, sizeBytes: file.sizeBytes } });
+          const attachmentIds = sent.attachments.map((file) => file.id);
+          await appendAudit(tx, { ...who, action: 'CREATE', entityType: 'message', entityId: sent.id, detail: { conversationId, attachmentIds } });
+          for (const file of sent.attachments) {
+            await appendAudit(tx, {
+              ...who,
+              action: 'CREATE',
+              entityType: 'messageAttachment',
+              entityId: file.id,
+              detail: { conversationId, messageId: sent.id, sha256: file.sha256, mime: file.mime, sizeBytes: file.sizeBytes },
+            });
+          }
           return sent;
         });
         return { status: 201, body: message, headers: { Location: `/api/message-attachments/${message.attachments[0].id}/content` } };
       } catch (error) {
-        await files.remove(stored.key);
+        await Promise.all(stored.map((file) => files.remove(file.key)));
         throw error;
       }
     },

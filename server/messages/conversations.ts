@@ -195,7 +195,7 @@ export async function createConversation(tx: Queryable, member: Member, input: C
 }
 
 /** Adds a message, with a file already stored when it carries one (its row goes in with the message, before anyone is told). */
-export async function sendMessage(tx: Queryable, member: Member, conversationId: number, body: string, file?: StoredFile): Promise<Message> {
+export async function sendMessage(tx: Queryable, member: Member, conversationId: number, body: string, files: StoredFile[] = []): Promise<Message> {
   await requireParticipant(tx, member, conversationId);
   // The conversation row's lock orders concurrent sends (and a closing); its time orders the user's list.
   const [at] = await tx.query<{ last_message_at: Date }>('UPDATE conversations SET last_message_at = now() WHERE id = $1 AND closed_at IS NULL RETURNING last_message_at', [
@@ -203,7 +203,9 @@ export async function sendMessage(tx: Queryable, member: Member, conversationId:
   ]);
   if (!at) throw new StateConflictError('conversation.closed', 'The conversation is closed: it takes no new messages.', [{ path: 'path/id', keyword: 'closed' }]);
   const id = await addMessage(tx, member, conversationId, body);
-  const attachments = file ? [await insertMessageAttachment(tx, member, conversationId, id, file)] : [];
+  const attachments = [];
+  // One after another, so the files' ids keep the order they were sent in.
+  for (const file of files) attachments.push(await insertMessageAttachment(tx, member, conversationId, id, file));
   const [author] = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [member.id]);
   return { id, conversationId, author: { id: member.id, name: author.name }, body, createdAt: new Date(at.last_message_at).toISOString(), readBy: [], attachments };
 }

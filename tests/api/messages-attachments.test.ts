@@ -165,3 +165,68 @@ describe('message attachments: bad files', () => {
     expectProblem(await call('GET', '/api/message-attachments/99999999/content', { token: tokens.verifier }), 404, 'messageAttachment.notFound');
   });
 });
+
+describe('message attachments: several files on one message', () => {
+  function attachAll(token: string, conversationId: number, files: { bytes: Uint8Array; name: string }[], body?: string) {
+    const form = new FormData();
+    if (body !== undefined) form.set('body', body);
+    for (const file of files) form.append('file', new File([file.bytes.slice()], file.name, { type: 'application/octet-stream' }));
+    return call('POST', `/api/conversations/${conversationId}/attachments`, { token, body: form });
+  }
+
+  it('keeps every file in the order sent, each downloadable with its own bytes, and audits each', async () => {
+    const { id } = await conversationWithout('supervisor');
+    const before = storedFiles();
+    const sent = await attachAll(tokens.verifier, id, FILES, 'Tres archivos');
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.body).toBe('Tres archivos');
+    expect(sent.body.attachments.map((file: { fileName: string; mime: string; sha256: string }) => [file.fileName, file.mime, file.sha256])).toEqual(
+      FILES.map((file) => [file.name, file.mime, sha(file.bytes)]),
+    );
+    expect(sent.headers.get('location')).toBe(`/api/message-attachments/${sent.body.attachments[0].id}/content`);
+    expect(storedFiles()).toBe(before + 3);
+    for (const [index, file] of sent.body.attachments.entries()) expect((await download(tokens.treasury, file.id)).bytes).toEqual(FILES[index].bytes);
+
+    const thread = await call('GET', `/api/conversations/${id}`, { token: tokens.treasury });
+    const shown = thread.body.messages.find((message: { id: number }) => message.id === sent.body.id);
+    expect(shown.attachments.map((file: { fileName: string }) => file.fileName)).toEqual(FILES.map((file) => file.name));
+    const audited = await server.db.query<{ entity_id: string }>(
+      "SELECT entity_id FROM audit_log WHERE action = 'CREATE' AND entity_type = 'messageAttachment' AND entity_id = ANY($1::text[]) ORDER BY entity_id",
+      [sent.body.attachments.map((file: { id: number }) => String(file.id))],
+    );
+    expect(audited).toHaveLength(3);
+  });
+
+  it('refuses the whole message when one file is bad, pointing at that file, and keeps none of them', async () => {
+    const { id } = await conversationWithout('supervisor');
+    const before = { ...(await counts()), stored: storedFiles() };
+    const bad = expectProblem(await attachAll(tokens.verifier, id, [FILES[0], { bytes: text('hola'), name: 'nota.pdf' }, FILES[2]]), 422, 'attachment.type');
+    expect(fieldErrors(bad)).toEqual(['body/file/1 mime']);
+    const empty = expectProblem(await attachAll(tokens.verifier, id, [FILES[1], { bytes: new Uint8Array(0), name: 'vacío.pdf' }]), 422, 'attachment.size');
+    expect(fieldErrors(empty)).toEqual(['body/file/1 maxSize']);
+    const many = expectProblem(await attachAll(tokens.verifier, id, Array.from({ length: 11 }, () => FILES[1])), 422, 'attachment.tooMany');
+    expect(many.errors).toEqual([{ path: 'body/file', keyword: 'maxItems', params: { limit: 10 } }]);
+    expect({ ...(await counts()), stored: storedFiles() }).toEqual(before);
+    // Ten is the most, and is taken.
+    expect((await attachAll(tokens.verifier, id, Array.from({ length: 10 }, () => FILES[1]))).body.attachments).toHaveLength(10);
+  });
+
+  it('answers 413 when the files together pass 15 MB, though each is under it, and keeps nothing', async () => {
+    const { id } = await conversationWithout('supervisor');
+    const before = { ...(await counts()), stored: storedFiles() };
+    const half = new Uint8Array(8 * 1024 * 1024);
+    half.set(PDF);
+    expectProblem(await attachAll(tokens.verifier, id, [{ bytes: half, name: 'a.pdf' }, { bytes: half, name: 'b.pdf' }]), 413, 'request.tooLarge');
+    expect({ ...(await counts()), stored: storedFiles() }).toEqual(before);
+  });
+
+  it('removes every stored file when the message cannot be written (conversation closed)', async () => {
+    const { id } = await conversationWithout('supervisor');
+    const closing = await call('POST', `/api/conversations/${id}/close`, { token: tokens.verifier });
+    expect(closing.status).toBe(200);
+    const before = { ...(await counts()), stored: storedFiles() };
+    // The participant check passes (the closed check is made under the conversation's lock, after the files are stored).
+    expectProblem(await attachAll(tokens.treasury, id, FILES), 409, 'conversation.closed');
+    expect({ ...(await counts()), stored: storedFiles() }).toEqual(before);
+  });
+});

@@ -63,18 +63,19 @@ export function displayName(given: string, mime: Mime): string {
 
 /**
  * R21 for any uploaded file (a record's document, a message's file): present, 1 byte to 15 MB, a pdf, png
- * or jpeg by its first bytes that really opens. Answers its bytes, type and the name to store.
+ * or jpeg by its first bytes that really opens. Answers its bytes, type and the name to store. `at` is where a
+ * refusal points: the form's field, or one file of several under it.
  */
-export async function inspectUpload(file: unknown): Promise<{ bytes: Uint8Array; mime: Mime; name: string }> {
-  if (!(file instanceof File)) throw new InvalidInputError('request.invalid', 'The form needs a file.', [{ path: 'body/file', keyword: 'type' }]);
+export async function inspectUpload(file: unknown, at = 'body/file'): Promise<{ bytes: Uint8Array; mime: Mime; name: string }> {
+  if (!(file instanceof File)) throw new InvalidInputError('request.invalid', 'The form needs a file.', [{ path: at, keyword: 'type' }]);
   if (file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) {
-    throw new BusinessRuleError('attachment.size', 'A file must have content and at most 15 MB.', [{ path: 'body/file', keyword: 'maxSize', params: { limit: MAX_ATTACHMENT_BYTES } }]);
+    throw new BusinessRuleError('attachment.size', 'A file must have content and at most 15 MB.', [{ path: at, keyword: 'maxSize', params: { limit: MAX_ATTACHMENT_BYTES } }]);
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   const mime = sniff(bytes);
-  if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: 'body/file', keyword: 'mime' }]);
+  if (!mime) throw new BusinessRuleError('attachment.type', 'Only pdf, jpg and png files are accepted.', [{ path: at, keyword: 'mime' }]);
   if (!(await fileOpens(mime, bytes))) {
-    throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: 'body/file', keyword: 'content' }]);
+    throw new BusinessRuleError('attachment.unreadable', 'The file is damaged or is not the pdf, jpg or png it claims to be.', [{ path: at, keyword: 'content' }]);
   }
   return { bytes, mime, name: displayName(file.name, mime) };
 }

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
-import { AttachFile, fileProblem } from './AttachFile.tsx';
+import { AttachFile, filesProblem } from './AttachFile.tsx';
 import { MessageFiles } from './MessageFiles.tsx';
 
 function Receipt({ message, conversation, myId }: { message: Message; conversation: Conversation; myId: number }) {
@@ -37,8 +37,8 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
   const close = useCloseConversation(id);
   const [confirmClose, setConfirmClose] = useState(false);
   const [text, setText] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const problem = file && fileProblem(file);
+  const [files, setFiles] = useState<File[]>([]);
+  const problem = filesProblem(files);
   const end = useRef<HTMLDivElement>(null);
   const data = conversation.data;
   const lastOthers = data?.messages.filter((m) => m.author.id !== myId).at(-1)?.id;
@@ -58,13 +58,13 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem || (!text.trim() && !file)) return;
+    if (problem || (!text.trim() && !files.length)) return;
     send.mutate(
-      { body: text, file: file ?? undefined },
+      { body: text, files },
       {
         onSuccess: () => {
           setText('');
-          setFile(null);
+          setFiles([]);
         },
         onError: (error) => notifyError(intl, error),
       },
@@ -146,7 +146,7 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
               </Field.HelperText>
             </Field.Root>
             <Field.Root invalid={Boolean(problem)}>
-              <AttachFile file={file} onChange={setFile} disabled={send.isPending} />
+              <AttachFile files={files} onChange={setFiles} disabled={send.isPending} />
               {problem ? (
                 <Field.ErrorText>
                   <bdi>{intl.formatMessage({ id: problem })}</bdi>
@@ -158,7 +158,7 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
               )}
             </Field.Root>
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !file)}>
+              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !files.length)}>
                 <Send aria-hidden size={14} className="flip-rtl" />
                 {intl.formatMessage({ id: 'messages.send' })}
               </Button>

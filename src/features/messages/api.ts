@@ -38,20 +38,20 @@ export function useStartConversation() {
   });
 }
 
-/** A reply: text, or a file with optional text (sent as a form). */
-function send(conversationId: number, { body, file }: { body: string; file?: File }) {
+/** A reply: text, or files with optional text (sent as a form, the `file` field once per file). */
+function send(conversationId: number, { body, files }: { body: string; files: File[] }) {
   const path = { id: conversationId };
-  if (!file) return call(api.POST('/api/conversations/{id}/messages', { params: { path }, body: { body } }));
+  if (!files.length) return call(api.POST('/api/conversations/{id}/messages', { params: { path }, body: { body } }));
   const form = new FormData();
   form.set('body', body);
-  form.set('file', file);
+  for (const file of files) form.append('file', file);
   return call(api.POST('/api/conversations/{id}/attachments', { params: { path }, body: form as never }));
 }
 
 export function useSendMessage(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (reply: { body: string; file?: File }) => send(conversationId, reply),
+    mutationFn: (reply: { body: string; files: File[] }) => send(conversationId, reply),
     onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
   });
 }
