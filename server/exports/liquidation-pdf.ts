@@ -16,17 +16,24 @@ export type PdfLanguage = 'es' | 'en' | 'fr' | 'zh' | 'ja';
 
 const CATALOGS: Record<PdfLanguage, Record<string, string>> = { es, en, fr, zh, ja };
 
+const bundledFont = (pkg: string, file: string) => path.join(path.dirname(createRequire(import.meta.url).resolve(pkg)), '..', 'fonts', file);
+
 /** Noto Sans Hans (GB2312), shipped by npm with the project, so a machine without a CJK system font still writes Chinese. */
-export const bundledChineseFont = () => path.join(path.dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf');
+export const bundledChineseFont = () => bundledFont('@embedpdf/fonts-sc', 'NotoSansHans-Regular.otf');
+
+/** Noto Sans JP, shipped the same way, so Japanese is written with Japanese glyph shapes on any machine, not Chinese ones. */
+export const bundledJapaneseFont = () => bundledFont('@embedpdf/fonts-jp', 'NotoSansJP-Regular.otf');
 
 /**
  * Fonts for scripts the PDF standard fonts (Latin only) cannot write, tried in order: PDF_FONT_PATHS
- * (colon-separated) first, then where Debian/Ubuntu put Noto CJK, WenQuanYi and IPA, then the bundled
- * Chinese font. A font is used only if it has a glyph for every character of the document, so Japanese
- * takes the IPA font where the machine has one.
+ * (colon-separated) first, then for Japanese the bundled Japanese font, then where Debian/Ubuntu put Noto
+ * CJK, WenQuanYi and IPA, then the bundled Chinese font. A font is used only if it has a glyph for every
+ * character of the document; Japanese comes first for a Japanese reader because a Chinese font covers most
+ * kanji too, drawn the Chinese way.
  */
-export const fontCandidates = () => [
+export const fontCandidates = (language: PdfLanguage = 'zh') => [
   ...(process.env.PDF_FONT_PATHS?.split(':').filter(Boolean) ?? []),
+  ...(language === 'ja' ? [bundledJapaneseFont()] : []),
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
   '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf',
@@ -115,7 +122,7 @@ const winAnsi = (text: string) => [...text].every((ch) => ch.codePointAt(0)! < 0
  * The liquidation summary as a PDF in `language`, or in English when no font at hand writes that
  * language's script. Answers the bytes and the language they are written in.
  */
-export async function renderLiquidationPdf(r: Reimbursement, language: PdfLanguage, printedOn = new Date(), fonts = fontCandidates()): Promise<{ bytes: Uint8Array; language: PdfLanguage }> {
+export async function renderLiquidationPdf(r: Reimbursement, language: PdfLanguage, printedOn = new Date(), fonts = fontCandidates(language)): Promise<{ bytes: Uint8Array; language: PdfLanguage }> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   let layout = liquidationTexts(r, language, printedOn);

@@ -1,7 +1,8 @@
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
-import { bundledChineseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
+import { bundledChineseFont, bundledJapaneseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 type Reimbursement = components['schemas']['Reimbursement'];
@@ -20,6 +21,19 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
   return pages.join('\n');
+}
+
+/** The names of the fonts a PDF embeds, without a subset's prefix (`ABCDEF+`) or pdf-lib's numeric suffix (`-2514`). */
+async function embeddedFonts(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  const names = new Set<string>();
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font')) {
+      const base = object.get(PDFName.of('BaseFont'));
+      if (base instanceof PDFName) names.add(base.decodeText().replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, ''));
+    }
+  }
+  return [...names];
 }
 
 async function fetchPdf(token: string, id: number) {
@@ -101,6 +115,22 @@ describe('the liquidation summary PDF', () => {
     const fallback = await renderLiquidationPdf(record, 'zh', printed, ['/nonexistent/font.ttf']);
     expect(fallback.language).toBe('en');
     expect(await pdfText(fallback.bytes)).toContain(`Liquidation of reimbursement ${liquidated.folio}`);
+  });
+
+  it('is written in Japanese with the Japanese font npm installs, whatever system fonts the machine has; Chinese keeps a Chinese font', async () => {
+    const record = (await call('GET', `/api/reimbursements/${liquidated.id}`, { token: admin })).body as Reimbursement;
+    const printed = new Date('2026-03-01T10:00:00Z');
+    // No CJK system font at all, only the two bundled fonts: Japanese glyph shapes, and the text a reader extracts.
+    const japanese = await renderLiquidationPdf(record, 'ja', printed, [bundledJapaneseFont(), bundledChineseFont()]);
+    expect(japanese.language).toBe('ja');
+    expect(await embeddedFonts(japanese.bytes)).toEqual(['NotoSansJP-Regular']);
+    const texts = liquidationTexts(record, 'ja', printed);
+    const extracted = await pdfText(japanese.bytes);
+    for (const wanted of [texts.title, ...texts.headings, texts.facts[0][0]]) expect(extracted).toContain(wanted);
+    expect(japanese.bytes.byteLength).toBeLessThan(300_000);
+    // The server's own choice (no font given): Japanese takes Noto Sans JP ahead of any system font, Chinese does not.
+    expect(await embeddedFonts((await renderLiquidationPdf(record, 'ja', printed)).bytes)).toEqual(['NotoSansJP-Regular']);
+    expect(await embeddedFonts((await renderLiquidationPdf(record, 'zh', printed)).bytes)).not.toContain('NotoSansJP-Regular');
   });
 
   it('is refused to whoever may not read the reimbursement (403), before liquidation (409) and for no reimbursement (404)', async () => {
