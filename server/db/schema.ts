@@ -649,6 +649,7 @@ export interface WorkflowHistoryTable {
   actor_id: number | null;
   payload: Json | null;
   at: WithDefault<Timestamp>;
+  on_date: Timestamp;
 }
 
 export interface DB {

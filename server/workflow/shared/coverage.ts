@@ -58,7 +58,8 @@ export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies
         .select((h) => [
           h.ref('workflow_history.entity_type').as('entity'),
           'workflow_history.event',
-          sql<string>`coalesce(workflow_history.payload->>'date', (workflow_history.at::date)::text)`.as('on'),
+          // The event's own date (a patient's suspension names one), else the business day it was sent on.
+          sql<string>`coalesce(workflow_history.payload->>'date', workflow_history.on_date::text)`.as('on'),
         ])
         .where((h) =>
           h.or([

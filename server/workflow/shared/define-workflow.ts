@@ -120,7 +120,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
     await definition.afterEffects?.(args);
     await definition.save(tx, row, { ...changes, state: result.value });
     const { type, ...payload } = event as EventOf<M> & Record<string, unknown>;
-    await appendHistory(tx, { entity: definition.entity, id: row.id, event: type, from: row.state, to: result.value, actorId: actor.id, payload: { ...payload, ...cause } });
+    await appendHistory(tx, { entity: definition.entity, id: row.id, event: type, from: row.state, to: result.value, actorId: actor.id, payload: { ...payload, ...cause }, on: today });
     await appendAudit(tx, {
       userId: actor.id,
       action: 'STATE_CHANGE',

@@ -4,7 +4,7 @@ export type WorkflowEntity = 'verification' | 'reimbursement' | 'orthodontic_pla
 
 export async function appendHistory(
   tx: Queryable,
-  entry: { entity: WorkflowEntity; id: number; event: string; from: string | null; to: string; actorId: number | null; payload?: Record<string, unknown> },
+  entry: { entity: WorkflowEntity; id: number; event: string; from: string | null; to: string; actorId: number | null; payload?: Record<string, unknown>; on: string },
 ): Promise<void> {
   await tx.kysely
     .insertInto('workflow_history')
@@ -16,6 +16,8 @@ export async function appendHistory(
       to_state: entry.to,
       actor_id: entry.actorId,
       payload: entry.payload && Object.keys(entry.payload).length ? JSON.stringify(entry.payload) : null,
+      // The server's business date, which a suspension or cancellation takes effect on (migration 025).
+      on_date: entry.on,
     })
     .execute();
 }
