@@ -98,7 +98,7 @@ export interface ClaimFacts {
 }
 
 /** R14: implant services (CDT D6010–D6199) always need a pre-authorisation. */
-const isImplant = (code: string) => /^D6(0[1-9]|1\d)\d$/.test(code);
+export const isImplant = (code: string) => /^D6(0[1-9]|1\d)\d$/.test(code);
 
 export type LineStatus = 'APPROVED' | 'REJECTED';
 

@@ -18,6 +18,7 @@ export const DOCUMENT_TYPES: DocumentType[] = [
   'OTHER_INSURER_EOB',
   'PRIOR_AUTHORIZATION',
   'IDENTIFICATION',
+  'LAB_BREAKDOWN',
   'OTHER',
 ];
 
