@@ -25,11 +25,16 @@ const totals = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 }
 const rows = [];
 let failed = false;
 const chosen = only ? only.map((name) => SCOPES.find((s) => s.name === name) ?? fail(`No scope ${name}: ${SCOPES.map((s) => s.name).join(', ')}`)) : SCOPES;
-for (const scope of chosen) {
-  const result = spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', scope.mutate], {
+const runScope = (scope) =>
+  spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', scope.mutate], {
     stdio: 'inherit',
     env: { ...process.env, STRYKER_SCOPE: scope.name, STRYKER_TESTS: scope.tests.join(',') },
   });
+for (const scope of chosen) {
+  let result = runScope(scope);
+  // Stryker copies the checkout into its sandbox first; in a checkout others are editing, a file that vanishes
+  // during that copy ends the run (ENOENT) before any mutant. Once more, then it counts as failed.
+  if (result.status !== 0) result = runScope(scope);
   // A scope whose tests fail before any mutant is reported and skipped; the others still run.
   if (result.status !== 0) {
     rows.push({ scope: scope.name, failed: `stryker exited ${result.status}` });
