@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, signIn } from './fixtures.ts';
-import { activeDoctor, insuredPatient, submittedReimbursement } from './reimbursement-support.ts';
+import { activeDoctor, api, insuredPatient, submittedReimbursement } from './reimbursement-support.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 const ja = JSON.parse(readFileSync('src/i18n/messages/ja.json', 'utf8')) as Record<string, string>;
@@ -51,7 +51,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
   }
 });
 
-test('a reviewer who is not a supervisor is not offered to reassign; they can only take the claim', async ({ page, request }) => {
+test('a reviewer who is not a supervisor is not offered to reassign, on the record or its list row; they can only take the claim', async ({ page, request }) => {
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');
   const patient = await insuredPatient(request, admin);
@@ -60,4 +60,58 @@ test('a reviewer who is not a supervisor is not offered to reassign; they can on
   await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
   await expect(page.getByRole('button', { name: es['reimbursements.event.ASSIGN'] })).toBeVisible();
   await expect(page.getByRole('button', { name: es['reimbursements.assign.open'] })).toHaveCount(0);
+  // Nor on its row in the list.
+  await page.goto(`/app/reembolsos/general?q=${claim.folio}`);
+  await expect(page.getByRole('row').filter({ hasText: claim.folio })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Reasignar ${claim.folio}` })).toHaveCount(0);
+});
+
+test('a supervisor reassigns from the list, keyboard only: the row names the new assignee; a claim changed meanwhile is refused and shown as it is now; axe clean', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const supervisorToken = await apiToken(request, 'supervisor@demo.local');
+  const patient = await insuredPatient(request, admin);
+  const claim = await submittedReimbursement(request, analyst, patient.id, await activeDoctor(request, admin));
+  const { items: reviewers } = (await api(request, supervisorToken, 'get', `/api/reimbursements/${claim.id}/assignees`)) as { items: { id: number; name: string }[] };
+  expect(reviewers.length).toBeGreaterThanOrEqual(2);
+
+  await signIn(page, 'supervisor@demo.local');
+  await page.goto(`/app/reembolsos/general?q=${claim.folio}`);
+  const row = page.getByRole('row').filter({ hasText: claim.folio });
+  const reassign = row.getByRole('button', { name: `Reasignar ${claim.folio}` });
+  await expect(reassign).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  // Reached with Tab alone, from the search box.
+  await page.getByRole('searchbox').focus();
+  for (let i = 0; i < 40 && !(await reassign.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(reassign).toBeFocused();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: es['reimbursements.assign.title'] });
+  await expect(dialog).toBeVisible();
+  const reviewer = dialog.getByLabel(es['reimbursements.assign.reviewer']);
+  await expect(reviewer).toBeFocused();
+  await expect(reviewer.locator('option', { hasText: 'Analista' })).toHaveCount(0);
+  await reviewer.selectOption({ index: 1 });
+  const first = (await reviewer.locator('option:checked').textContent())!.trim();
+  await expectNoSeriousViolations(page);
+
+  // Meanwhile another supervisor hands it to someone else: the row's version is old now.
+  const other = reviewers.find((user) => user.name !== first)!;
+  const current = await api(request, supervisorToken, 'get', `/api/reimbursements/${claim.id}`);
+  await api(request, supervisorToken, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'ASSIGN', assigneeId: other.id, version: current.version });
+  const submit = dialog.getByRole('button', { name: es['reimbursements.assign.submit'] });
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText(es['code.conflict.staleVersion']);
+  await expect(row).toContainText(other.name);
+
+  // Sent again, it goes with the fresh version; the row names the chosen reviewer.
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${claim.folio} asignado a ${first}`)).toBeVisible();
+  await expect(row).toContainText(first);
+  expect((await api(request, supervisorToken, 'get', `/api/reimbursements/${claim.id}`)).assigneeName).toBe(first);
+  await page.screenshot({ path: '/tmp/shots/U/list-reassign-light.png' });
 });

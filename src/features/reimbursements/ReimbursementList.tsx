@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
@@ -9,7 +9,8 @@ import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { reimbursements } from './api.ts';
-import { REIMBURSEMENT_COLUMNS } from './columns.tsx';
+import { reimbursementColumns } from './columns.tsx';
+import { ListReassignDialog } from './ListReassign.tsx';
 
 /** The analyst's queues, as values of the list's `state` filter (several states are one queue). */
 export const QUEUES = {
@@ -45,18 +46,25 @@ export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHOD
   const { data: insurers = [] } = useQuery(insurerChoicesQuery());
   const queues = Object.entries(QUEUES).map(([queue, value]) => ({ value, label: intl.formatMessage({ id: `reimbursements.queue.${queue}` }) }));
   const mine = userId ? [{ value: String(userId), label: intl.formatMessage({ id: 'reimbursements.mine' }) }] : [];
+  // The row being handed on, read from the list each render so a refreshed row brings its new version.
+  const [reassigning, setReassigning] = useState<number | null>(null);
+  const columns = useMemo(() => reimbursementColumns((row) => setReassigning(row.id)), []);
+  const reassigned = list.rows?.find((row) => row.id === reassigning);
   return (
-    <ListShell
-      controller={list}
-      title={intl.formatMessage({ id: titleId })}
-      columns={REIMBURSEMENT_COLUMNS}
-      rowLabel={(row) => row.folio}
-      searchPlaceholder={intl.formatMessage({ id: 'reimbursements.search' })}
-      filterOptions={{ state: queues, insurerId: insurers, createdBy: mine }}
-      exportAs={EXPORT_LISTS[kind]}
-      open={{ screen: 'edit', params: (row) => ({ verificacion_id: row.verificationId, id: row.id }), create: null }}
-    >
-      <DateRange range={range} labelIds={CREATED_DATES} />
-    </ListShell>
+    <>
+      <ListShell
+        controller={list}
+        title={intl.formatMessage({ id: titleId })}
+        columns={columns}
+        rowLabel={(row) => row.folio}
+        searchPlaceholder={intl.formatMessage({ id: 'reimbursements.search' })}
+        filterOptions={{ state: queues, insurerId: insurers, createdBy: mine }}
+        exportAs={EXPORT_LISTS[kind]}
+        open={{ screen: 'edit', params: (row) => ({ verificacion_id: row.verificationId, id: row.id }), create: null }}
+      >
+        <DateRange range={range} labelIds={CREATED_DATES} />
+      </ListShell>
+      {reassigned && <ListReassignDialog row={reassigned} onClose={() => setReassigning(null)} />}
+    </>
   );
 }

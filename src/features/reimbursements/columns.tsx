@@ -1,17 +1,31 @@
+import { HStack } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import type { Reimbursement, Verification } from './api.ts';
 import { Ageing, Assignee, Day, Money, ReimbursementStateBadge } from './ReimbursementCells.tsx';
+import { ReassignButton } from './ListReassign.tsx';
 import { ValidityLeft } from './ValidityLeft.tsx';
 
-export const REIMBURSEMENT_COLUMNS: ListColumn<Reimbursement>[] = [
+/** The reimbursement lists' columns; the assignee's cell carries the row's "Reasignar" for a supervisor. */
+export const reimbursementColumns = (onReassign: (row: Reimbursement) => void): ListColumn<Reimbursement>[] => [
   { id: 'folio', labelId: 'reimbursements.field.folio', sortable: true, primary: true, cell: (r) => <bdi>{r.folio}</bdi> },
   { id: 'patientName', labelId: 'reimbursements.field.patientName', sortable: false, primary: false, cell: (r) => <bdi>{r.patientName}</bdi> },
   { id: 'insurerName', labelId: 'reimbursements.field.insurerName', sortable: false, primary: false, cell: (r) => <bdi>{r.insurerName}</bdi> },
   { id: 'state', labelId: 'reimbursements.field.state', sortable: true, primary: false, cell: (r) => <ReimbursementStateBadge state={r.state} /> },
   { id: 'claimedCents', labelId: 'reimbursements.field.claimedCents', sortable: true, primary: false, cell: (r) => <Money cents={r.claimedCents} currency={r.currency} /> },
   { id: 'payableCents', labelId: 'reimbursements.field.payableCents', sortable: true, primary: false, cell: (r) => <Money cents={r.payableCents} currency={r.currency} /> },
-  { id: 'assigneeName', labelId: 'reimbursements.field.assigneeName', sortable: false, primary: false, cell: (r) => <Assignee name={r.assigneeName} /> },
+  {
+    id: 'assigneeName',
+    labelId: 'reimbursements.field.assigneeName',
+    sortable: false,
+    primary: false,
+    cell: (r) => (
+      <HStack gap="2">
+        <Assignee name={r.assigneeName} />
+        <ReassignButton row={r} onOpen={onReassign} />
+      </HStack>
+    ),
+  },
   { id: 'createdAt', labelId: 'reimbursements.field.age', sortable: true, primary: false, cell: (r) => <Ageing reimbursement={r} /> },
 ];
 

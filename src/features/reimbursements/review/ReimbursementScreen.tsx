@@ -86,8 +86,8 @@ function Record({ record }: { record: Reimbursement }) {
   const reasonText = useReasonText();
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
   const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: PREVIEWED.has(record.state) });
-  // Handing it to someone else: the API offers a supervisor every reviewer, anyone else only themselves.
-  const assignees = useQuery({ ...assigneesQuery(record.id), enabled: record.allowedEvents.includes('ASSIGN') });
+  // Handing it to someone else: only a supervisor may (reassignable); the API offers them every reviewer.
+  const assignees = useQuery({ ...assigneesQuery(record.id), enabled: record.reassignable });
   const reassignTo = (assignees.data ?? []).filter((user) => user.id !== userId && user.id !== record.assigneeId);
   const insurer = useQuery({
     queryKey: ['reimbursements', 'insurer', record.insurerId],
