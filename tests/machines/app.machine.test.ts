@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
-import { appMachine, authState, HOME_REDIRECT, type Credentials, type Registration, type SessionGrant } from '../../src/machines/app.machine.ts';
+import { appMachine, authState, HOME_REDIRECT, messageOf, type Credentials, type Registration, type SessionGrant } from '../../src/machines/app.machine.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
 import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
@@ -201,5 +201,131 @@ describe('app machine — session rules', () => {
     actor.send({ type: 'SIGN_IN', email: USER.email, password: 'secret' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+  });
+});
+
+describe('app machine — what the user sees of each outcome', () => {
+  beforeEach(() => installMemoryStorage());
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('says what went wrong: the error code, else its message, else “Error”', () => {
+    expect(messageOf({ code: 'auth.invalidCredentials', message: 'ignored' })).toBe('auth.invalidCredentials');
+    expect(messageOf(new Error('Servidor caído'))).toBe('Servidor caído');
+    expect(messageOf(new Error(''))).toBe('Error');
+    expect(messageOf(undefined)).toBe('Error');
+  });
+
+  it('an actor the app did not provide fails the sign-in with a message naming it, kept under errors', async () => {
+    const actor = createActor(appMachine).start();
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'x' });
+    await settle();
+    expect(authState(actor.getSnapshot())).toMatchObject({ loading: false, showMessage: true, message: 'The signIn actor is provided by the app' });
+    expect(localStorage.getItem(STORAGE_KEYS.errors)).toBe('The signIn actor is provided by the app');
+    for (const [event, name] of [
+      [{ type: 'REGISTER', name: 'Ana', email: USER.email, password: 'secret12' }, 'register'],
+      [{ type: 'REQUEST_RESET', email: USER.email }, 'requestReset'],
+    ] as const) {
+      actor.send(event);
+      await settle();
+      expect(actor.getSnapshot().context.message).toBe(`The ${name} actor is provided by the app`);
+    }
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const signedIn = createActor(appMachine).start();
+    signedIn.send({ type: 'LOG_OUT' });
+    await settle();
+    // Logging out ends the session even when the server call fails.
+    expect(signedIn.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
+  });
+
+  it('hands each server call what the user typed, and the log-out the session token', async () => {
+    const inputs: Record<string, unknown> = {};
+    const answer = <T,>(name: string, output: T) => fromPromise<T, unknown>(async ({ input }) => ((inputs[name] = input), output));
+    const live = appMachine.provide({
+      actors: { signIn: answer('signIn', GRANT), register: answer('register', GRANT), requestReset: answer('requestReset', undefined), logOut: answer('logOut', undefined) },
+    } as never);
+    const actor = createActor(live).start();
+    actor.send({ type: 'REQUEST_RESET', email: 'olvido@demo.local' });
+    await settle();
+    expect(inputs.requestReset).toEqual({ email: 'olvido@demo.local' });
+    expect(authState(actor.getSnapshot())).toMatchObject({ message: 'auth.resetSent', showMessage: true, loading: false });
+    actor.send({ type: 'REGISTER', name: 'Ana', email: USER.email, password: 'secret12' });
+    await settle();
+    expect(inputs.register).toMatchObject({ name: 'Ana', email: USER.email, password: 'secret12' });
+    expect(authState(actor.getSnapshot())).toMatchObject({ token: GRANT.token, redirect: '/', message: null, showMessage: false });
+    actor.send({ type: 'LOG_OUT' });
+    await settle();
+    expect(inputs.logOut).toEqual({ token: GRANT.token });
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'secret' });
+    await settle();
+    expect(inputs.signIn).toMatchObject({ email: USER.email, password: 'secret' });
+    expect(actor.getSnapshot().context).toMatchObject({ token: GRANT.token, user: USER, redirect: HOME_REDIRECT });
+  });
+
+  it('a reset link that could not be sent says why, without keeping it as a sign-in error', () => {
+    const actor = createActor(model).start();
+    actor.send({ type: 'REQUEST_RESET', email: USER.email });
+    expect(authState(actor.getSnapshot()).loading).toBe(true);
+    actor.send({ type: 'xstate.error.actor.requestReset', error: { code: 'network.unreachable' } } as never);
+    expect(authState(actor.getSnapshot())).toMatchObject({ loading: false, message: 'network.unreachable', showMessage: true });
+    expect(localStorage.getItem(STORAGE_KEYS.errors)).toBeNull();
+  });
+
+  it('a token-less answer with no saved message says auth.noToken; trying again hides the message while it loads', () => {
+    const actor = createActor(model).start();
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'x' });
+    actor.send({ type: 'xstate.done.actor.signIn', output: NO_TOKEN } as never);
+    expect(authState(actor.getSnapshot())).toMatchObject({ message: 'auth.noToken', showMessage: true });
+    actor.send({ type: 'REGISTER', name: 'Ana', email: USER.email, password: 'secret12' });
+    expect(authState(actor.getSnapshot())).toMatchObject({ loading: true, showMessage: false });
+    actor.send({ type: 'xstate.error.actor.register', error: { code: 'auth.emailTaken' } } as never);
+    expect(authState(actor.getSnapshot())).toMatchObject({ loading: false, message: 'auth.emailTaken', showMessage: true });
+    expect(localStorage.getItem(STORAGE_KEYS.errors)).toBe('auth.emailTaken');
+    actor.send({ type: 'DISMISS_MESSAGE' });
+    expect(authState(actor.getSnapshot())).toMatchObject({ message: 'auth.emailTaken', showMessage: false });
+  });
+
+  it('a successful sign-in forgets the saved error; signing in again after a 401 keeps the screen and hides old messages', () => {
+    localStorage.setItem(STORAGE_KEYS.errors, 'auth.invalidCredentials');
+    const actor = createActor(model).start();
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'secret' });
+    actor.send({ type: 'xstate.done.actor.signIn', output: GRANT } as never);
+    expect(localStorage.getItem(STORAGE_KEYS.errors)).toBeNull();
+    expect(actor.getSnapshot().context.redirect).toBe(HOME_REDIRECT);
+    actor.send({ type: 'SESSION_EXPIRED' });
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'wrong' });
+    expect(authState(actor.getSnapshot()).loading).toBe(true);
+    actor.send({ type: 'xstate.error.actor.reSignIn', error: { code: 'auth.invalidCredentials' } } as never);
+    expect(actor.getSnapshot().matches({ authenticated: { sessionExpired: 'idle' } })).toBe(true);
+    expect(authState(actor.getSnapshot())).toMatchObject({ showMessage: true, message: 'auth.invalidCredentials' });
+    actor.send({ type: 'DISMISS_MESSAGE' });
+    expect(authState(actor.getSnapshot()).showMessage).toBe(false);
+    actor.send({ type: 'SIGN_IN', email: USER.email, password: 'secret' });
+    actor.send({ type: 'xstate.done.actor.reSignIn', output: { token: 'again', user: USER } } as never);
+    // The screen stays where it was: no redirect home.
+    expect(authState(actor.getSnapshot())).toMatchObject({ token: 'again', redirect: HOME_REDIRECT, showMessage: false, message: null });
+  });
+
+  it('logging out forgets the user and every message, and empties the browser storage', () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(USER));
+    localStorage.setItem('preferences', '{}');
+    const actor = createActor(model).start();
+    actor.send({ type: 'LOG_OUT' });
+    expect(authState(actor.getSnapshot()).loading).toBe(true);
+    actor.send({ type: 'xstate.done.actor.logOut', output: undefined } as never);
+    expect(actor.getSnapshot().context).toEqual({ token: null, user: null, message: null, showMessage: false, redirect: '/' });
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('boots anonymous from a user without a token, and signed in without a user when the stored one is unreadable', () => {
+    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(USER));
+    const anonymous = createActor(model).start();
+    expect(anonymous.getSnapshot().matches({ anonymous: 'idle' })).toBe(true);
+    expect(anonymous.getSnapshot().context).toEqual({ token: null, user: null, message: null, showMessage: false, redirect: '/app/default' });
+    localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    localStorage.setItem(STORAGE_KEYS.user, '{not json');
+    const unreadable = createActor(model).start();
+    expect(unreadable.getSnapshot().matches({ authenticated: 'active' })).toBe(true);
+    expect(unreadable.getSnapshot().context).toMatchObject({ token: 'stored', user: null });
   });
 });
