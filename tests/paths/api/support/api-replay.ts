@@ -194,25 +194,30 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
       await runDailyJobs(ctx.server.db, ctx.clock.today);
     } else {
       const { role, body, method = 'POST', path: target = `/api/${adapter.resource}/${subject.id}/events` } = adapter.send(ctx, subject, step.event, scenario);
-      const current = await read(ctx, adapter.resource, subject.id);
-      const response = await ctx.call(method, target, {
-        token: ctx.tokens[role],
-        body: { version: current.version, ...body },
-      });
-      const field = accepted ? undefined : shieldedField(adapter, step);
-      if (accepted) expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(200);
-      else if (field) {
-        const errors = (response.body?.errors ?? []) as { path: string }[];
-        expect({ status: response.status, code: response.body?.code, field: errors.some((e) => e.path === field) }, `${where(i)}: ${JSON.stringify(response.body)}`).toEqual({
-          status: 400,
-          code: 'request.invalid',
-          field: true,
+      // What beforeStep changed in shared data is put back even when the step's checks fail, so one failure does
+      // not spread to the paths after it.
+      try {
+        const current = await read(ctx, adapter.resource, subject.id);
+        const response = await ctx.call(method, target, {
+          token: ctx.tokens[role],
+          body: { version: current.version, ...body },
         });
-      } else {
-        const status = adapter.refusalStatus?.[firstFailedGuard(step) ?? ''] ?? 409;
-        expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status, code: expectedRefusal(file.machine, step) });
+        const field = accepted ? undefined : shieldedField(adapter, step);
+        if (accepted) expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(200);
+        else if (field) {
+          const errors = (response.body?.errors ?? []) as { path: string }[];
+          expect({ status: response.status, code: response.body?.code, field: errors.some((e) => e.path === field) }, `${where(i)}: ${JSON.stringify(response.body)}`).toEqual({
+            status: 400,
+            code: 'request.invalid',
+            field: true,
+          });
+        } else {
+          const status = adapter.refusalStatus?.[firstFailedGuard(step) ?? ''] ?? 409;
+          expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status, code: expectedRefusal(file.machine, step) });
+        }
+      } finally {
+        await adapter.afterStep?.(ctx, subject, step);
       }
-      await adapter.afterStep?.(ctx, subject, step);
     }
     // After a step the server follows up by itself, the API already shows the follow-up's state.
     const next = path.steps[i + 1];
