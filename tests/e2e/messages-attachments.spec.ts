@@ -71,3 +71,53 @@ test('a participant sends a file; the other sees it live with its name and size 
   await supervisor.context().close();
   await analyst.context().close();
 });
+
+test('several files go in one message: chosen together or one after another, one removed, the rest arrive live in order', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const supervisorToken = await apiToken(request, 'supervisor@demo.local');
+  const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
+  const created = await request.post('/api/conversations', {
+    headers: authHeader(supervisorToken),
+    data: { subject: `Varios archivos ${Date.now().toString(36)}`, participantIds: [analystId], body: 'Van los papeles.' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: PDF });
+
+  const supervisor = await person(browser, 'supervisor@demo.local');
+  const analyst = await person(browser, 'analista@demo.local');
+  await analyst.goto(`/app/mensajes/${id}`);
+  await expect(analyst.getByTestId('message')).toHaveText([/papeles/]);
+  await supervisor.goto(`/app/mensajes/${id}`);
+  const input = supervisor.locator('input[type=file]');
+
+  // More than ten files are stopped before sending, with the reason.
+  await input.setInputFiles(Array.from({ length: 11 }, (_, i) => pdf(`hoja-${i + 1}.pdf`)));
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(11);
+  await expect(supervisor.getByText('Un mensaje lleva como máximo 10 archivos: quite alguno.')).toBeVisible();
+  await expect(supervisor.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  for (let i = 1; i <= 11; i++) await supervisor.getByRole('button', { name: `Quitar el archivo hoja-${i}.pdf` }).click();
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0);
+
+  // Two chosen at once, a third added after, the middle one removed: two go, in the order chosen.
+  await input.setInputFiles([pdf('factura.pdf'), pdf('borrador.pdf')]);
+  await input.setInputFiles([pdf('receta.pdf')]);
+  await expect(supervisor.getByRole('list', { name: '3 archivos que se enviarán' }).getByTestId('chosen-file')).toHaveText([/factura\.pdf/, /borrador\.pdf/, /receta\.pdf/]);
+  await supervisor.getByRole('button', { name: 'Quitar el archivo borrador.pdf' }).click();
+  await expect(supervisor.getByTestId('chosen-file')).toHaveText([/factura\.pdf/, /receta\.pdf/]);
+  await expectNoSeriousViolations(supervisor);
+  await supervisor.getByRole('button', { name: 'Enviar' }).click();
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: 30_000 });
+  await expect(supervisor.getByTestId('message').last().getByTestId('message-file')).toHaveText([/factura\.pdf/, /receta\.pdf/]);
+
+  // The analyst gets the one message with both files without a reload, and each downloads as itself.
+  const files = analyst.getByTestId('message').last().getByTestId('message-file');
+  await expect(files).toHaveText([/factura\.pdf/, /receta\.pdf/], { timeout: 30_000 });
+  await expect(analyst.getByTestId('message')).toHaveCount(2);
+  const [download] = await Promise.all([analyst.waitForEvent('download'), analyst.getByRole('button', { name: 'Descargar receta.pdf (1 kB)' }).click()]);
+  expect(download.suggestedFilename()).toBe('receta.pdf');
+  expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
+  await expectNoSeriousViolations(analyst);
+  await supervisor.context().close();
+  await analyst.context().close();
+});
