@@ -29,7 +29,7 @@ export function familiesFor(patients: number): number {
 }
 
 /** Tables the scale seed fills; their plain indexes are rebuilt once after the rows are in. */
-const BULK_TABLES = ['policyholders', 'policies', 'patients', 'doctors', 'doctor_agreements', 'verifications', 'reimbursements', 'reimbursement_lines', 'benefit_ledger'];
+const BULK_TABLES = ['policyholders', 'policies', 'patients', 'doctors', 'doctor_agreements', 'verifications', 'reimbursements', 'reimbursement_lines', 'benefit_ledger', 'workflow_history'];
 
 /** Helper functions that live only in the seeding session (pg_temp). */
 const FUNCTIONS = `
@@ -397,6 +397,47 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
        CROSS JOIN LATERAL (VALUES ('DEDUCTIBLE', r.deductible_cents), ('ANNUAL_MAXIMUM', r.payable_cents)) AS k(kind, amount)
        WHERE r.state = 'paid' AND r.policy_id > $1::int AND k.amount > 0`,
       [policyBase],
+    ), tx);
+
+    // Each verification and claim reached its state along its statechart, step by step, as the history
+    // screens and the patient's coverage events read it (research 2.12: who did what, when).
+    await step('verification history', () => tx.query(
+      `INSERT INTO workflow_history (entity_type, entity_id, event, from_state, to_state, actor_id, at, on_date)
+       SELECT 'verification', v.id, s.event, s.from_state, s.to_state,
+         CASE s.actor WHEN 'assigner' THEN $2::int WHEN 'verifier' THEN $3::int END, t.at, t.at::date
+       FROM verifications v
+       JOIN (VALUES
+         ('ASSIGN', 'pending', 'pending', 'assigner', 1), ('START', 'pending', 'inProgress', 'verifier', 2),
+         ('REQUEST_INFO', 'inProgress', 'needsInfo', 'verifier', 3), ('RECORD_ELIGIBLE', 'inProgress', 'verified', 'verifier', 3),
+         ('RECORD_NOT_ELIGIBLE', 'inProgress', 'notEligible', 'verifier', 3), ('CANCEL', 'inProgress', 'cancelled', 'verifier', 3),
+         ('EXPIRE', 'verified', 'expired', 'system', 4)
+       ) AS s(event, from_state, to_state, actor, step)
+         ON s.step <= 2 OR s.to_state = v.state OR (v.state = 'expired' AND s.to_state = 'verified')
+       CROSS JOIN LATERAL (SELECT CASE WHEN s.event = 'EXPIRE' THEN (v.valid_until + 1)::timestamptz ELSE v.created_at + s.step * interval '1 hour' END AS at) AS t
+       -- A pending one was never assigned (the verifications step leaves its assignee empty).
+       WHERE v.policy_id > $1::int AND v.state <> 'pending'
+       ORDER BY v.id, s.step`,
+      [policyBase, admin, verifier],
+    ), tx);
+    await step('reimbursement history', () => tx.query(
+      `INSERT INTO workflow_history (entity_type, entity_id, event, from_state, to_state, actor_id, payload, at, on_date)
+       SELECT 'reimbursement', r.id, s.event, s.from_state, s.to_state,
+         CASE s.actor WHEN 'analyst' THEN $2::int WHEN 'auditor' THEN $3::int WHEN 'treasury' THEN $4::int END,
+         CASE s.event WHEN 'REQUEST_DOCUMENTS' THEN jsonb_build_object('documents', r.requested_documents) WHEN 'PAY' THEN jsonb_build_object('reference', r.payment_reference) END,
+         t.at, t.at::date
+       FROM reimbursements r
+       JOIN (VALUES
+         ('CANCEL', 'draft', 'cancelled', 'analyst', 1), ('SUBMIT', 'draft', 'submitted', 'analyst', 1), ('CHECK', 'submitted', 'inReview', 'system', 2),
+         ('REQUEST_DOCUMENTS', 'inReview', 'needsDocuments', 'auditor', 3), ('APPROVE', 'inReview', 'approved', 'auditor', 3),
+         ('APPROVE', 'inReview', 'partiallyApproved', 'auditor', 3), ('REJECT', 'inReview', 'rejected', 'auditor', 3), ('PAY', 'approved', 'paid', 'treasury', 4)
+       ) AS s(event, from_state, to_state, actor, step)
+         ON s.to_state = r.state
+         OR (r.state NOT IN ('draft', 'cancelled') AND s.step <= 2 AND s.event <> 'CANCEL')
+         OR (r.state = 'paid' AND s.to_state = 'approved')
+       CROSS JOIN LATERAL (SELECT CASE WHEN s.event = 'PAY' THEN r.paid_on::timestamptz + interval '10 hours' ELSE r.created_at + s.step * interval '1 day' END AS at) AS t
+       WHERE r.policy_id > $1::int
+       ORDER BY r.id, s.step`,
+      [policyBase, analyst, auditor, treasury],
     ), tx);
 
     // Rows written with their own ids leave the sequences behind.

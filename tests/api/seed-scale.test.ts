@@ -91,6 +91,34 @@ describe('the scale seed', () => {
     expect(counts).toMatchObject({ without_lines: 0, wrong_currency: 0, unposted: 0 });
   });
 
+  it('gives each scale verification and claim its history: one unbroken path from the initial state to its state', async () => {
+    for (const [table, entity, initial] of [
+      ['verifications', 'verification', 'pending'],
+      ['reimbursements', 'reimbursement', 'draft'],
+    ] as const) {
+      const broken = await db.query<{ id: number; state: string; path: string | null }>(
+        `SELECT r.id, r.state, string_agg(h.from_state || '>' || h.to_state, ' ' ORDER BY h.id) AS path
+           FROM ${table} r LEFT JOIN workflow_history h ON h.entity_type = $1 AND h.entity_id = r.id
+          WHERE r.policy_id > $3
+          GROUP BY r.id, r.state
+         HAVING NOT (
+           (r.state = $2 AND count(h.id) = 0)
+           OR (count(h.id) > 0 AND (array_agg(h.to_state ORDER BY h.id DESC))[1] = r.state AND (array_agg(h.from_state ORDER BY h.id))[1] = $2
+               AND bool_and(h.from_state = coalesce((SELECT p.to_state FROM workflow_history p WHERE p.entity_type = $1 AND p.entity_id = r.id AND p.id < h.id ORDER BY p.id DESC LIMIT 1), $2))))`,
+        [entity, initial, before.policies],
+      );
+      expect(broken, table).toEqual([]);
+    }
+    const paid = await db.query<{ events: string }>(
+      `SELECT string_agg(h.event, ' ' ORDER BY h.id) AS events FROM reimbursements r JOIN workflow_history h ON h.entity_type = 'reimbursement' AND h.entity_id = r.id
+        WHERE r.state = 'paid' AND r.policy_id > $1 GROUP BY r.id LIMIT 1`,
+      [before.policies],
+    );
+    expect(paid[0]?.events).toBe('SUBMIT CHECK APPROVE PAY');
+    const { rows } = await one<{ rows: number }>(`SELECT count(*)::int AS rows FROM workflow_history WHERE entity_type IN ('verification', 'reimbursement')`);
+    expect(rows).toBeGreaterThan(PATIENTS / 2);
+  });
+
   it('leaves the ids sequences ahead of the rows, so the API can create more', async () => {
     await db.query(`INSERT INTO policyholders (first_names, last_names, document_type, document_number, member_number) VALUES ('Nueva', 'Persona', 'DNI', 'X-1', 'AF-X')`);
     await db.query(`INSERT INTO doctors (first_names, last_names, license_number, license_jurisdiction) VALUES ('Nuevo', 'Doctor', 'X-1', 'ES-MD')`);
