@@ -243,7 +243,8 @@ export const announcementService = {
       }
       await writeAnnouncement(tx, id, columns, !revised);
       await auditWorkflow(tx, 'announcement', actor, 'UPDATE', id, { version: input.version + 1, revised });
-      if (revised) await announcementWorkflow.send(tx, id, { type: 'REVISE' }, { actor, today: '' });
+      // Announcements run on the real clock (as every other announcement event): its day dates the history entry.
+      if (revised) await announcementWorkflow.send(tx, id, { type: 'REVISE' }, { actor, today: new Date().toISOString().slice(0, 10) });
     });
     return this.get(db, id, actor);
   },
