@@ -40,7 +40,10 @@ export function NoteCard({ note, showRecord = false, canUpdate }: { note: Note; 
               <bdi>{note.author.name}</bdi>
             </Text>
             <Text fontSize="xs" color="fg.muted">
-              <time dateTime={note.createdAt}>{when}</time>
+              {/* Isolated: on a right-to-left page the day would otherwise jump to the end of the date. */}
+              <bdi>
+                <time dateTime={note.createdAt}>{when}</time>
+              </bdi>
               {note.updatedAt !== note.createdAt && ` · ${intl.formatMessage({ id: 'notes.edited' })}`}
             </Text>
           </Stack>

@@ -25,10 +25,13 @@ export const StateBadge = ({ state }: { state: Announcement['state'] }) => (
 
 /** Whom it addresses, in a few words. */
 export const AudienceText = ({ announcement: a }: { announcement: Announcement }) => (
-  <FormattedMessage
-    id={`announcements.audience.summary.${a.audience}`}
-    values={{ roles: a.audienceRoles.length, users: a.audienceUserIds.length, insurer: a.audienceInsurerName ?? '' }}
-  />
+  // Isolated: a count first ("1 usuario") keeps its place on a right-to-left page.
+  <bdi>
+    <FormattedMessage
+      id={`announcements.audience.summary.${a.audience}`}
+      values={{ roles: a.audienceRoles.length, users: a.audienceUserIds.length, insurer: a.audienceInsurerName ?? '' }}
+    />
+  </bdi>
 );
 
 /** Asks for acknowledgement (a bell), and blocks the panel until then (a lock). */

@@ -38,7 +38,10 @@ export function ConversationList({ items, selected, myId }: { items: Conversatio
                   <Text truncate>
                     <bdi>{others.join(', ')}</bdi>
                   </Text>
-                  <time dateTime={conversation.lastMessageAt}>{intl.formatDate(conversation.lastMessageAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                  {/* Isolated, so a right-to-left page keeps the date before the time. */}
+                  <bdi>
+                    <time dateTime={conversation.lastMessageAt}>{intl.formatDate(conversation.lastMessageAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                  </bdi>
                 </HStack>
               </Link>
             </Box>

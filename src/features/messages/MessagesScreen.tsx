@@ -109,7 +109,7 @@ export default function MessagesScreen() {
             </Stack>
           ) : (
             <Text color="fg.muted" display={{ base: 'none', lg: 'block' }} pt="2">
-              {intl.formatMessage({ id: 'messages.pick' })}
+              <bdi>{intl.formatMessage({ id: 'messages.pick' })}</bdi>
             </Text>
           )}
         </Box>
