@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SYSTEM_EVENT } from '../../src/machines/event-permissions.ts';
 import { REIMBURSEMENT_EVENT_PERMISSIONS } from '../../src/machines/reimbursement.machine.ts';
-import { inRandomSample } from '../../src/domain/benefits/review-sampling.ts';
-import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, claimInReview, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
 
 /**
  * Issue 13, items 3, 4 and 7 (B): who may send which reimbursement event, the R13 threshold, currency minor
@@ -61,13 +60,10 @@ async function draft(lines: Record<string, unknown>[], currency = 'EUR', kind: '
   return { ...response.body, verification } as { id: number; folio: string; currency: string; verification: Awaited<ReturnType<typeof verifiedVerification>> };
 }
 
-/** Submitted by the analyst and in review; a claim the 5 % sample picked is reviewed by the auditor first. */
-async function inReview(lines: Record<string, unknown>[], currency = 'EUR') {
-  const claim = await draft(lines, currency);
-  const submitted = await event(claim.id, { type: 'SUBMIT' }, analyst);
-  expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-  if (inRandomSample(claim.folio)) expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
-  return claim;
+/** The analyst's claim on a new patient's pre-authorisation in review: the shared claimInReview. */
+async function inReview(lines: Record<string, unknown>[], currency = 'EUR'): Promise<{ id: number; folio: string; currency: string }> {
+  const verification = await verifiedVerification(currency);
+  return claimInReview({ analyst, auditor }, { verificationId: verification.id, doctorId, invoiceNumber: 'F-2001', invoiceDate: '2026-11-18', lines });
 }
 
 const serviceDate = '2026-11-18';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inRandomSample } from '../../src/domain/benefits/review-sampling.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
+import { call, claimInReview, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
 
 /**
  * Slice R: the insurer's pre-authorisation threshold in minor units and the per-currency defaults (issue 13),
@@ -45,14 +45,10 @@ async function draft(lines: Record<string, unknown>[], verificationId?: number) 
   return response.body as { id: number; folio: string; version: number; missingDocuments: string[] };
 }
 
-/** Every document attached, submitted, checked into review and, when the 5 % sample picked it, medically reviewed. */
-async function inReview(lines: Record<string, unknown>[], verificationId?: number) {
-  const claim = await draft(lines, verificationId);
-  for (const type of claim.missingDocuments) expect((await attachToReimbursement(analyst, claim.id, type)).status).toBe(201);
-  const submitted = await event(claim.id, { type: 'SUBMIT' }, analyst);
-  expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-  if (inRandomSample(claim.folio)) expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
-  return claim;
+/** The analyst's claim on `verificationId` (a new patient's when not given) in review: the shared claimInReview. */
+async function inReview(lines: Record<string, unknown>[], verificationId?: number): Promise<{ id: number; folio: string; version: number }> {
+  const body = { verificationId: verificationId ?? (await verifiedVerification()), doctorId, invoiceNumber: 'F-R-1', invoiceDate: serviceDate, lines };
+  return claimInReview({ analyst, auditor }, body);
 }
 
 const exam = { procedureCode: 'D0120', serviceDate, chargedCents: 6000 };

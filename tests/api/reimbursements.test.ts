@@ -2,7 +2,7 @@ import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
+import { call, claimInReview, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 const now = '2026-11-21';
 const server = useServer({}, () => now);
@@ -49,6 +49,10 @@ async function draft(lines: Record<string, unknown>[], key?: string, policyWithO
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
 }
+
+/** The analyst's claim on a new patient's verification in review: the shared claimInReview (documents, SUBMIT, the sample's review). */
+const inReview = async (lines: Record<string, unknown>[]) =>
+  claimInReview({ analyst, auditor }, { verificationId: await verifiedVerification(), doctorId, invoiceNumber: 'F-1001', invoiceDate: '2026-11-18', lines });
 
 // Each cleaning on a day of its own, so a patient seen again never has duplicate lines.
 let visit = 0;
@@ -153,8 +157,8 @@ describe('reimbursements', () => {
   it('needs the supervisor permission to approve above 1,000.00 (R13)', async () => {
     // Above 300.00 a line needs a pre-authorisation (R14).
     const big = await draft([{ procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-18', chargedCents: 400000 }], undefined, false, 'PREAUTHORIZATION');
-    // A crown asks for the final X-ray as well (research 4.3).
-    expect(big.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL', 'PAYMENT_RECEIPT']);
+    // A crown asks for the final X-ray as well, and a line that needs the pre-authorisation for its copy (research 4.3, R14).
+    expect(big.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL', 'PAYMENT_RECEIPT', 'PRIOR_AUTHORIZATION']);
     for (const type of big.missingDocuments) await attach(big.id, type);
     const reviewed = await event(big.id, { type: 'SUBMIT' }, analyst);
     expect(reviewed.body.payableCents).toBeGreaterThan(100000);
@@ -166,9 +170,7 @@ describe('reimbursements', () => {
   });
 
   it('returns for documents with a cure period, and only a draft or a returned one can be edited', async () => {
-    const created = await draft(cleaning());
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) await attach(created.id, type);
-    await event(created.id, { type: 'SUBMIT' }, analyst);
+    const created = await inReview(cleaning());
     const edit = { doctorId, lines: cleaning(), version: created.version };
     expectProblem(await call('PUT', `/api/reimbursements/${created.id}`, { token: analyst, body: edit }), 409, 'reimbursement.notEditable');
     const returned = await event(created.id, { type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor);
@@ -197,14 +199,11 @@ describe('reimbursements', () => {
 
   it('approves in part when some lines are rejected, and rejects outright when all are (CHECK)', async () => {
     // A second panoramic x-ray within 36 months is over the frequency (05); nothing else in the demo takes one.
-    const partial = await draft([
+    const partial = await inReview([
       { procedureCode: 'D0330', serviceDate: '2026-10-02', chargedCents: 5000 },
       { procedureCode: 'D0330', serviceDate: '2026-11-02', chargedCents: 5000 },
     ]);
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(partial.id, type);
-    const reviewed = await event(partial.id, { type: 'SUBMIT' }, analyst);
-    expect(reviewed.body.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'REJECTED:05']);
-    await reviewIfSampled(partial.id);
+    expect(partial.lines.map((l: { status: string; reason: string | null }) => `${l.status}:${l.reason}`)).toEqual(['APPROVED:null', 'REJECTED:05']);
     expect((await event(partial.id, { type: 'APPROVE' }, auditor)).body).toMatchObject({ state: 'partiallyApproved', payableCents: 5000 });
 
     // Orthodontics on a general claim is not covered there (03): every line rejected, so is the claim.
@@ -217,9 +216,7 @@ describe('reimbursements', () => {
   });
 
   it('rejects in review with a reason code of the catalog, and cancels a draft', async () => {
-    const reviewed = await draft(cleaning());
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) await attach(reviewed.id, type);
-    await event(reviewed.id, { type: 'SUBMIT' }, analyst);
+    const reviewed = await inReview(cleaning());
     expectProblem(await event(reviewed.id, { type: 'REJECT', reason: 'Factura ilegible' }, auditor), 400, 'request.invalid');
     expect((await event(reviewed.id, { type: 'REJECT', reasonCode: '37', reason: 'Factura ilegible' }, auditor)).body).toMatchObject({ state: 'rejected', reason: '37' });
 
@@ -230,10 +227,7 @@ describe('reimbursements', () => {
 
   it('pays a reimbursement once even when two payments race', async () => {
     // A limited exam: no frequency limit, so the patient's other open claims (R6 counts them) cannot reject it.
-    const created = await draft([{ procedureCode: 'D0140', serviceDate: '2026-11-12', chargedCents: 7000 }]);
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(created.id, type);
-    await event(created.id, { type: 'SUBMIT' }, analyst);
-    await reviewIfSampled(created.id);
+    const created = await inReview([{ procedureCode: 'D0140', serviceDate: '2026-11-12', chargedCents: 7000 }]);
     await event(created.id, { type: 'APPROVE' }, auditor);
     const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
