@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
 import { eventTextId } from '../../machines/texts.ts';
 import type { MachineDescription } from '../../statecharts/format.ts';
-import { pathThrough } from './diagram-data.ts';
+import { emptyPathReason, pathThrough } from './diagram-data.ts';
 import { findRecord } from './record-lookup.ts';
 import { stateLabel, textOf } from './StateDetails.tsx';
 
@@ -72,9 +72,7 @@ export function RecordPathPanel({ description, typed, result }: { description: M
   else if (!path || path.steps.length === 0)
     body = (
       <Text role="status" color="fg.muted">
-        {found.state === description.initial?.split('.').pop()
-          ? intl.formatMessage({ id: 'diagrams.pathEmpty' })
-          : intl.formatMessage({ id: 'diagrams.pathPredates' }, { state: state(found.state) })}
+        {intl.formatMessage({ id: `diagrams.${emptyPathReason(description, found.state)}` }, { state: state(found.state) })}
       </Text>
     );
   else

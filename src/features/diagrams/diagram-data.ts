@@ -87,3 +87,11 @@ export function pathThrough(description: MachineDescription, history: HistorySte
   }
   return { transitions, states: [...states] };
 }
+
+/**
+ * Why a record shows no path: none yet (it is in the machine's initial state), or it predates the
+ * history (a record of an old data folder, in a later state with no events kept).
+ */
+export function emptyPathReason(description: Pick<MachineDescription, 'initial'>, state: string): 'pathEmpty' | 'pathPredates' {
+  return state === description.initial?.split('.').pop() ? 'pathEmpty' : 'pathPredates';
+}
