@@ -29,9 +29,13 @@ beforeAll(async () => {
   [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
 });
 
-/** Research 4.3 for a holder reimbursed for fillings and crowns: invoice, claim form, dental report, payment receipt and final X-ray. */
-async function attachAll(id: number, missing: string[]) {
-  expect([...missing].sort()).toEqual(['CLAIM_FORM', 'DENTAL_REPORT', 'INVOICE', 'PAYMENT_RECEIPT', ...(missing.includes('XRAY_FINAL') ? ['XRAY_FINAL'] : [])]);
+/**
+ * Research 4.3 for a holder reimbursed for fillings and crowns: invoice, claim form, dental report, payment receipt and final X-ray,
+ * and the prior authorisation when a line is charged above its 300.00 threshold (R14, paid on this verification's granted one).
+ */
+async function attachAll(id: number, missing: string[], amounts: number[]) {
+  const prior = amounts.some((cents) => cents > 30000) ? ['PRIOR_AUTHORIZATION'] : [];
+  expect([...missing].sort()).toEqual(['CLAIM_FORM', 'DENTAL_REPORT', 'INVOICE', 'PAYMENT_RECEIPT', ...prior, ...(missing.includes('XRAY_FINAL') ? ['XRAY_FINAL'] : [])]);
   for (const documentType of missing) await attachToReimbursement(analyst, id, documentType);
 }
 
@@ -43,7 +47,7 @@ async function claim(amounts: number[], steps: ('SUBMIT' | 'APPROVE' | 'PAY' | '
   });
   const created = await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId, doctorId, lines } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await attachAll(created.body.id, created.body.missingDocuments);
+  await attachAll(created.body.id, created.body.missingDocuments, amounts);
   const send = (body: Record<string, unknown>, token: string) => sendEvent('reimbursements', created.body.id, body, token);
   for (const s of steps) {
     if (s === 'SUBMIT') await send({ type: 'SUBMIT' }, analyst);
