@@ -109,7 +109,7 @@ export async function typeLine(page: Page, n: number, line: { code: string; toot
     await row.getByRole('button', { name: /Odontograma|歯式図/ }).click();
     await page.getByRole('group', { name: /Piezas dentales|歯（FDI）/ }).getByRole('button', { name: line.tooth, exact: true }).click();
   }
-  // A surface button reads its letter and is named by the surface (Mesial); only toggles carry aria-pressed.
+  // A surface button reads its letter (M) and is named by the surface (Mesial); only toggles carry aria-pressed, so `surfaces` are letters.
   for (const surface of line.surfaces ?? []) await row.locator('button[aria-pressed]', { hasText: new RegExp(`^${surface}$`) }).click();
   if (line.date) await row.getByLabel(/^(Fecha|日付)$/).fill(line.date);
   await row.getByLabel(/^(Importe|金額)/).fill(line.amount);

@@ -67,7 +67,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   // A code that names a tooth holds the flow until the tooth is there.
   await expect(page.getByRole('button', { name: 'Guardar borrador y continuar' })).toBeDisabled();
   await expect(page.locator('[data-line="3"]')).toContainText('Este código requiere pieza.');
-  await typeLine(page, 3, { code: 'D2391', tooth: '16', surfaces: ['Mesial', 'Oclusal'], amount: '150' });
+  await typeLine(page, 3, { code: 'D2391', tooth: '16', surfaces: ['M', 'O'], amount: '150' });
   await expect(page.locator('[data-line="3"]').getByLabel('Pieza')).toHaveValue('16');
   await expectNoSeriousViolations(page);
 
