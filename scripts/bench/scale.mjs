@@ -1,7 +1,8 @@
 // `npm run bench -- --scale` (or BENCH_SCALE=1): the million-patient benchmark. Starts the server on
 // the PostgreSQL of DATABASE_URL, filled beforehand with `npm run seed -- --patients 1000000`, and
 // measures the lists, searches and the patient view with search texts taken from the data itself.
-// Printed, never asserted. BENCH_RUNS sets the requests per measure (default 200).
+// Printed, never asserted. BENCH_RUNS sets the requests per measure (default 200); BENCH_ONLY, a pattern of
+// the measures' labels, runs only those.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,8 @@ const sample = (await client.query(
    FROM patients pa JOIN policies po ON po.id = pa.policy_id WHERE pa.id % 9973 = 0 ORDER BY pa.id LIMIT 40`,
 )).rows;
 const doctors = (await client.query(`SELECT last_names, license_number FROM doctors WHERE id % 997 = 0 ORDER BY id LIMIT 40`)).rows;
+// Doctors named on verifications, for the history's doctor filter.
+const doctorIds = (await client.query(`SELECT DISTINCT doctor_id FROM verifications WHERE doctor_id IS NOT NULL AND id % 997 = 0 LIMIT 40`)).rows.map((r) => r.doctor_id);
 const folios = (await client.query(`SELECT folio, invoice_number FROM reimbursements WHERE id % 997 = 0 ORDER BY id LIMIT 40`)).rows;
 const verificationFolios = (await client.query(`SELECT folio FROM verifications WHERE id % 997 = 0 ORDER BY id LIMIT 40`)).rows;
 await client.end();
@@ -107,9 +110,19 @@ try {
     ['verifications: search by folio', '/api/verifications', (i) => `/api/verifications?q=${q(pick(verificationFolios, i).folio)}`],
     ['reimbursements: list page', '/api/reimbursements', (i) => `/api/reimbursements?page=${(i % 5) + 1}&pageSize=20`],
     ['reimbursements: search by folio or invoice', '/api/reimbursements', (i) => `/api/reimbursements?q=${q(i % 2 ? pick(folios, i).invoice_number : pick(folios, i).folio)}`],
+    // The guided workflow's lists (issue 9), as their screens ask for them.
+    ['verifications: worklist (open, oldest first, pages 1–5)', '/api/verifications', (i) => `/api/verifications?group=open&sort=createdAt&page=${(i % 5) + 1}&pageSize=20`],
+    ['verifications: worklist, unassigned / past due', '/api/verifications', (i) => `/api/verifications?group=open&sort=createdAt&${i % 2 ? 'assigned=unassigned' : 'pastDue=true'}`],
+    ['verifications: worklist counts per state', '/api/verifications/counts', (i) => `/api/verifications/counts${['', '?assigned=unassigned', '?pastDue=true'][i % 3]}`],
+    ['verifications: history by insurer / doctor / dates', '/api/verifications', (i) => `/api/verifications?group=history&sort=-plannedServiceDate&${[`insurerId=${(i % 36) + 1}`, `doctorId=${pick(doctorIds, i)}`, `from=2025-0${(i % 9) + 1}-01&to=2025-0${(i % 9) + 1}-28`][i % 3]}`],
+    ['reimbursements: ready verifications (/reembolsos/nueva)', '/api/verifications', (i) => `/api/verifications?state=verified&page=${(i % 5) + 1}&pageSize=20`],
+    ['reimbursements: analyst queues by kind', '/api/reimbursements', (i) => `/api/reimbursements?kind=${i % 2 ? 'ORTHODONTIC' : 'GENERAL'}&state=${['submitted,inReview', 'needsDocuments', 'approved,partiallyApproved', 'paid,rejected,cancelled'][i % 4]}`],
+    ['orthodontic plans: list page', '/api/orthodontic-plans', (i) => `/api/orthodontic-plans?page=${(i % 3) + 1}&pageSize=20`],
   ];
   const results = [];
+  const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
   for (const [label, probe, pathOf] of measures) {
+    if (only && !only.test(label)) continue;
     if (!(await exists(probe))) {
       console.log(`${label}: no such endpoint yet`);
       continue;
