@@ -91,8 +91,8 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
       analyst,
       today,
     );
-    // What research 4.3 asks of the treatment's first claim and of each later instalment (the holder is reimbursed).
-    for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT'] : ['INVOICE', 'PAYMENT_RECEIPT']) {
+    // What research 4.3 asks of the treatment's first claim (its prior authorisation too) and of each later instalment.
+    for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT', 'PRIOR_AUTHORIZATION'] : ['INVOICE', 'PAYMENT_RECEIPT']) {
       const bytes = textPdf([`${documentType} - ${claim.folio}`, `Paciente: ${claim.patient_name}`, `Ortodoncia: cuota ${number}`, 'Documento de demostracion.']);
       const stored = await files.put(bytes);
       await insertAttachment(tx, {

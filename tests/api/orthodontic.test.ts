@@ -100,8 +100,8 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   expect(await installment(planId, number)).toMatchObject({ state: 'claimable', reimbursementId: null, draftReimbursementId: created.body.id });
   // The plan's amounts are in the insurer's currency, the one its reimbursements are in.
   expect((await getPlan(planId)).currency).toBe(created.body.currency);
-  // Research 4.3: the holder is reimbursed (payment receipt); the first claim also brings the dental report and the initial X-ray.
-  const documents = number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT'] : ['INVOICE', 'PAYMENT_RECEIPT'];
+  // Research 4.3: every instalment proves its payment (receipt); the first claim also brings the dental report, the initial X-ray and the prior authorisation.
+  const documents = number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT', 'PRIOR_AUTHORIZATION'] : ['INVOICE', 'PAYMENT_RECEIPT'];
   expect(created.body.missingDocuments).toEqual(documents);
   for (const type of documents) expect((await attach(created.body.id, type)).status).toBe(201);
 
@@ -443,7 +443,7 @@ describe('orthodontic plans', () => {
       token: analyst,
       body: { verificationId: preauthorizationId, doctorId: orthodontist, installmentId: initial.id, lines: [{ procedureCode: 'D8080', serviceDate: now, chargedCents: initial.billableCents }] },
     });
-    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT']) await attach(created.body.id, type);
+    for (const type of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT', 'PRIOR_AUTHORIZATION']) await attach(created.body.id, type);
     await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
     expect((await installment(plan.id, 0)).state).toBe('claimed');
     expect((await reimbursementEvent(created.body.id, { type: 'REJECT', reasonCode: '37', reason: 'Factura de otro paciente' }, auditor)).body.state).toBe('rejected');

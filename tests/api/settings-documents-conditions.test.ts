@@ -61,8 +61,15 @@ describe('the documents matrix’s pre-authorisation and prosthesis conditions (
   it('seeds the prior authorisation when R14 applies and the laboratory breakdown for prostheses, before OTHER', async () => {
     const items = await documents();
     expect(items.map((d) => d.documentType).slice(-3)).toEqual(['IDENTIFICATION', 'LAB_BREAKDOWN', 'OTHER']);
-    expect(await row('PRIOR_AUTHORIZATION')).toMatchObject({ general: 'PREAUTHORIZATION', orthodonticInitial: 'NEVER', orthodonticInstallment: 'NEVER' });
+    // The first orthodontic claim brings its prior authorisation (R7: mandatory for orthodontics).
+    expect(await row('PRIOR_AUTHORIZATION')).toMatchObject({ general: 'PREAUTHORIZATION', orthodonticInitial: 'ALWAYS', orthodonticInstallment: 'NEVER' });
     expect(await row('LAB_BREAKDOWN')).toMatchObject({ general: 'PROSTHETIC', orthodonticInitial: 'NEVER', orthodonticInstallment: 'NEVER', version: 1 });
+  });
+
+  it('asks for the payment receipt on every orthodontic claim, and on a general one when the holder is reimbursed', async () => {
+    // Research 4.3 "Y" for the first and each later instalment, whoever is paid; a general claim's invoice carries
+    // no paid mark, so the holder reimbursed (who paid the dentist) is when its receipt is asked for.
+    expect(await row('PAYMENT_RECEIPT')).toMatchObject({ general: 'HOLDER_PAYEE', orthodonticInitial: 'ALWAYS', orthodonticInstallment: 'ALWAYS' });
   });
 
   it('asks for the laboratory breakdown only when a line is a prosthesis', async () => {
