@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './helpers.ts';
+import { startApiProcess, type ApiProcess } from './multiprocess.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
 import { textPdf } from '../../server/db/demo-documents.ts';
 
@@ -28,11 +30,11 @@ afterAll(async () => {
  * Streams a body of up to `maxBytes` in 256 KiB chunks, chunked unless a length is declared, and
  * stops writing as soon as the answer arrives. Returns the answer and how much was sent before it.
  */
-function stream(path: string, headers: Record<string, string>, maxBytes: number, declaredLength?: number) {
+function stream(path: string, headers: Record<string, string>, maxBytes: number, declaredLength?: number, to = port) {
   return new Promise<{ status: number; code?: string; sent: number }>((resolve, reject) => {
     let sent = 0;
     let answered = false;
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, ...(declaredLength ? { 'content-length': String(declaredLength) } : {}) } });
+    const req = http.request({ host: '127.0.0.1', port: to, path, method: 'POST', headers: { ...headers, ...(declaredLength ? { 'content-length': String(declaredLength) } : {}) } });
     req.on('response', (res) => {
       answered = true;
       let text = '';
@@ -94,4 +96,44 @@ describe('request bodies are limited while they stream', () => {
     const upload = await fetch(`${base}/api/attachments`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     expect(upload.status).toBe(201);
   });
+});
+
+/** The process's resident memory now and at its highest since the last reset, in bytes (Linux's /proc). */
+function memoryOf(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)![1]) * 1024;
+  return { resident: kib('VmRSS'), peak: kib('VmHWM') };
+}
+/** From here on, VmHWM is the highest resident size since this moment. */
+const resetPeak = (pid: number) => fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+// The server as `npm start` runs it, in a process of its own, so its memory is measured apart from the
+// test's (which makes the bodies): before the limits, 600 MB chunked left 1.67 GB resident.
+describe('memory stays flat while huge bodies are refused', () => {
+  let api: ApiProcess;
+  let apiPort: number;
+  let apiToken: string;
+  beforeAll(async () => {
+    api = await startApiProcess('memory://', { SEED_DEMO: '1' });
+    apiPort = Number(new URL(api.url).port);
+    apiToken = await api.signIn('analista@demo.local');
+  }, 120_000);
+  afterAll(() => api?.stop());
+
+  it('grows by far less than the bodies sent: an endless JSON body and a 200 MiB upload, each refused with 413', async () => {
+    const pid = api.child.pid!;
+    const json = () => stream('/api/login', { 'content-type': 'application/json' }, 600 * MiB, undefined, apiPort);
+    const upload = () => stream('/api/attachments', { 'content-type': 'multipart/form-data; boundary=x', authorization: `Bearer ${apiToken}` }, 200 * MiB, undefined, apiPort);
+    // Once each first, so what the first refusal loads (code, buffers) is not counted as growth.
+    await json();
+    await upload();
+    const before = memoryOf(pid);
+    resetPeak(pid);
+    const refused = [await json(), await upload(), await json(), await upload()];
+    expect(refused.map((r) => r.status)).toEqual([413, 413, 413, 413]);
+    const grown = memoryOf(pid).peak - before.resident;
+    // Buffered whole, the first body alone would have added 600 MiB and more; at the limit, the upload's
+    // 15 MB (and its copy) is the most one request may hold.
+    expect(grown, `${(grown / MiB).toFixed(1)} MiB more at the peak`).toBeLessThan(64 * MiB);
+  }, 120_000);
 });
