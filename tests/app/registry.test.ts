@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { AREAS, crumbsFor, NAV_ITEMS, PRIVATE_ROUTES } from '../../src/app/areas.ts';
 import { findRoute, matchPath, pathOf } from '../../src/app/registry.ts';
 import { isActive, visibleItems } from '../../src/components/layout/nav-items.ts';
+import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
+import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
 
 /** The specification's private routes (section 2, "Screens and routes"), inside `/app`. */
 const SPEC_ROUTES = [
@@ -38,6 +42,16 @@ describe('the area registry', () => {
     expect(screen('/reembolsos/editar/3/9').titleId).toBe('area.reimbursements.edit');
     expect(matchPath('/reembolsos/editar/:verificacion_id/:id', '/reembolsos/editar/3/9')).toEqual({ verificacion_id: '3', id: '9' });
     expect(findRoute(PRIVATE_ROUTES, '/nada')).toBeUndefined();
+  });
+
+  it('titles each screen with its own path parameters only, in every language (a placeholder without a value shows as {id})', () => {
+    for (const [locale, catalog] of Object.entries({ es, en, fr, zh, ja }) as [string, Record<string, string>][]) {
+      for (const route of PRIVATE_ROUTES) {
+        const placeholders = [...catalog[route.titleId].matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+        const params = [...route.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
+        for (const name of placeholders) expect(params, `${locale} ${route.titleId} on ${route.path}`).toContain(name);
+      }
+    }
   });
 
   it('keeps the permissions of the screens', () => {
