@@ -1,4 +1,31 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/** A response a test fulfils itself to play an outage carries this header; it is not the server failing. */
+export const SIMULATED = { 'x-test-simulated': 'outage' };
+
+let serverErrors: string[] = [];
+
+/** Records every 5xx answered to a page of `context` (the test's own page is watched already). */
+export function watchServerErrors(context: BrowserContext) {
+  context.on('response', (response) => {
+    if (response.status() >= 500 && !response.headers()['x-test-simulated']) serverErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+}
+
+/** Playwright's test, failing any test during which a browser page got a 5xx: no request may answer 500. */
+export const test = base.extend<{ noServerErrors: void }>({
+  noServerErrors: [
+    async ({ context }, use) => {
+      serverErrors = [];
+      watchServerErrors(context);
+      await use();
+      expect(serverErrors, 'responses with a server error').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const PASSWORD = 'demo1234';
 export const ADMIN = { email: 'admin@demo.local', name: 'Ana Administradora' };
