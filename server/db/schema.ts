@@ -379,6 +379,10 @@ export interface PoliciesTable {
   stage: WithDefault<string>;
   suspension_reason: string | null;
   cancellation_reason: string | null;
+  modality: WithDefault<string>;
+  issued_on: Timestamp | null;
+  contracting_company: string | null;
+  deductible_applies_to_preventive: WithDefault<boolean>;
 }
 
 export interface PolicyholdersTable {

@@ -36,6 +36,10 @@ function selectPolicies(q: Queryable) {
       'policies.ortho_percent',
       'policies.ortho_lifetime_maximum_cents',
       'policies.ortho_age_limit',
+      'policies.modality',
+      eb.cast<string | null>('policies.issued_on', 'text').as('issued_on'),
+      'policies.contracting_company',
+      'policies.deductible_applies_to_preventive',
       'policies.suspension_reason',
       'policies.cancellation_reason',
       'policies.version',
@@ -115,6 +119,10 @@ export interface PolicyColumns {
   ortho_percent?: number | null;
   ortho_lifetime_maximum_cents?: number | null;
   ortho_age_limit?: number | null;
+  modality?: string;
+  issued_on?: string | null;
+  contracting_company?: string | null;
+  deductible_applies_to_preventive?: boolean;
   stage?: string;
   suspension_reason?: string | null;
   cancellation_reason?: string | null;

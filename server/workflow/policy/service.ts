@@ -81,6 +81,10 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
     ortho_percent: terms.orthoPercent ?? null,
     ortho_lifetime_maximum_cents: minorOf('orthoLifetimeMaximum'),
     ortho_age_limit: terms.orthoAgeLimit ?? null,
+    modality: terms.modality ?? 'REIMBURSEMENT',
+    issued_on: terms.issuedOn ?? null,
+    contracting_company: terms.contractingCompany?.trim() || null,
+    deductible_applies_to_preventive: terms.deductibleAppliesToPreventive ?? false,
   };
   const problems = policyRuleProblems(
     {
@@ -92,6 +96,7 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
       orthoPercent: columns.ortho_percent!,
       orthoLifetimeMaximumCents: columns.ortho_lifetime_maximum_cents!,
       orthoAgeLimit: columns.ortho_age_limit!,
+      deductibleAppliesToPreventive: columns.deductible_applies_to_preventive!,
     },
     rules,
   ).map((p): { path: string; keyword: string } => ({ path: `body/${p.path}`, keyword: p.keyword }));
@@ -112,9 +117,17 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
   // A value the engine refuses is reported once, by the engine's check.
   problems.push(...ranges.filter((r) => !problems.some((p) => p.path === r.path)));
   if (terms.endsOn <= terms.startsOn) problems.unshift({ path: 'body/endsOn', keyword: 'afterStartsOn' });
+  if (terms.issuedOn && terms.issuedOn > terms.endsOn) problems.push({ path: 'body/issuedOn', keyword: 'notAfterEndsOn' });
   problems.unshift(...tooPrecise);
   if (problems.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', problems);
   return { columns, rules: rules.map(normalizeRule) };
+}
+
+/** Research 2.2: a contracting company is named on a group policy (colectiva) only. */
+function checkGroupTerms(terms: PolicyTerms) {
+  if (terms.contractingCompany?.trim() && terms.kind !== 'GROUP') {
+    throw rule('policy.contractingCompanyNotGroup', 'Only a group policy names a contracting company.', 'contractingCompany');
+  }
 }
 
 /** The insurer's currency, once it is known to take the policy. */
@@ -148,6 +161,7 @@ export const policyService = {
     if (!holder) throw rule('policy.policyholderUnknown', 'No such policyholder.', 'policyholderId');
     const defaults = await settingDefaults(tx);
     const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, true), defaults, policyMaxBeneficiaries(defaults));
+    checkGroupTerms(input);
     await checkNumberFree(tx, input.insurerId, columns.number!);
     const id = await insertPolicy(tx, { ...columns, policyholder_id: input.policyholderId, state: 'pending', stage: 'NEW' }).catch(raceOnNumber);
     await replaceRules(tx, id, rules);
@@ -164,6 +178,7 @@ export const policyService = {
     }
     const currency = await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id);
     const { columns, rules } = columnsOf(input, currency, await settingDefaults(tx), current.max_beneficiaries);
+    checkGroupTerms(input);
     await checkNumberFree(tx, input.insurerId, columns.number!, id);
     await savePolicy(tx, id, columns).catch(raceOnNumber);
     await replaceRules(tx, id, rules);

@@ -41,6 +41,7 @@ export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies
     'policies.ortho_percent',
     'policies.ortho_lifetime_maximum_cents',
     'policies.ortho_age_limit',
+    'policies.deductible_applies_to_preventive',
     'insurers.claim_deadline_days',
     jsonArrayFrom(
       eb
@@ -99,6 +100,7 @@ export type CoverageRow = {
   ortho_percent: number | null;
   ortho_lifetime_maximum_cents: number | null;
   ortho_age_limit: number | null;
+  deductible_applies_to_preventive: boolean;
   claim_deadline_days: number;
   benefit_rules: PolicyRule[];
   coverage_events: CoverageEvent[];
@@ -118,6 +120,7 @@ export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules
     orthoPercent: row.ortho_percent,
     orthoLifetimeMaximumCents: row.ortho_lifetime_maximum_cents,
     orthoAgeLimit: row.ortho_age_limit,
+    deductibleAppliesToPreventive: row.deductible_applies_to_preventive,
   };
   const rules = row.benefit_rules.map((r) => ({ kind: r.kind, category: r.category, procedureCode: r.procedure_code, percent: r.percent, months: r.months }));
   return resolveRules(policyRulesOverride(terms, rules), { filingDeadlineDays: row.claim_deadline_days }, defaults);

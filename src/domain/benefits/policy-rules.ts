@@ -31,7 +31,12 @@ export interface PolicyBenefitTerms {
   orthoPercent: number | null;
   orthoLifetimeMaximumCents: number | null;
   orthoAgeLimit: number | null;
+  /** Research 2.2: the deductible is also taken from preventive and diagnostic care (R2 waives it there by default). */
+  deductibleAppliesToPreventive: boolean;
 }
+
+/** R2's waiver the policy's deductibleAppliesToPreventive lifts: preventive and diagnostic care go together. */
+export const PREVENTIVE_CARE: readonly Category[] = ['PREVENTIVE', 'DIAGNOSTIC'];
 
 /** Which fields each kind of rule needs (the others are not stored). */
 export const RULE_FIELDS: Readonly<Record<BenefitRuleKind, readonly (keyof PolicyBenefitRule)[]>> = {
@@ -57,7 +62,11 @@ export function policyRulesOverride(terms: PolicyBenefitTerms, rules: readonly P
   return {
     annualMaximumCents: terms.annualMaximumCents ?? undefined,
     benefitYear: terms.benefitYear,
-    deductible: { individualCents: terms.deductibleCents ?? undefined, familyCents: terms.familyDeductibleCents ?? undefined },
+    deductible: {
+      individualCents: terms.deductibleCents ?? undefined,
+      familyCents: terms.familyDeductibleCents ?? undefined,
+      chargedCategories: terms.deductibleAppliesToPreventive ? PREVENTIVE_CARE : undefined,
+    },
     coveragePercent: coinsurance,
     waitingPeriods: { months: byCategory('WAITING_PERIOD', (r) => r.months) },
     exclusions: exclusions.length ? exclusions : undefined,
@@ -80,6 +89,7 @@ const NEUTRAL_TERMS: PolicyBenefitTerms = {
   orthoPercent: null,
   orthoLifetimeMaximumCents: null,
   orthoAgeLimit: null,
+  deductibleAppliesToPreventive: false,
 };
 
 /** The engine's path of an invalid value → the policy field it came from. */

@@ -98,7 +98,11 @@ export interface BenefitRules {
  */
 export interface BenefitRulesOverride {
   readonly coveragePercent?: Readonly<Partial<Record<Category, number>>>;
-  readonly deductible?: Readonly<Partial<DeductibleRules>>;
+  /**
+   * `chargedCategories`: categories this layer takes the deductible from although a lower layer waives them
+   * (a policy whose deductible applies to preventive care, research 2.2); they leave the merged waived list.
+   */
+  readonly deductible?: Readonly<Partial<DeductibleRules>> & { readonly chargedCategories?: readonly Category[] };
   readonly annualMaximumCents?: number;
   readonly benefitYear?: BenefitYearKind;
   readonly waitingPeriods?: {
@@ -202,7 +206,9 @@ export function resolveRules(policy?: BenefitRulesOverride, insurer?: BenefitRul
     deductible: {
       individualCents: pick(p.deductible?.individualCents, i.deductible?.individualCents, d.deductible.individualCents),
       familyCents: pick(p.deductible?.familyCents, i.deductible?.familyCents, d.deductible.familyCents),
-      waivedCategories: pick(p.deductible?.waivedCategories, i.deductible?.waivedCategories, d.deductible.waivedCategories),
+      waivedCategories: pick(p.deductible?.waivedCategories, i.deductible?.waivedCategories, d.deductible.waivedCategories).filter(
+        (category) => !p.deductible?.chargedCategories?.includes(category) && !i.deductible?.chargedCategories?.includes(category),
+      ),
     },
     annualMaximumCents: pick(p.annualMaximumCents, i.annualMaximumCents, d.annualMaximumCents),
     benefitYear: pick(p.benefitYear, i.benefitYear, d.benefitYear),

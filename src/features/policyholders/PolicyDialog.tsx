@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { defaultValue, settingDefaultsQuery } from '../../api/settings.ts';
@@ -20,10 +20,10 @@ import { BenefitRulesGrid, type RuleRow } from './BenefitRulesGrid.tsx';
 import { POLICY_FIELDS } from './fields.tsx';
 import { policyErrorText } from './policy-errors.ts';
 
-const CONTRACT = ['number', 'kind', 'planName', 'startsOn', 'endsOn', 'benefitYear', 'maxBeneficiaries'] as const;
-const LIMITS = ['annualMaximum', 'deductible', 'familyDeductible'] as const;
+const CONTRACT = ['number', 'kind', 'planName', 'modality', 'issuedOn', 'startsOn', 'endsOn', 'benefitYear', 'maxBeneficiaries'] as const;
+const LIMITS = ['annualMaximum', 'deductible', 'familyDeductible', 'deductibleAppliesToPreventive'] as const;
 const ORTHO = ['orthoIncluded', 'orthoPercent', 'orthoLifetimeMaximum', 'orthoAgeLimit'] as const;
-const NAMES = ['insurerId', ...CONTRACT, ...LIMITS, ...ORTHO] as const;
+const NAMES = ['insurerId', 'contractingCompany', ...CONTRACT, ...LIMITS, ...ORTHO] as const;
 type Name = (typeof NAMES)[number];
 
 interface Props {
@@ -56,7 +56,9 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   const termsOf = (values: FormValues) => {
     const body = toPayload(POLICY_FIELDS, NAMES, values);
-    return { ...body, insurerId: values.insurerId ? Number(values.insurerId) : undefined };
+    // Only a group policy names the company that contracts it (research 2.2); the field is hidden for the others.
+    const contractingCompany = values.kind === 'GROUP' ? body.contractingCompany : null;
+    return { ...body, contractingCompany, insurerId: values.insurerId ? Number(values.insurerId) : undefined };
   };
   const form = useForm<FormValues>({
     resolver: contractResolver(policy ? 'PolicyUpdate' : 'PolicyInput', (values: FormValues) => ({
@@ -66,8 +68,9 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
     })),
     defaultValues: policy
       ? toFormValues(POLICY_FIELDS, NAMES, policy as unknown as Record<string, unknown>)
-      : { ...emptyFormValues(POLICY_FIELDS, NAMES), benefitYear: 'CALENDAR', startsOn: today, endsOn: addDays(addMonths(today, 12), -1) },
+      : { ...emptyFormValues(POLICY_FIELDS, NAMES), benefitYear: 'CALENDAR', issuedOn: today, startsOn: today, endsOn: addDays(addMonths(today, 12), -1) },
   });
+  const group = useWatch({ control: form.control, name: 'kind' }) === 'GROUP';
 
   // A new policy starts from the number of beneficiaries Configuraciones holds (the server takes it too when left blank).
   const { data: defaults } = useQuery({ ...settingDefaultsQuery(), enabled: !policy });
@@ -85,7 +88,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
       if (rule.months !== null && (typeof rule.months !== 'number' || rule.months > 120)) found[`${n}/months`] = 'range';
     });
     if (Object.keys(found).length) return found;
-    const neutral = { benefitYear: 'CALENDAR' as const, annualMaximumCents: null, deductibleCents: null, familyDeductibleCents: null, orthoIncluded: true, orthoPercent: null, orthoLifetimeMaximumCents: null, orthoAgeLimit: null };
+    const neutral = { benefitYear: 'CALENDAR' as const, annualMaximumCents: null, deductibleCents: null, familyDeductibleCents: null, orthoIncluded: true, orthoPercent: null, orthoLifetimeMaximumCents: null, orthoAgeLimit: null, deductibleAppliesToPreventive: false };
     for (const problem of policyRuleProblems(neutral, payload as PolicyBenefitRule[])) {
       const [, n, field] = problem.path.split('/');
       if (n !== undefined && field) found[`${n}/${field}`] ??= problem.keyword;
@@ -172,6 +175,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
               )}
             />
             {CONTRACT.map(field)}
+            {group && field('contractingCompany')}
           </SimpleGrid>
         </Stack>
         {part('policies.section.limits', LIMITS)}
