@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import { textPdf } from '../../server/db/demo-documents.ts';
 import { apiToken, authHeader } from './fixtures.ts';
@@ -10,6 +11,17 @@ export async function api(request: APIRequestContext, token: string, method: 'ge
   const response = await request[method](path, { headers: authHeader(token), data });
   expect(response.status(), `${method.toUpperCase()} ${path}: ${await response.text()}`).toBeLessThan(300);
   return response.json();
+}
+
+/** A PDF's text, as a reader's PDF viewer extracts it. */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const content = await (await doc.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  return pages.join('\n');
 }
 
 let people = 0;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, signIn } from './fixtures.ts';
-import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
+import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
@@ -140,6 +140,13 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await expect(page.getByRole('button', { name: 'Aprobar' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('blocked-APPROVE')).toContainText('Quien creó el reembolso no puede aprobarlo');
   await expectNoSeriousViolations(page);
+
+  // The automatic check liquidated it: its summary downloads as a PDF in the reader's language, naming the claim.
+  const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: es['reimbursements.liquidationPdf'] }).click()]);
+  expect(pdf.suggestedFilename()).toBe(`liquidacion-${claim.folio}.pdf`);
+  const bytes = readFileSync(await pdf.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(await pdfText(bytes)).toContain(`Liquidación del reembolso ${claim.folio}`);
 
   // A claim whose folio falls in R12's 5 % sample waits for the dental auditor first (which claim does depends on
   // how many the run made before it).
@@ -313,6 +320,8 @@ test('keyboard only: a claim from its verification to its submission (to needs-d
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/reembolsos/editar/${verification.id}/\\d+$`));
   await expect(page.locator('[data-reimbursement-state]')).toHaveText(es['machine.reimbursement.state.needsDocuments']);
+  // Held for documents before the check liquidated it: there is no summary to download yet.
+  await expect(page.getByRole('button', { name: es['reimbursements.liquidationPdf'] })).toHaveCount(0);
 
   // The record screen: a note written and added from the keyboard.
   const notes = page.getByTestId('notes-panel');

@@ -14,6 +14,7 @@ import { messenger } from '../../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../../components/layout/screen-context.ts';
 import { NotesPanel } from '../../../components/notes/NotesPanel.tsx';
+import { LiquidationSummaryButton } from '../../../components/documents/LiquidationSummaryButton.tsx';
 import { HistoryTimeline } from '../../../components/workflow/HistoryTimeline.tsx';
 import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
 import { reimbursementMachine } from '../../../machines/reimbursement.machine.ts';
@@ -130,18 +131,23 @@ function Record({ record }: { record: Reimbursement }) {
   const eventLabel = (type: string) => (intl.messages[`reimbursements.event.${type}`] ? t(`reimbursements.event.${type}`) : type);
   const diagram = can('diagrams:read') ? `/diagramas?machine=reimbursement&record=${record.id}` : null;
   const none = t('patients.none');
+  // The server writes the summary once a line has been liquidated (409 before), as the automatic check or an approval does.
+  const liquidated = record.lines.some((line) => line.allowedCents !== null);
 
   return (
     <Stack gap="4">
       <PageHeader title={`${record.folio} · ${record.patientName}`}>
-        {diagram && (
-          <Button asChild variant="outline" size="sm">
-            <Link href={diagram}>
-              <Workflow aria-hidden size={16} />
-              {t('reimbursements.review.diagram')}
-            </Link>
-          </Button>
-        )}
+        <HStack gap="2" wrap="wrap">
+          {liquidated && <LiquidationSummaryButton reimbursementId={record.id} folio={record.folio} />}
+          {diagram && (
+            <Button asChild variant="outline" size="sm">
+              <Link href={diagram}>
+                <Workflow aria-hidden size={16} />
+                {t('reimbursements.review.diagram')}
+              </Link>
+            </Button>
+          )}
+        </HStack>
       </PageHeader>
       <HStack gap="3" wrap="wrap">
         <ReimbursementStateBadge state={record.state} />
