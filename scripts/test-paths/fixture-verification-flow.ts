@@ -15,6 +15,8 @@ const COVERAGE: CoverageFacts = {
   currency: 'PEN',
   annualMaximumRemainingCents: 250_000,
   orthodonticRemainingCents: null,
+  birthDate: '1990-03-14',
+  orthodonticAgeLimit: 19,
   waitingPeriods: [{ category: 'MAJOR', endsOn: '2027-01-01' }],
 };
 

@@ -32,6 +32,10 @@ export interface CoverageFacts {
   currency: string;
   annualMaximumRemainingCents: number | null;
   orthodonticRemainingCents: number | null;
+  /** `YYYY-MM-DD`: the patient's age on the planned service date is checked against `orthodonticAgeLimit`. */
+  birthDate: string;
+  /** The age from which orthodontics is not covered; null when there is no limit. */
+  orthodonticAgeLimit: number | null;
   /** Categories still waiting, with the first day each is covered. */
   waitingPeriods: { category: string; endsOn: string }[];
 }

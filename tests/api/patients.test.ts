@@ -309,6 +309,8 @@ describe('patient view', () => {
       deductible: { limitCents: 5000, usedCents: 5000, remainingCents: 0 },
       familyDeductible: { limitCents: 15000, usedCents: 5000, remainingCents: 10000 },
       orthodontic: { limitCents: 150000, usedCents: 0, remainingCents: 150000 },
+      // The default age limit, the one a verification's orthoUnderAgeLimit guard reads.
+      orthodonticAgeLimit: 19,
     });
     expect(after.body.verifications).toEqual([expect.objectContaining({ id: verification.id, folio: verification.folio, state: 'verified' })]);
     expect(after.body.reimbursements).toEqual([expect.objectContaining({ id: draft.id, state: 'paid', paidCents: 23000, verificationId: verification.id })]);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { ageOn } from '../../src/domain/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
@@ -188,6 +189,37 @@ test.describe('verificaciones', () => {
       if (state === 'checking' || state === 'saving') continue;
       await expect(flow).toHaveAttribute('data-state', state);
     }
+  });
+
+  test('the review lists what will be checked: an orthodontic one for a patient past the age limit says so', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    // insuredPatient's holder was born on 1980-05-04: far past any orthodontic age limit.
+    const patient = await insuredPatient(request, admin, 'Irene', 'Mora');
+    const { benefits } = (await json(request, admin, 'get', `/api/patients/${patient.id}/overview`)).body as { benefits: { orthodonticAgeLimit: number | null } };
+    const limit = benefits.orthodonticAgeLimit!;
+    const serviceDate = inDays(4);
+    const age = ageOn('1980-05-04', serviceDate);
+    expect(age).toBeGreaterThanOrEqual(limit);
+    await signIn(page, VERIFIER);
+    await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
+    await page.goto('/app/verificaciones/nueva');
+    const flow = page.getByTestId('verification-flow');
+    await flow.getByLabel(es['verifications.flow.findPatient']).fill(patient.name);
+    await flow.getByRole('button', { name: patient.name }).first().click();
+    await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
+    await flow.getByLabel(es['verifications.field.kindOnly']).selectOption('PREAUTHORIZATION');
+    await flow.getByLabel(es['verifications.field.category']).selectOption('ORTHODONTIC');
+    await flow.getByLabel(es['verifications.field.plannedServiceDate']).fill(serviceDate);
+    await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
+    const check = (label: string) => flow.getByTestId('coverage-checks').getByRole('listitem').filter({ hasText: es[label] });
+    await expect(check('verifications.check.policy')).toContainText(es['verifications.check.ok']);
+    await expect(check('verifications.check.annualMaximum')).toContainText(es['verifications.check.ok']);
+    await expect(check('verifications.check.orthodontic')).toBeVisible();
+    const ageCheck = check('verifications.check.orthodonticAge');
+    await expect(ageCheck).toContainText(es['verifications.check.attention']);
+    await expect(ageCheck).toContainText(`${age} años en la fecha de atención; se cubre antes de cumplir ${limit}.`);
+    await expectNoSeriousViolations(page);
+    await page.screenshot({ path: '/tmp/shots/D/es-new-review-age.png', fullPage: true });
   });
 
   test('every screen in dark, right-to-left, Japanese and at 390 px is axe clean', async ({ page, request }) => {

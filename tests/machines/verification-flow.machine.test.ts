@@ -13,6 +13,8 @@ const COVERAGE: CoverageFacts = {
   currency: 'EUR',
   annualMaximumRemainingCents: 100_000,
   orthodonticRemainingCents: null,
+  birthDate: '1990-03-14',
+  orthodonticAgeLimit: 19,
   waitingPeriods: [],
 };
 const PATIENT = { id: 4, name: 'Lucía Quispe' };

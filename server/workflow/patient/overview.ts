@@ -36,6 +36,8 @@ async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, to
     deductible: figure(rules.deductible.individualCents, year?.deductibleUsedCents ?? 0),
     familyDeductible: rules.deductible.familyCents === null ? null : figure(rules.deductible.familyCents, year?.familyDeductibleUsedCents ?? 0),
     orthodontic: rules.orthodontic.included ? figure(rules.orthodontic.lifetimeMaximumCents, usage.orthoLifetimeUsedCents) : null,
+    // The same limit the verification's orthoUnderAgeLimit guard reads (orthoAgeLimitOf).
+    orthodonticAgeLimit: rules.orthodontic.ageLimit,
   };
 }
 

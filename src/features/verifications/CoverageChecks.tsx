@@ -2,6 +2,7 @@ import { Badge, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
+import { ageOn } from '../../domain/benefits/dates.ts';
 import type { CoverageFacts } from '../../machines/verification-flow.machine.ts';
 
 interface Props {
@@ -13,7 +14,8 @@ interface Props {
 
 /**
  * What the verification will be checked against, each fact judged on the planned service date: the policy in
- * force then, the waiting periods still running, the year's maximum left and, for orthodontics, the lifetime left.
+ * force then, the waiting periods still running, the year's maximum left and, for orthodontics, the patient's age
+ * against the age limit and the lifetime left — the facts the statechart's guards read when the result is recorded.
  */
 export function CoverageChecks({ facts, serviceDate, category }: Props) {
   const intl = useIntl();
@@ -43,6 +45,13 @@ export function CoverageChecks({ facts, serviceDate, category }: Props) {
     },
   ];
   if (category === 'ORTHODONTIC') {
+    const limit = facts.orthodonticAgeLimit;
+    const age = ageOn(facts.birthDate, serviceDate);
+    checks.push({
+      ok: limit === null || age < limit,
+      label: t('verifications.check.orthodonticAge'),
+      detail: limit === null ? t('verifications.check.noAgeLimit') : t('verifications.check.ageOn', { age, limit }),
+    });
     checks.push({
       ok: (facts.orthodonticRemainingCents ?? 0) > 0,
       label: t('verifications.check.orthodontic'),
@@ -59,7 +68,7 @@ export function CoverageChecks({ facts, serviceDate, category }: Props) {
           const Icon = check.ok ? CircleCheck : CircleAlert;
           return (
             <List.Item key={check.label} alignItems="flex-start" gap="2">
-              <Icon aria-hidden size={18} color={check.ok ? 'var(--chakra-colors-green-600)' : 'var(--chakra-colors-orange-600)'} />
+              <Icon aria-hidden size={18} style={{ flexShrink: 0 }} color={check.ok ? 'var(--chakra-colors-green-600)' : 'var(--chakra-colors-orange-600)'} />
               <Stack gap="0">
                 <HStack gap="2" wrap="wrap">
                   <Text fontWeight="medium">{check.label}</Text>

@@ -9,5 +9,7 @@ export const coverageFactsOf = (overview: Schemas['PatientOverview']): CoverageF
   currency: overview.benefits.currency,
   annualMaximumRemainingCents: overview.benefits.annualMaximum.remainingCents,
   orthodonticRemainingCents: overview.benefits.orthodontic?.remainingCents ?? null,
+  birthDate: overview.patient.birthDate,
+  orthodonticAgeLimit: overview.benefits.orthodonticAgeLimit,
   waitingPeriods: overview.waitingPeriods.map(({ category, endsOn }) => ({ category, endsOn })),
 });
