@@ -401,6 +401,7 @@ export interface PolicyholdersTable {
   bank_name: string | null;
   bank_account: string | null;
   account_holder: string | null;
+  bank_account_type: string | null;
   active: WithDefault<boolean>;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;

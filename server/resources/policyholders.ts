@@ -44,6 +44,7 @@ export const policyholders: Resource<Policyholder> = {
     privacyConsentVersion: 'privacy_consent_version',
     privacyConsentDate: 'privacy_consent_date',
     bankName: 'bank_name',
+    bankAccountType: 'bank_account_type',
     bankAccount: 'bank_account',
     accountHolder: 'account_holder',
     active: 'active',
@@ -125,6 +126,17 @@ async function checkDocumentFree(tx: Queryable, fields: PolicyholderInput, excep
   if (holder) throw documentTaken();
 }
 
+/** Research 2.3: a company (persona jurídica) holds group policies only, so a holder of another kind of policy stays a person. */
+async function checkCompanyPolicies(tx: Queryable, fields: PolicyholderInput, id: number) {
+  if (fields.kind !== 'COMPANY') return;
+  const other = await tx.kysely.selectFrom('policies').select('id').where('policyholder_id', '=', id).where('kind', '<>', 'GROUP').executeTakeFirst();
+  if (other) {
+    throw new BusinessRuleError('policyholder.companyWithoutGroupPolicy', 'A company holds group policies only, and this holder has another kind.', [
+      { path: 'body/kind', keyword: 'companyWithoutGroupPolicy' },
+    ]);
+  }
+}
+
 const raceOnDocument = (error: unknown): never => {
   const pg = error as { code?: string; constraint?: string };
   if (pg?.code === '23505' && pg.constraint === DOCUMENT_KEY) throw documentTaken();
@@ -162,6 +174,7 @@ export function policyholderHandlers(deps: Deps): HandlersOf<'listPolicyholders'
           const current = await findRow(policyholders, tx, request.params.id, true);
           if (current.version !== version) throw new StaleVersionError('policyholder', current.version);
           await checkDocumentFree(tx, fields, current.id);
+          await checkCompanyPolicies(tx, fields, current.id);
           const updated = await updateRow(policyholders, tx, current.id, version, columns(fields));
           // Which bank details changed, never their values.
           await audit(tx, request, 'policyholder', 'UPDATE', updated.id, { version: updated.version, bankAccountChanged: updated.bank_account !== current.bank_account });
@@ -197,7 +210,12 @@ export function policyholderHandlers(deps: Deps): HandlersOf<'listPolicyholders'
       await db.transaction((tx) => audit(tx, request, 'policyholder', 'REVEAL', row.id, { part: 'bankDetails' }));
       return {
         status: 200,
-        body: { bankName: (row.bank_name as string | null) ?? null, bankAccount: (row.bank_account as string | null) ?? null, accountHolder: (row.account_holder as string | null) ?? null },
+        body: {
+          bankName: (row.bank_name as string | null) ?? null,
+          bankAccountType: (row.bank_account_type as 'CHECKING' | 'SAVINGS' | 'OTHER' | null) ?? null,
+          bankAccount: (row.bank_account as string | null) ?? null,
+          accountHolder: (row.account_holder as string | null) ?? null,
+        },
       };
     },
   };

@@ -39,7 +39,7 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
 });
 const create = (body: Record<string, unknown>) => call<Policy>('POST', '/api/policies', { token: admin, body });
 
-describe('policy terms of research 2.2', () => {
+describe('research 2.2: policy terms', () => {
   it('keeps modality, issue date, contracting company and the preventive deductible, and reads them back', async () => {
     const res = await create(
       terms({ kind: 'GROUP', modality: 'NETWORK', issuedOn: '2025-12-15', contractingCompany: '  Conservas del Norte SA ', deductibleAppliesToPreventive: true }),
@@ -98,5 +98,74 @@ describe('policy terms of research 2.2', () => {
     };
     expect(await deductibleOn(false)).toEqual({ deductibleCents: 0, coveredCents: 6_000 });
     expect(await deductibleOn(true)).toEqual({ deductibleCents: 5_000, coveredCents: 1_000 });
+  });
+});
+
+describe('research 2.3: a company holds group policies only; the bank account has a type', () => {
+  const holder = async (kind: 'PERSON' | 'COMPANY', extra: Record<string, unknown> = {}) => {
+    const names = kind === 'PERSON' ? { firstNames: 'Irene', lastNames: 'Colectiva', birthDate: '1975-04-04' } : { companyName: `Conservas ${++sequence} SA` };
+    const res = await call<Policy>('POST', '/api/policyholders', {
+      token: admin,
+      body: {
+        kind,
+        ...names,
+        documentType: kind === 'PERSON' ? 'DNI' : 'OTHER',
+        documentNumber: `HT${++sequence}X`,
+        memberNumber: `AF-HT-${sequence}`,
+        email: `ht${sequence}@example.org`,
+        privacyConsentVersion: '2026.1',
+        privacyConsentDate: '2026-11-01',
+        ...extra,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+
+  it('refuses a company a family or individual policy (422 on the kind) and takes a group one', async () => {
+    const company = await holder('COMPANY');
+    for (const kind of ['FAMILY', 'INDIVIDUAL']) {
+      const refused = expectProblem(await create(terms({ policyholderId: company.id, kind })), 422, 'policy.companyHolderNotGroup');
+      expect(fieldErrors(refused)).toEqual(['body/kind companyHolderNotGroup']);
+    }
+    expect(await server.db.query('SELECT id FROM policies WHERE policyholder_id = $1', [company.id])).toEqual([]);
+    const group = await create(terms({ policyholderId: company.id, kind: 'GROUP', contractingCompany: 'Conservas SA' }));
+    expect(group.status, JSON.stringify(group.body)).toBe(201);
+    // Nor can the group policy become a family one later.
+    const { id, version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear } = group.body;
+    const changed = await call('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear, kind: 'FAMILY' } });
+    expect(fieldErrors(expectProblem(changed, 422, 'policy.companyHolderNotGroup'))).toEqual(['body/kind companyHolderNotGroup']);
+  });
+
+  it('refuses turning a person with a family policy into a company (422), and allows it while all their policies are group ones', async () => {
+    const person = await holder('PERSON');
+    const family = await create(terms({ policyholderId: person.id }));
+    expect(family.status).toBe(201);
+    const { id, version, createdAt: _c, updatedAt: _u, name: _n, bankAccountMasked: _m, hasBankDetails: _h, policyCount: _p, ...fields } = person;
+    const asCompany = { ...fields, version, kind: 'COMPANY', firstNames: null, lastNames: null, birthDate: null, companyName: 'Irene Colectiva SL' };
+    const refused = expectProblem(await call('PUT', `/api/policyholders/${id}`, { token: admin, body: asCompany }), 422, 'policyholder.companyWithoutGroupPolicy');
+    expect(fieldErrors(refused)).toEqual(['body/kind companyWithoutGroupPolicy']);
+    expect((await call<Policy>('GET', `/api/policyholders/${id}`, { token: admin })).body).toMatchObject({ kind: 'PERSON', version });
+
+    const other = await holder('PERSON');
+    expect((await create(terms({ policyholderId: other.id, kind: 'GROUP' }))).status).toBe(201);
+    const { id: otherId, version: otherVersion, createdAt: _c2, updatedAt: _u2, name: _n2, bankAccountMasked: _m2, hasBankDetails: _h2, policyCount: _p2, ...otherFields } = other;
+    const changed = await call('PUT', `/api/policyholders/${otherId}`, {
+      token: admin,
+      body: { ...otherFields, version: otherVersion, kind: 'COMPANY', firstNames: null, lastNames: null, birthDate: null, companyName: 'Otra Colectiva SL' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  });
+
+  it('keeps the bank account type, reveals it with the account, and refuses an unknown one (400)', async () => {
+    const saved = await holder('PERSON', { bankName: 'Banco Sur', bankAccountType: 'CHECKING', bankAccount: '012180001234567897', accountHolder: 'Irene Colectiva' });
+    expect(saved).toMatchObject({ bankAccountType: 'CHECKING', hasBankDetails: true, bankAccountMasked: '•••• 7897' });
+    const revealed = await call('POST', `/api/policyholders/${saved.id}/bank-details`, { token: admin });
+    expect(revealed.body).toEqual({ bankName: 'Banco Sur', bankAccountType: 'CHECKING', bankAccount: '012180001234567897', accountHolder: 'Irene Colectiva' });
+    const bad = await call('POST', '/api/policyholders', {
+      token: admin,
+      body: { kind: 'PERSON', firstNames: 'A', lastNames: 'B', birthDate: '1970-01-01', documentType: 'DNI', documentNumber: `HTBAD${++sequence}`, memberNumber: 'AF-X', email: 'x@example.org', privacyConsentVersion: '1', privacyConsentDate: '2026-11-01', bankAccountType: 'CUENTA_VISTA' },
+    });
+    expect(fieldErrors(expectProblem(bad, 400, 'request.invalid'))).toEqual(['body/bankAccountType enum']);
   });
 });

@@ -39,6 +39,7 @@ const WRITABLE = [
   'privacyConsentVersion',
   'privacyConsentDate',
   'bankName',
+  'bankAccountType',
   'accountHolder',
   'active',
 ];
@@ -60,6 +61,7 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   privacyConsentVersion: '2026.1',
   privacyConsentDate: '2026-11-01',
   bankName: 'Banco Norte',
+  bankAccountType: 'SAVINGS',
   bankAccount: 'ES91 2100 0418 4502 0005 1332',
   accountHolder: 'Lucía Prueba Gómez',
   ...overrides,
@@ -185,7 +187,7 @@ describe('policyholders: bank details reveal', () => {
     const created = await create(person());
     const full = await reveal(created.body.id, tokens.treasury);
     expect(full.status).toBe(200);
-    expect(full.body).toEqual({ bankName: 'Banco Norte', bankAccount: 'ES91 2100 0418 4502 0005 1332', accountHolder: 'Lucía Prueba Gómez' });
+    expect(full.body).toEqual({ bankName: 'Banco Norte', bankAccountType: 'SAVINGS', bankAccount: 'ES91 2100 0418 4502 0005 1332', accountHolder: 'Lucía Prueba Gómez' });
     expect((await reveal(created.body.id, tokens.admin)).status).toBe(200);
     for (const role of ['verifier', 'supervisor', 'analyst', 'readOnly']) expect((await reveal(created.body.id, tokens[role])).status, role).toBe(403);
 

@@ -123,11 +123,16 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
   return { columns, rules: rules.map(normalizeRule) };
 }
 
-/** Research 2.2: a contracting company is named on a group policy (colectiva) only. */
-function checkGroupTerms(terms: PolicyTerms) {
+/**
+ * Research 2.2 and 2.3: a contracting company is named on a group policy (colectiva) only, and a company
+ * (persona jurídica) holds group policies only.
+ */
+async function checkGroupTerms(tx: Queryable, terms: PolicyTerms, holderId: number) {
   if (terms.contractingCompany?.trim() && terms.kind !== 'GROUP') {
     throw rule('policy.contractingCompanyNotGroup', 'Only a group policy names a contracting company.', 'contractingCompany');
   }
+  const holder = await tx.kysely.selectFrom('policyholders').select('kind').where('id', '=', holderId).executeTakeFirstOrThrow();
+  if (holder.kind === 'COMPANY' && terms.kind !== 'GROUP') throw rule('policy.companyHolderNotGroup', 'A company holds group policies only.', 'kind');
 }
 
 /** The insurer's currency, once it is known to take the policy. */
@@ -161,7 +166,7 @@ export const policyService = {
     if (!holder) throw rule('policy.policyholderUnknown', 'No such policyholder.', 'policyholderId');
     const defaults = await settingDefaults(tx);
     const { columns, rules } = columnsOf(input, await checkInsurer(tx, input.insurerId, true), defaults, policyMaxBeneficiaries(defaults));
-    checkGroupTerms(input);
+    await checkGroupTerms(tx, input, input.policyholderId);
     await checkNumberFree(tx, input.insurerId, columns.number!);
     const id = await insertPolicy(tx, { ...columns, policyholder_id: input.policyholderId, state: 'pending', stage: 'NEW' }).catch(raceOnNumber);
     await replaceRules(tx, id, rules);
@@ -178,7 +183,7 @@ export const policyService = {
     }
     const currency = await checkInsurer(tx, input.insurerId, input.insurerId !== current.insurer_id);
     const { columns, rules } = columnsOf(input, currency, await settingDefaults(tx), current.max_beneficiaries);
-    checkGroupTerms(input);
+    await checkGroupTerms(tx, input, current.policyholder_id);
     await checkNumberFree(tx, input.insurerId, columns.number!, id);
     await savePolicy(tx, id, columns).catch(raceOnNumber);
     await replaceRules(tx, id, rules);

@@ -27,7 +27,7 @@ export function BankDetails({ edit, record, readOnly }: Props) {
   const { may } = useScreen();
   const reveal = useRevealBankDetails();
   const [shown, setShown] = useState(false);
-  const field = (name: 'bankName' | 'accountHolder' | 'bankAccount') => (
+  const field = (name: 'bankName' | 'bankAccountType' | 'accountHolder' | 'bankAccount') => (
     <FieldInput resource="policyholders" name={name} spec={POLICYHOLDER_FIELDS[name] as FieldSpec} form={edit.form} />
   );
   const full = shown ? reveal.data : undefined;
@@ -63,6 +63,7 @@ export function BankDetails({ edit, record, readOnly }: Props) {
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
           {field('bankName')}
+          {field('bankAccountType')}
           {field('accountHolder')}
           {!readOnly && field('bankAccount')}
         </SimpleGrid>
