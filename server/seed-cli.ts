@@ -41,7 +41,9 @@ try {
       const [counts] = await db.query(
         `SELECT (SELECT count(*) FROM patients) AS patients, (SELECT count(*) FROM policyholders) AS policyholders, (SELECT count(*) FROM policies) AS policies,
            (SELECT count(*) FROM doctors) AS doctors, (SELECT count(*) FROM verifications) AS verifications, (SELECT count(*) FROM reimbursements) AS reimbursements,
-           (SELECT count(*) FROM reimbursement_lines) AS lines, (SELECT count(*) FROM benefit_ledger) AS ledger, (SELECT count(*) FROM insurers) AS insurers`,
+           (SELECT count(*) FROM reimbursement_lines) AS lines, (SELECT count(*) FROM benefit_ledger) AS ledger, (SELECT count(*) FROM insurers) AS insurers,
+           (SELECT count(*) FROM orthodontic_plans) AS "orthodontic plans", (SELECT count(*) FROM orthodontic_installments) AS instalments,
+           (SELECT count(*) FROM reimbursements WHERE kind = 'ORTHODONTIC') AS "orthodontic claims"`,
       );
       console.log(`Seeded in ${((performance.now() - start) / 1000).toFixed(0)} s:`, Object.entries(counts).map(([k, v]) => `${Number(v).toLocaleString('en')} ${k}`).join(', '));
     }

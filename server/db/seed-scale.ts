@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database.ts';
+import { seedScaleOrthodontics } from './seed-scale-orthodontic.ts';
 import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTRY, PLANS, PROCEDURES, STREETS, SURNAMES } from './seed-scale-people.ts';
 
 /**
@@ -7,7 +8,8 @@ import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTR
  * Node. Deterministic: the same count and day give the same rows (pseudo-random values come from
  * hashing each row's number). Per 1 000 patients: 400 policyholders with one policy each (families
  * of one to five: holder, spouse or partner, children with their ages and documents), 100 doctors,
- * about 380 verifications and 230 reimbursements with their lines and, once paid, benefit ledger rows.
+ * about 380 verifications and 230 reimbursements with their lines and, once paid, benefit ledger rows; and
+ * orthodontic plans with their instalments and claims (seed-scale-orthodontic.ts).
  */
 export interface ScaleOptions {
   patients: number;
@@ -29,7 +31,10 @@ export function familiesFor(patients: number): number {
 }
 
 /** Tables the scale seed fills; their plain indexes are rebuilt once after the rows are in. */
-const BULK_TABLES = ['policyholders', 'policies', 'patients', 'doctors', 'doctor_agreements', 'verifications', 'reimbursements', 'reimbursement_lines', 'benefit_ledger', 'workflow_history'];
+const BULK_TABLES = [
+  'policyholders', 'policies', 'patients', 'doctors', 'doctor_agreements', 'verifications', 'reimbursements', 'reimbursement_lines', 'benefit_ledger', 'workflow_history',
+  'orthodontic_plans', 'orthodontic_installments',
+];
 
 /** Helper functions that live only in the seeding session (pg_temp). */
 const FUNCTIONS = `
@@ -440,8 +445,10 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
       [policyBase, analyst, auditor, treasury],
     ), tx);
 
+    await seedScaleOrthodontics(tx, { today, policyBase, step: (label, work) => step(label, work, tx) });
+
     // Rows written with their own ids leave the sequences behind.
-    for (const table of ['policyholders', 'policies', 'doctors']) {
+    for (const table of ['policyholders', 'policies', 'doctors', 'orthodontic_plans', 'orthodontic_installments', 'reimbursements']) {
       await tx.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), (SELECT max(id) FROM ${table}))`, [table]);
     }
 
