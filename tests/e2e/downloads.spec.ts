@@ -54,6 +54,31 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   expect(rows).toEqual([['Nombre comercial', 'Código'], ...expected]);
 });
 
+test('"Exportar" carries what the screen narrows its list by: the policy of its patients, the worklist\'s group and date range', async ({ page, request }) => {
+  await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
+  const token = await apiToken(request);
+  const { items } = await (await request.get('/api/patients', { params: { pageSize: 1 }, headers: authHeader(token) })).json();
+  const policyId = String((items as { policyId: number }[])[0]!.policyId);
+  await signIn(page, ADMIN.email);
+  const exporting = async (path: string) => {
+    await page.goto(path);
+    await page.getByRole('link', { name: 'Exportar' }).click();
+    await expect(page.getByRole('heading', { name: 'Nueva descarga', level: 1 })).toBeVisible();
+    return JSON.parse(new URL(page.url()).searchParams.get('filters')!) as Record<string, string>;
+  };
+
+  // A policy's patients export as that policy's, not every patient.
+  expect(await exporting(`/app/pacientes/${policyId}`)).toMatchObject({ policyId });
+  await expect(page.getByLabel('Lista')).toHaveValue('patients');
+  await expect(page.getByTestId('export-filters')).toContainText(`Póliza (id. interno): ${policyId}`);
+
+  expect(await exporting('/app/verificaciones/nuevas?from=2026-01-01&to=2026-12-31')).toMatchObject({ group: 'open', from: '2026-01-01', to: '2026-12-31' });
+  await expect(page.getByTestId('export-filters')).toContainText('Lista: Nuevas (abiertas)');
+  await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 2026-01-01');
+  expect(await exporting('/app/reembolsos/general?from=2026-02-01')).toMatchObject({ from: '2026-02-01' });
+  await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 2026-02-01');
+});
+
 interface Job {
   id: number;
   state: string;

@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useScreen } from '../layout/screen-context.ts';
 import type { ListColumn } from './columns.tsx';
-import { listQuery, type ListSpec, type ListState } from './list-state.ts';
 
 /** The lists an export job can read (the contract's DownloadList). */
 const EXPORTABLE = new Set([
@@ -17,23 +16,23 @@ const NEW_EXPORT = '/descargas/nuevo';
 
 interface Props<R> {
   resource: string;
-  spec: ListSpec;
-  state: ListState;
+  /** The list operation's query as the screen reads it: its filters and what the screen fixes beside them. */
+  query: Record<string, unknown>;
   columns: ListColumn<R>[];
   hidden: string[];
   rows?: R[];
 }
 
 /**
- * "Exportar": opens a new export of this list with the search, filters and sort on screen and the visible
+ * "Exportar": opens a new export of this list with the search, filters, sort and narrowing on screen and the visible
  * columns that are fields of its records (a column drawn from several fields has no single value to export).
  */
-export function ExportButton<R extends object>({ resource, spec, state, columns, hidden, rows }: Props<R>) {
+export function ExportButton<R extends object>({ resource, query, columns, hidden, rows }: Props<R>) {
   const intl = useIntl();
   const { can } = useScreen();
   if (!EXPORTABLE.has(resource) || !can('downloads:create')) return null;
-  const { page: _page, pageSize: _pageSize, ...query } = listQuery(state, spec);
-  const filters = Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  const { page: _page, pageSize: _pageSize, ...shown } = query;
+  const filters = Object.fromEntries(Object.entries(shown).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
   const sample = rows?.[0] as Record<string, unknown> | undefined;
   const exported = columns
     .filter((column) => !hidden.includes(column.id) && (!sample || column.id in sample))

@@ -100,7 +100,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
           ))}
           {children}
           {!cards && <ColumnChooser columns={columns} hidden={list.hiddenColumns} onChange={list.setHiddenColumns} />}
-          <ExportButton resource={exportAs ?? list.resource} spec={list.spec} state={list.state} columns={columns} hidden={list.hiddenColumns} rows={list.rows} />
+          <ExportButton resource={exportAs ?? list.resource} query={list.query} columns={columns} hidden={list.hiddenColumns} rows={list.rows} />
         </HStack>
       )}
       {chosen.length > 0 && (

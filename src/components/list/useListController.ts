@@ -9,13 +9,17 @@ import { useStoredState } from './useStoredState.ts';
 /**
  * A list's behaviour without its markup: page, page size, sort, search and filters in the URL; the
  * page of records from TanStack Query; row selection for bulk actions; the columns the user hid,
- * remembered per user and resource.
+ * remembered per user and resource. `narrow` adds what the screen fixes or keeps beside the spec's
+ * filters (a policy's patients, the worklist's group, a date range): the list reads it and "Exportar"
+ * carries it, so the file holds the rows on screen.
  */
-export function useListController<R extends VersionedRecord, Q extends object>(resource: Resource<R, never, Q>, spec: ListSpec) {
+export function useListController<R extends VersionedRecord, Q extends object>(resource: Resource<R, never, Q>, spec: ListSpec, narrow?: (query: Q) => Q) {
   const [search, setSearch] = useSearchParams();
   const { userId } = useScreen();
   const state = useMemo(() => parseListState(search, spec), [search, spec]);
-  const query = useQuery(resource.listQuery(listQuery(state, spec) as Q));
+  const own = listQuery(state, spec) as Q;
+  const listed = narrow ? narrow(own) : own;
+  const query = useQuery(resource.listQuery(listed));
   const change = useCallback((c: ListChange) => setSearch((previous) => applyListChange(previous, c, spec), { replace: true }), [setSearch, spec]);
 
   // A page beyond the last (after deletions, or from an old link) moves to the last page; a list
@@ -38,6 +42,8 @@ export function useListController<R extends VersionedRecord, Q extends object>(r
     resource: resource.name,
     spec,
     state,
+    /** The list operation's whole query as the screen reads it (its page included). */
+    query: listed as Record<string, unknown>,
     change,
     rows: query.data?.items,
     total: query.data?.total,

@@ -12,6 +12,13 @@ import { DEFAULT_COLUMNS } from './default-columns.ts';
 
 type Column = { field: string; label: string };
 
+/** Lists that are another's operation narrowed name their filters in that list's catalog entries. */
+const CATALOG_OF: Partial<Record<DownloadList, string>> = {
+  'reimbursements-general': 'reimbursements',
+  'reimbursements-orthodontic': 'reimbursements',
+  'reimbursable-verifications': 'verifications',
+};
+
 /** The JSON a list's "Exportar" action put in the address, or nothing when it is not what it should be. */
 function parseJson<T>(text: string | null, valid: (value: unknown) => value is T): T | null {
   if (!text) return null;
@@ -74,8 +81,12 @@ export default function NewDownloadScreen() {
   };
 
   const filterEntries = Object.entries(filters);
-  // The list's own filter names; search and sort are every list's.
-  const filterLabel = (name: string) => [`${list}.filter.${name}`, `downloads.filters.${name}`].map((id) => (intl.messages[id] ? t(id) : null)).find(Boolean) ?? name;
+  // The list's own filter names (and the values that have a name); search and sort are every list's.
+  const own = CATALOG_OF[list] ?? list;
+  const named = (...ids: string[]) => ids.map((id) => (intl.messages[id] ? t(id) : null)).find(Boolean);
+  const filterLabel = (name: string) => named(`${own}.filter.${name}`, `downloads.filters.${name}`) ?? name;
+  // As the list's filter shows its choice (FilterSelect's `<resource>.<name>.<value>`).
+  const filterValue = (name: string, value: string) => named(`${own}.${name}.${value}`) ?? value;
   return (
     <Stack gap="4" maxW="3xl">
       <PageHeader title={t('area.downloads.new')} />
@@ -105,7 +116,7 @@ export default function NewDownloadScreen() {
                     <List.Root ps="5" fontSize="sm">
                       {filterEntries.map(([name, value]) => (
                         <List.Item key={name}>
-                          <bdi>{t('downloads.filters.item', { name: filterLabel(name), value })}</bdi>
+                          <bdi>{t('downloads.filters.item', { name: filterLabel(name), value: filterValue(name, value) })}</bdi>
                         </List.Item>
                       ))}
                     </List.Root>

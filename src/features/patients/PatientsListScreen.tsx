@@ -6,7 +6,7 @@ import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
-import { patients, patientsOfPolicy, policySummaryQuery, type Patient } from './api.ts';
+import { patients, policySummaryQuery, type Patient } from './api.ts';
 import { PATIENT_COLUMNS, PATIENT_FIELDS, PATIENT_LIST } from './fields.ts';
 import { PolicySummaryCard } from './PolicySummaryCard.tsx';
 
@@ -19,7 +19,7 @@ export default function PatientsListScreen() {
   const params = useParams<{ id?: string }>();
   const policyId = params.id ? Number(params.id) : undefined;
   const summary = useQuery({ ...policySummaryQuery(policyId ?? 0), enabled: policyId !== undefined });
-  const list = useListController(policyId === undefined ? patients : patientsOfPolicy(policyId), PATIENT_LIST);
+  const list = useListController(patients, PATIENT_LIST, policyId === undefined ? undefined : (query) => ({ ...query, policyId }));
   const policy = summary.data;
   return (
     <ListShell

@@ -60,10 +60,3 @@ export function usePatientEvent(id: number) {
     },
   });
 }
-
-/** The patients of one policy: the same resource, its list (and cache entries) narrowed to the policy. */
-export const patientsOfPolicy = (policyId: number): typeof patients => ({
-  ...patients,
-  list: (query) => patients.list({ ...query, policyId }),
-  listQuery: (query) => patients.listQuery({ ...query, policyId }),
-});

@@ -38,11 +38,9 @@ export function ReimbursementList({ kind, titleId }: { kind: 'GENERAL' | 'ORTHOD
   const intl = useIntl();
   const { userId } = useScreen();
   const range = useDateRange();
-  const resource = useMemo(
-    () => ({ ...reimbursements, listQuery: (query: object) => reimbursements.listQuery({ ...query, kind, from: range.from, to: range.to }) }),
-    [kind, range.from, range.to],
-  );
-  const list = useListController(resource, SPEC);
+  // The kind stays out of the export's filters: its export list fixes it (EXPORT_LISTS).
+  const resource = useMemo(() => ({ ...reimbursements, listQuery: (query: object) => reimbursements.listQuery({ ...query, kind }) }), [kind]);
+  const list = useListController(resource, SPEC, (query) => ({ ...query, from: range.from, to: range.to }));
   const { data: insurers = [] } = useQuery(insurerChoicesQuery());
   const queues = Object.entries(QUEUES).map(([queue, value]) => ({ value, label: intl.formatMessage({ id: `reimbursements.queue.${queue}` }) }));
   const mine = userId ? [{ value: String(userId), label: intl.formatMessage({ id: 'reimbursements.mine' }) }] : [];

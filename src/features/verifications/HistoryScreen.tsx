@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
@@ -22,11 +21,7 @@ export default function HistoryScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const range = useDateRange();
-  const resource = useMemo(
-    () => ({ ...verifications, listQuery: (query: VerificationQuery) => verifications.listQuery({ ...query, group: query.state ? undefined : 'history', from: range.from, to: range.to }) }),
-    [range.from, range.to],
-  );
-  const list = useListController(resource, SPEC);
+  const list = useListController(verifications, SPEC, (query: VerificationQuery): VerificationQuery => ({ ...query, group: query.state ? undefined : 'history', from: range.from, to: range.to }));
   const { data: insurers = [] } = useQuery(insurerChoicesQuery());
   const { data: doctors = [] } = useQuery(doctorChoicesQuery(''));
   return (

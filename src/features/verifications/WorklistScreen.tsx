@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, HStack, NativeSelect, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Hand, UserPlus } from 'lucide-react';
@@ -33,11 +33,7 @@ export default function WorklistScreen() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { userId, can } = useScreen();
   const range = useDateRange();
-  const resource = useMemo(
-    () => ({ ...verifications, listQuery: (query: VerificationQuery) => verifications.listQuery({ ...query, group: query.state ? undefined : 'open', from: range.from, to: range.to }) }),
-    [range.from, range.to],
-  );
-  const list = useListController(resource, SPEC);
+  const list = useListController(verifications, SPEC, (query: VerificationQuery): VerificationQuery => ({ ...query, group: query.state ? undefined : 'open', from: range.from, to: range.to }));
   const { assigned, pastDue } = list.state.filters as { assigned?: 'mine' | 'unassigned'; pastDue?: string };
   const counts = useQuery(countsQuery({ assigned, pastDue: pastDue === undefined ? undefined : pastDue === 'true' }));
   const send = useVerificationEvent();
