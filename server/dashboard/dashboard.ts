@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import { inAudience, LIVE } from '../announcements/repository.ts';
 import type { components } from '../../openapi/schema';
+import { cureEndingThisWeek } from '../workflow/reimbursement/cure-week.ts';
 
 type Dashboard = components['schemas']['Dashboard'];
 type Section = components['schemas']['DashboardSection'];
@@ -20,7 +21,6 @@ const MONTHS_CHARTED = 6;
 
 const count = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${sql}`, params))[0].n;
 
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function verifierSection(db: Queryable, viewer: Viewer, today: string): Promise<Section> {
   const mine = 'FROM verifications WHERE assignee_id = $1 AND state = ANY($2::text[])';
@@ -42,16 +42,20 @@ async function verifierSection(db: Queryable, viewer: Viewer, today: string): Pr
 
 async function analystSection(db: Queryable, today: string): Promise<Section> {
   const inState = 'FROM reimbursements WHERE state = ANY($1::text[])';
+  const cure = cureEndingThisWeek(today);
+  // One tile per kind's list, so each counts exactly the rows its link shows.
+  const cureEnding = async (key: string, kind: 'GENERAL' | 'ORTHODONTIC', list: string): Promise<Tile> => ({
+    key,
+    count: await count(db, `${inState} AND kind = $2 AND cure_deadline BETWEEN $3 AND $4`, [['needsDocuments'], kind, cure.from, cure.to]),
+    link: `${list}?state=needsDocuments&cureEnding=thisWeek`,
+  });
   return {
     key: 'analyst',
     tiles: [
       { key: 'reimbursementsToReview', count: await count(db, inState, [['inReview']]), link: '/reembolsos/general?state=inReview' },
       { key: 'reimbursementsWaitingDocuments', count: await count(db, inState, [['needsDocuments']]), link: '/reembolsos/general?state=needsDocuments' },
-      {
-        key: 'cureEndingThisWeek',
-        count: await count(db, `${inState} AND cure_deadline BETWEEN $2 AND $3`, [['needsDocuments'], today, addDays(today, 7)]),
-        link: '/reembolsos/general?state=needsDocuments',
-      },
+      await cureEnding('cureEndingThisWeek', 'GENERAL', '/reembolsos/general'),
+      await cureEnding('orthodonticCureEndingThisWeek', 'ORTHODONTIC', '/reembolsos/ortodoncia'),
     ],
   };
 }

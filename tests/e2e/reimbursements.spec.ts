@@ -24,6 +24,10 @@ test('the lists: queues and the insurer in the URL, the verifications ready for 
   await expect.poll(async () => (await states.allTextContents()).every((state) => ['Aprobado', 'Aprobado parcialmente'].includes(state))).toBe(true);
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Cola' })).toHaveValue('approved,partiallyApproved');
+  // The dashboard's "deadlines ending this week" tile links here: its filter reads from the address like the others.
+  await page.goto('/app/reembolsos/general?state=needsDocuments&cureEnding=thisWeek');
+  await expect(page.getByRole('combobox', { name: 'Plazo para documentos' })).toHaveValue('thisWeek');
+  await expect(page.getByRole('combobox', { name: 'Cola' })).toHaveValue('needsDocuments');
 
   await page.goto('/app/reembolsos/ortodoncia');
   await expect(page.getByRole('heading', { name: 'Reembolsos de ortodoncia', level: 1 })).toBeVisible();

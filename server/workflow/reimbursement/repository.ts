@@ -6,6 +6,7 @@ import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns, type CoverageRow } from '../shared/coverage.ts';
 import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
+import { cureEndingThisWeek } from './cure-week.ts';
 
 type DocumentType = components['schemas']['DocumentType'];
 type LineStatus = components['schemas']['ReimbursementLine']['status'];
@@ -115,6 +116,8 @@ export interface ReimbursementFilter {
   /** Creation dates, both days inclusive. */
   from?: string;
   to?: string;
+  /** Whose cure period ends within this week (cure-week.ts). */
+  cureEnding?: 'thisWeek';
 }
 
 const SORTABLE: SortColumns = {
@@ -126,8 +129,9 @@ const SORTABLE: SortColumns = {
   payableCents: sql.ref('reimbursements.payable_cents'),
 };
 
-export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, userId: number) {
-  const { q: text, kind, state, insurerId, createdBy, assigneeId, assigned, from, to } = filter;
+export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, userId: number, today: string) {
+  const { q: text, kind, state, insurerId, createdBy, assigneeId, assigned, from, to, cureEnding } = filter;
+  const cure = cureEndingThisWeek(today);
   const query = selectReimbursements(q)
     .$if(Boolean(text), (qb) =>
       qb.where(either(matchesText(text!, [sql.ref('reimbursements.folio'), sql.ref('reimbursements.invoice_number')]), refersToMatching(text!, sql.ref('reimbursements.patient_id'), 'patients', [patientName]))),
@@ -140,7 +144,8 @@ export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, us
     .$if(assigned === 'mine', (qb) => qb.where('reimbursements.assignee_id', '=', userId))
     .$if(assigned === 'unassigned', (qb) => qb.where('reimbursements.assignee_id', 'is', null))
     .$if(Boolean(from), (qb) => qb.where(sql`reimbursements.created_at`, '>=', sql`${from}::date`))
-    .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`));
+    .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`))
+    .$if(cureEnding === 'thisWeek', (qb) => qb.where(sql<boolean>`reimbursements.cure_deadline BETWEEN ${cure.from}::date AND ${cure.to}::date`));
   // Its joins follow NOT NULL foreign keys (patient, policy, insurer…): the bounded count reads reimbursements alone.
   return listOf(query, filter, SORTABLE, sql.ref('reimbursements.id'), { joinsKeepRows: true });
 }

@@ -124,13 +124,14 @@ export const reimbursementService = {
   present: async (q: Queryable, row: ReimbursementRow, actor: Actor, today: string) => (await reimbursementWorkflow.present(q, [row], actor, today))[0],
 
   list: async (db: Database, filter: ReimbursementFilter, actor: Actor, today: string) =>
-    reimbursementWorkflow.list(db, await pageReimbursements(db, filter, actor.id ?? 0), actor, today, {
+    reimbursementWorkflow.list(db, await pageReimbursements(db, filter, actor.id ?? 0, today), actor, today, {
       q: filter.q ?? null,
       kind: filter.kind ?? null,
       state: filter.state ?? null,
       assigned: filter.assigned ?? null,
       from: filter.from ?? null,
       to: filter.to ?? null,
+      cureEnding: filter.cureEnding ?? null,
     }),
 
   get: reimbursementWorkflow.get,

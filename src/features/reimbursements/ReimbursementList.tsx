@@ -24,9 +24,10 @@ export const QUEUES = {
 /** Each kind's list exports as its own list, the kind fixed by the server (server/exports/lists.ts). */
 const EXPORT_LISTS = { GENERAL: 'reimbursements-general', ORTHODONTIC: 'reimbursements-orthodontic' } as const;
 
-// The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine).
-const { state, insurerId, assigned, createdBy } = LIST_SPECS.reimbursements.filters;
-const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, assigned, createdBy } };
+// The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine,
+// the documents deadline ending this week as the dashboard's tile counts it).
+const { state, insurerId, assigned, createdBy, cureEnding } = LIST_SPECS.reimbursements.filters;
+const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, assigned, createdBy, cureEnding } };
 /** The range bounds the day the claim was created (the list's `from`/`to`). */
 const CREATED_DATES = { from: 'reimbursements.filter.from', to: 'reimbursements.filter.to' };
 
