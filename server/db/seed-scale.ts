@@ -206,7 +206,8 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
          CASE WHEN m.age >= 19 AND m.relationship = 'CHILD' THEN (date_trunc('year', $2::date) + interval '1 year - 1 day')::date END
        FROM (
          SELECT x.*, greatest(x.policy_starts, x.birth) AS enrolled_on,
-           x.member > 1 AND x.policy_starts < $2::date - 60 AND pg_temp.r(x.p, 45, 100) < 2 AS leaves
+           -- Enrolled (at the policy's start, or at birth) two months ago at least, so the leaving day comes after it.
+           x.member > 1 AND greatest(x.policy_starts, x.birth) < $2::date - 60 AND pg_temp.r(x.p, 45, 100) < 2 AS leaves
          FROM (
            SELECT f.policy_id, f.format, f.calling_code, f.insurer_code, k.member, pol.starts_on AS policy_starts,
              CASE WHEN k.member = 1 THEN f.g ELSE $3::bigint + (f.g - 1) * 8 + k.member END AS p,
