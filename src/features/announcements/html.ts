@@ -1,7 +1,8 @@
 import DOMPurify from 'dompurify';
 import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS } from '../../domain/announcement-html.ts';
 
-const ALLOWED_URI = /^(?:https?:|mailto:|\/)/i;
+// A path of the panel, never `//host` or `/\host`: browsers read both as another site (the server refuses them too).
+const ALLOWED_URI = /^(?:https?:|mailto:|\/(?![/\\]))/i;
 
 /**
  * The browser's sanitiser (DOMPurify) with the server's allowlist: what the editor produces and what a
