@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { authHeader, signIn } from './fixtures.ts';
+import { authHeader, signIn, watchServerErrors } from './fixtures.ts';
 
 type Request = Page['request'];
 
@@ -61,6 +61,7 @@ export async function setRolePermissions(request: Request, token: string, code: 
 export async function otherSession(browser: Browser, email: string, password?: string) {
   const { baseURL, locale } = test.info().project.use;
   const context = await browser.newContext({ baseURL, locale });
+  watchServerErrors(context);
   const page = await context.newPage();
   await signIn(page, email, password);
   return { context, page };
