@@ -57,9 +57,13 @@ export function pathOf(area: Area, key: string, params: Record<string, string | 
   return route ? { ...route, path: route.path.replace(/:(\w+)/g, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole)) } : null;
 }
 
-/** The breadcrumbs above a screen: the dashboard, then its area's list unless it is the list. */
+/**
+ * The breadcrumbs above a screen: the dashboard, then its area's list unless it is the list or another screen the
+ * menu opens (the verification worklist is the history's peer, not below it).
+ */
 export function crumbsOf(route: RegisteredRoute, home: { labelId: MessageId; href: string }): Crumb[] {
   if (route.area.routes.some((r) => r.key === 'home' && r.path === route.path)) return [];
+  const menuPaths = (route.area.menu ?? []).flatMap((entry) => ('children' in entry ? entry.children.map((c) => c.path) : [entry.path]));
   const list = route.area.routes.find((r) => r.key === 'list');
-  return [home, ...(list && list.path !== route.path ? [{ labelId: list.titleId, href: list.path }] : [])];
+  return [home, ...(list && list.path !== route.path && !menuPaths.includes(route.path) ? [{ labelId: list.titleId, href: list.path }] : [])];
 }

@@ -98,6 +98,10 @@ describe('the area registry', () => {
       { labelId: 'insurers.title', href: '/aseguradoras' },
     ]);
     expect(crumbsFor(route('/aseguradoras'))).toEqual([{ labelId: 'nav.dashboard', href: '/panel/default' }]);
+    // Screens the menu opens side by side are peers: the worklist is not below the history, nor the orthodontic list below the general one.
+    expect(crumbsFor(route('/verificaciones/nuevas'))).toEqual([{ labelId: 'nav.dashboard', href: '/panel/default' }]);
+    expect(crumbsFor(route('/reembolsos/ortodoncia'))).toEqual([{ labelId: 'nav.dashboard', href: '/panel/default' }]);
+    expect(crumbsFor(route('/verificaciones/editar/:id')).map((crumb) => crumb.href)).toEqual(['/panel/default', '/verificaciones/existentes']);
     expect(crumbsFor(route('/panel/default'))).toEqual([]);
     const insurers = AREAS.find((area) => area.key === 'insurers')!;
     expect(pathOf(insurers, 'edit', { id: 12 })?.path).toBe('/aseguradoras/editar/12');
