@@ -66,7 +66,12 @@ export function AppLayout({
                 </IconButton>
               )
             )}
-            <Heading as="p" size="sm" truncate>{intl.formatMessage({ id: 'app.title' })}</Heading>
+            {/* On a phone the header's tools leave the name a letter and an ellipsis; the menu drawer carries it there. */}
+            {!mobile && (
+              <Heading as="p" size="sm" truncate>
+                {intl.formatMessage({ id: 'app.title' })}
+              </Heading>
+            )}
             <Spacer />
             <SearchShortcut />
             {headerItems
