@@ -34,7 +34,9 @@ export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, h
       {history.isPending ? (
         <Loading cover="inline" />
       ) : items.length === 0 ? (
-        <Text color="fg.muted">{intl.formatMessage({ id: 'workflow.history.empty' })}</Text>
+        <Text color="fg.muted">
+          <bdi>{intl.formatMessage({ id: 'workflow.history.empty' })}</bdi>
+        </Text>
       ) : (
         <List.Root as="ol" gap="3" variant="plain" data-testid="history-timeline">
           {items.map((item) => {

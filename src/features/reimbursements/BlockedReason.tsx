@@ -12,7 +12,7 @@ export function BlockedReason({ ids, id }: { ids: string[]; id?: string }) {
   if (!ids.length) return null;
   return (
     <Text id={id} fontSize="sm" color="fg.muted">
-      {ids.map((text) => intl.formatMessage({ id: text })).join(' ')}
+      <bdi>{ids.map((text) => intl.formatMessage({ id: text })).join(' ')}</bdi>
     </Text>
   );
 }

@@ -10,7 +10,9 @@ export function ValidityLeft({ until }: { until: string | null | undefined }) {
     <HStack gap="2" wrap="wrap">
       <Day value={until} />
       <Badge colorPalette={left <= 7 ? 'orange' : 'green'} variant="subtle">
-        <FormattedMessage id="reimbursements.ready.daysLeft" values={{ days: left }} />
+        <bdi>
+          <FormattedMessage id="reimbursements.ready.daysLeft" values={{ days: left }} />
+        </bdi>
       </Badge>
     </HStack>
   );

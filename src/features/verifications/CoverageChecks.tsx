@@ -61,7 +61,7 @@ export function CoverageChecks({ facts, serviceDate, category }: Props) {
   return (
     <Stack gap="2" data-testid="coverage-checks">
       <Text fontSize="sm" color="fg.muted">
-        {t('verifications.check.on', { date: day(serviceDate) })}
+        <bdi>{t('verifications.check.on', { date: day(serviceDate) })}</bdi>
       </Text>
       <List.Root variant="plain" gap="2">
         {checks.map((check) => {

@@ -62,7 +62,9 @@ export function InvoiceStep({ invoice, currency, today, send }: Props) {
       <Field.Root>
         <Field.Label>{t('reimbursements.invoice.currency')}</Field.Label>
         <Input value={currency} readOnly />
-        <Field.HelperText>{t('reimbursements.invoice.currencyHelp')}</Field.HelperText>
+        <Field.HelperText>
+          <bdi>{t('reimbursements.invoice.currencyHelp')}</bdi>
+        </Field.HelperText>
       </Field.Root>
       <RadioGroup.Root value={invoice.payee} onValueChange={(e) => e.value && edit({ payee: e.value as FlowInvoice['payee'] })}>
         <RadioGroup.Label mb="2" display="block">{t('reimbursements.invoice.payee')}</RadioGroup.Label>

@@ -45,7 +45,7 @@ export function LinesStep({ lines, currency, codes, defaultDate, send }: Props) 
   return (
     <Stack gap="3">
       <Text color="fg.muted" fontSize="sm">
-        {intl.formatMessage({ id: 'reimbursements.lines.help' })}
+        <bdi>{intl.formatMessage({ id: 'reimbursements.lines.help' })}</bdi>
       </Text>
       <datalist id={listId}>
         {codes.map((code) => (
