@@ -95,7 +95,8 @@ export function pagePlans(q: Queryable, filter: PlanFilter) {
     .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [patientName])))
     .$if(Boolean(state), (qb) => qb.where('orthodontic_plans.state', 'in', state!.split(',')))
     .$if(patientId !== undefined, (qb) => qb.where('orthodontic_plans.patient_id', '=', patientId!));
-  return listOf(query, filter, SORTABLE, sql.ref('orthodontic_plans.id'));
+  // Its joins follow NOT NULL foreign keys (patient, policy, insurer, doctor, pre-authorisation): the bounded count reads plans alone.
+  return listOf(query, filter, SORTABLE, sql.ref('orthodontic_plans.id'), { joinsKeepRows: true });
 }
 
 /** The instalments of some plans, with what their reimbursement paid, in one query. */
