@@ -222,6 +222,60 @@ test.describe('verificaciones', () => {
     await page.screenshot({ path: '/tmp/shots/D/es-new-review-age.png', fullPage: true });
   });
 
+  test('on the record, a supervisor records one not eligible and cancels another, each with its reason, and records a pre-authorisation with its number', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    const start = async (id: number) => {
+      const { version } = (await json(request, admin, 'get', `/api/verifications/${id}`)).body as { version: number };
+      expect((await json(request, admin, 'post', `/api/verifications/${id}/events`, { type: 'START', version })).status).toBe(200);
+    };
+    const notEligible = await openVerification(request, 'BENEFITS');
+    const cancelled = await openVerification(request, 'ELIGIBILITY');
+    // A patient of its own, covered on the day, so the pre-authorisation can be recorded eligible.
+    const insured = await insuredPatient(request, admin, 'Pablo', 'Ibarra');
+    const preauthorization = (await json(request, admin, 'post', '/api/verifications', { patientId: insured.id, kind: 'PREAUTHORIZATION', category: 'GENERAL', plannedServiceDate: inDays(0) })).body as { id: number };
+    await start(notEligible.id);
+    await start(preauthorization.id);
+    await signIn(page, 'supervisor@demo.local');
+    const actions = page.getByTestId('workflow-actions');
+    const summary = page.getByTestId('verification-summary');
+    const dialog = page.getByRole('alertdialog');
+
+    await page.goto(`/app/verificaciones/editar/${notEligible.id}`);
+    await actions.getByRole('button', { name: es['verifications.event.RECORD_NOT_ELIGIBLE'], exact: true }).click();
+    await dialog.getByLabel(es['verifications.field.notEligibleReason']).fill('La aseguradora no reconoce la póliza en su portal.');
+    await dialog.getByRole('button', { name: es['verifications.event.RECORD_NOT_ELIGIBLE'], exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-state="notEligible"]').first()).toBeVisible();
+    await expect(summary).toContainText(es['verifications.field.reason']);
+    await expect(summary).toContainText('La aseguradora no reconoce la póliza en su portal.');
+
+    await page.goto(`/app/verificaciones/editar/${cancelled.id}`);
+    await actions.getByRole('button', { name: es['verifications.event.CANCEL'], exact: true }).click();
+    await dialog.getByRole('button', { name: es['verifications.event.CANCEL'], exact: true }).click();
+    await expect(dialog.getByText(es['form.required'].replace('{label}', es['verifications.field.cancelReason']))).toBeVisible();
+    await dialog.getByLabel(es['verifications.field.cancelReason']).fill('Solicitada por error: el paciente ya tenía una abierta.');
+    await dialog.getByRole('button', { name: es['verifications.event.CANCEL'], exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-state="cancelled"]').first()).toBeVisible();
+    await expect(summary).toContainText(es['verifications.field.reason']);
+    await expect(summary).toContainText('Solicitada por error: el paciente ya tenía una abierta.');
+    await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
+
+    // A pre-authorisation is not recorded eligible without the insurer's authorisation number.
+    await page.goto(`/app/verificaciones/editar/${preauthorization.id}`);
+    await actions.getByRole('button', { name: es['verifications.event.RECORD_ELIGIBLE'], exact: true }).click();
+    await dialog.getByLabel(es['verifications.field.channel']).selectOption('PORTAL');
+    await dialog.getByRole('button', { name: es['verifications.event.RECORD_ELIGIBLE'], exact: true }).click();
+    await expect(dialog.getByText(es['form.required'].replace('{label}', es['verifications.field.authorizationNumber']))).toBeVisible();
+    await dialog.getByLabel(es['verifications.field.authorizationNumber']).fill('AUT-2026-00421');
+    await dialog.getByRole('button', { name: es['verifications.event.RECORD_ELIGIBLE'], exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator('[data-state="verified"]').first()).toBeVisible();
+    await expect(summary).toContainText(es['verifications.field.authorizationNumber']);
+    await expect(summary).toContainText('AUT-2026-00421');
+    await expectNoSeriousViolations(page);
+  });
+
   test('every screen in dark, right-to-left, Japanese and at 390 px is axe clean', async ({ page, request }) => {
     // Twelve screens with axe on each: more than the default minute on a loaded machine.
     test.setTimeout(180_000);
