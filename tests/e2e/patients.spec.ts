@@ -242,3 +242,69 @@ test.describe.serial('patients', () => {
     await expect(page.locator('table tbody tr[data-index]')).toHaveCount(2);
   });
 });
+
+test('edits a patient, suspends and resumes the coverage and ends it (baja) with dates, the dates the statechart refuses said in the dialog', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const policy = await newPolicy(request, `E${unique}`.slice(0, 20), '-E');
+  const enrol = (body: Record<string, unknown>) => call(request, token, 'post', '/api/patients', { policyId: policy.policyId, enrolledOn: `${year}-01-01`, ...body });
+  await enrol({ relationship: 'HOLDER', firstNames: 'Marta', lastName: 'Ibarra', documentType: 'DNI', documentNumber: `E${unique}`.slice(0, 20), birthDate: '1984-03-12' });
+  const spouse = await enrol({ relationship: 'SPOUSE', firstNames: 'Luis', lastName: 'Ortega', documentType: 'DNI', documentNumber: `L${unique}`.slice(0, 20), birthDate: '1983-06-01' });
+  const today = new Date().toISOString().slice(0, 10);
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+  await signIn(page, ADMIN.email);
+  await page.goto(`/app/pacientes/editar/${spouse.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar paciente: Luis Ortega' })).toBeVisible();
+  await field(page, 'Segundo apellido').fill('Vidal');
+  await field(page, 'Teléfono').fill('+34 600 111 222');
+  await expectNoSeriousViolations(page);
+  await save(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar paciente: Luis Ortega' })).toBeHidden();
+
+  await page.goto(`/app/pacientes/ver/${spouse.id}`);
+  const header = page.getByRole('heading', { level: 1, name: 'Luis Ortega Vidal' });
+  await expect(header).toBeVisible();
+  const history = page.getByRole('region', { name: 'Historial de cambios' });
+  await expect(history).toContainText('Datos modificados');
+  await expect(history).toContainText('+34 600 111 222');
+
+  // Suspension: a start after today is refused with the guard's sentence; from today it is accepted.
+  await page.getByRole('button', { name: 'Suspender' }).click();
+  const suspend = page.getByRole('dialog', { name: 'Suspender la cobertura de Luis Ortega Vidal' });
+  await suspend.getByLabel(/^Suspendida desde/).fill(tomorrow);
+  await suspend.getByLabel(/^Motivo/).fill('Impago de su parte de la prima');
+  await expectNoSeriousViolations(page);
+  await suspend.getByRole('button', { name: 'Suspender' }).click();
+  await expect(suspend.getByText('La suspensión empieza entre la fecha de alta y hoy.')).toBeVisible();
+  await suspend.getByLabel(/^Suspendida desde/).fill(today);
+  await suspend.getByRole('button', { name: 'Suspender' }).click();
+  await expect(suspend).toBeHidden();
+  await expect(page.getByText('Suspendido', { exact: true }).first()).toBeVisible();
+  await expect(history).toContainText('Suspensión');
+  await expect(history).toContainText('Impago de su parte de la prima');
+
+  await page.getByRole('button', { name: 'Reanudar' }).click();
+  const resume = page.getByRole('dialog', { name: 'Reanudar la cobertura de Luis Ortega Vidal' });
+  await expect(resume.getByLabel(/^Reanudada desde/)).toHaveValue(today);
+  await resume.getByRole('button', { name: 'Reanudar' }).click();
+  await expect(resume).toBeHidden();
+  await expect(page.getByText('Activo', { exact: true }).first()).toBeVisible();
+
+  // Baja: the last day covered must come after the enrolment.
+  await page.getByRole('button', { name: 'Dar de baja' }).click();
+  const leave = page.getByRole('dialog', { name: 'Dar de baja a Luis Ortega Vidal' });
+  await leave.getByLabel(/^Último día cubierto/).fill(`${year}-01-01`);
+  await leave.getByLabel(/^Motivo/).fill('Separación');
+  await leave.getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(leave.getByText('La fecha de baja debe ser posterior a la fecha de alta.')).toBeVisible();
+  await leave.getByLabel(/^Último día cubierto/).fill(today);
+  await leave.getByRole('button', { name: 'Dar de baja' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page.getByText('De baja', { exact: true }).first()).toBeVisible();
+  await expect(history).toContainText('Separación');
+  // A patient who left is history: no more coverage events, no edit.
+  await expect(page.getByRole('button', { name: 'Dar de baja' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  const stored = await call(request, token, 'get', `/api/patients/${spouse.id}`);
+  expect(stored).toMatchObject({ state: 'LEFT', leftOn: today, secondLastName: 'Vidal', phone: '+34 600 111 222' });
+});

@@ -152,3 +152,74 @@ test('a verifier sees the bank account masked, with no way to reveal it', async 
   await expect(page.getByRole('button', { name: 'Mostrar datos completos' })).toHaveCount(0);
   await expect(page.getByText('ES12 3456')).toHaveCount(0);
 });
+
+test('edits a company’s policy (refused as a family one, kept as a group one with its terms), renews it and cancels it with a reason', async ({ page }) => {
+  const year = new Date().getFullYear();
+  const number = `POL-ED-${stamp}`;
+  const token = await apiToken(page.request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const holder = await page.request.post('/api/policyholders', {
+    headers,
+    data: { kind: 'COMPANY', companyName: `Conservas ${stamp} SA`, documentType: 'OTHER', documentNumber: `B${stamp}C`, memberNumber: `AF-C${stamp}`, email: `rrhh${stamp}@example.org`, privacyConsentVersion: '2026.1', privacyConsentDate: '2026-10-01' },
+  });
+  expect(holder.status()).toBe(201);
+  const holderId = ((await holder.json()) as { id: number }).id;
+  const insurers = (await (await page.request.get('/api/insurers?active=true&pageSize=1', { headers })).json()) as { items: { id: number }[] };
+  const created = await page.request.post('/api/policies', {
+    headers,
+    data: { policyholderId: holderId, insurerId: insurers.items[0]!.id, number, kind: 'GROUP', planName: 'Dental Colectivo', startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR' },
+  });
+  expect(created.status()).toBe(201);
+  const saved = async () => ((await (await page.request.get('/api/policies', { params: { q: number }, headers })).json()) as { items: Record<string, unknown>[] }).items[0]!;
+
+  await signIn(page, 'admin@demo.local');
+  await page.goto(`/app/titulares/editar/${holderId}`);
+  const policy = page.locator(`tr[data-policy="${number}"]`);
+  await policy.getByRole('button', { name: `Activar la póliza ${number}` }).click();
+  await expect(policy.getByTestId('policy-state')).toHaveText('Activa');
+
+  await policy.getByRole('button', { name: `Editar la póliza ${number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Póliza ${number}` });
+  // A company holds group policies only (research 2.3): the server's refusal is said on the kind.
+  await dialog.getByLabel(/^Tipo\b/).selectOption('FAMILY');
+  await expect(dialog.getByLabel(/^Empresa contratante/)).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('El titular es una empresa: solo admite pólizas colectivas')).toBeVisible();
+  await expect(dialog.getByLabel(/^Tipo\b/)).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel(/^Tipo\b/).selectOption('GROUP');
+  await dialog.getByLabel(/^Empresa contratante/).fill(`Conservas ${stamp} SA`);
+  await dialog.getByLabel(/^Plan\b/).fill('Dental Colectivo Plus');
+  await dialog.getByLabel(/^Modalidad/).selectOption('NETWORK');
+  await dialog.getByLabel(/^Fecha de emisión/).fill(`${year - 1}-12-15`);
+  await dialog.getByText('El deducible se aplica a preventivo y diagnóstico', { exact: true }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'El deducible se aplica a preventivo y diagnóstico' })).toBeChecked();
+  await expectNoSeriousViolations(page);
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(policy).toContainText('Dental Colectivo Plus');
+  expect(await saved()).toMatchObject({ kind: 'GROUP', planName: 'Dental Colectivo Plus', modality: 'NETWORK', issuedOn: `${year - 1}-12-15`, contractingCompany: `Conservas ${stamp} SA`, deductibleAppliesToPreventive: true });
+
+  // Renewed for another year: the new end shows in the row's validity, the policy stays active as renewed.
+  await policy.getByRole('button', { name: `Renovar la póliza ${number}` }).click();
+  const renew = page.getByRole('alertdialog', { name: `Renovar la póliza ${number}` });
+  await expect(renew.getByLabel(/^Nuevo fin de vigencia/)).toHaveValue(`${year + 1}-12-31`);
+  await renew.getByRole('button', { name: 'Renovar' }).click();
+  await expect(renew).toBeHidden();
+  const newEnd = await page.evaluate((day) => new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(`${day}T00:00:00`)), `${year + 1}-12-31`);
+  await expect(policy).toContainText(newEnd);
+  expect(await saved()).toMatchObject({ state: 'active', stage: 'RENEWED', endsOn: `${year + 1}-12-31` });
+
+  // Cancelled: the reason is asked for, then shown; a cancelled policy is neither edited nor renewed.
+  await policy.getByRole('button', { name: `Cancelar la póliza ${number}` }).click();
+  const cancel = page.getByRole('alertdialog', { name: `¿Cancelar la póliza ${number}?` });
+  await cancel.getByRole('button', { name: 'Cancelar póliza' }).click();
+  await expect(cancel.getByText('Por favor ingresar Motivo')).toBeVisible();
+  await cancel.getByLabel(/^Motivo/).fill('La empresa cambió de aseguradora');
+  await cancel.getByRole('button', { name: 'Cancelar póliza' }).click();
+  await expect(cancel).toBeHidden();
+  await expect(policy.getByTestId('policy-state')).toHaveText('Cancelada');
+  await expect(policy).toContainText('La empresa cambió de aseguradora');
+  await expect(policy.getByRole('button', { name: `Editar la póliza ${number}` })).toHaveCount(0);
+  await expect(policy.getByRole('button', { name: `Renovar la póliza ${number}` })).toHaveCount(0);
+  expect(await saved()).toMatchObject({ state: 'cancelled', cancellationReason: 'La empresa cambió de aseguradora' });
+});
