@@ -30,7 +30,9 @@ export function createSite(api: Hono, distDir: string): Hono {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: for previews of the attachments the panel fetched with the user's token (images, and PDFs in a frame).
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -37,6 +37,9 @@ describe('the site around the API', () => {
       const headers = (await site.request(route)).headers;
       expect(headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      // An attachment is fetched with the token and previewed from a blob: URL, as an image or a PDF in a frame.
+      expect(headers.get('content-security-policy')).toContain("img-src 'self' data: blob:");
+      expect(headers.get('content-security-policy')).toContain("frame-src 'self' blob:");
       expect(headers.get('x-content-type-options')).toBe('nosniff');
     }
     expect(await (await site.request('/api/health')).json()).toEqual({ status: 'ok' });

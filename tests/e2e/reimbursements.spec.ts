@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, PASSWORD, signIn, tokenOf } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
@@ -485,4 +485,121 @@ test('the unsaved live preview reads and passes axe in dark, Japanese and at 390
 test('the unsaved live preview right to left', async ({ page, request }) => {
   await signIn(page, 'analista@demo.local');
   await unsavedPreviewIn(page, request, ['rtl', { currentTheme: 'light', direction: 'rtl', locale: 'es' }, { width: 1280, height: 900 }]);
+});
+
+test('review: the analyst asks for documents and the cure period shows; an image sent then previews as an image', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const patient = await insuredPatient(request, admin, 'Nuria', 'Campos');
+  const claim = await submittedReimbursement(request, admin, patient.id, await activeDoctor(request, admin));
+  expect(claim.state).toBe('inReview');
+  const { insurerId } = await api(request, admin, 'get', `/api/reimbursements/${claim.id}`);
+  const { cureDays } = await api(request, admin, 'get', `/api/insurers/${insurerId}`);
+  await signIn(page, 'analista@demo.local');
+  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await page.getByTestId('workflow-actions').getByRole('button', { name: es['reimbursements.event.REQUEST_DOCUMENTS'], exact: true }).click();
+  const ask = page.getByRole('dialog');
+  await expect(ask).toContainText(es['reimbursements.eventHelp.REQUEST_DOCUMENTS'].replace('{days}', String(cureDays)));
+  await ask.getByText(es['settings.documentType.XRAY_FINAL'], { exact: true }).click();
+  await ask.getByRole('button', { name: es['reimbursements.event.REQUEST_DOCUMENTS'], exact: true }).click();
+  await expect(page.locator('[data-reimbursement-state]')).toHaveText(es['machine.reimbursement.state.needsDocuments']);
+
+  // The record says until when, and what was asked for.
+  const { cureDeadline } = await api(request, admin, 'get', `/api/reimbursements/${claim.id}`);
+  const until = await page.evaluate((date) => new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(`${date}T00:00:00`)), cureDeadline as string);
+  const details = page.getByRole('region', { name: es['reimbursements.review.details'] });
+  await expect(details).toContainText(es['reimbursements.review.cureDeadline']);
+  await expect(details).toContainText(until);
+  await expect(details).toContainText(es['reimbursements.review.requestedDocuments']);
+  await expect(details).toContainText(es['settings.documentType.XRAY_FINAL']);
+
+  await page.getByRole('combobox', { name: es['reimbursements.documents.type'] }).selectOption('XRAY_FINAL');
+  await dropFile(page, pngFile('radiografia-final.png'));
+  await page.getByRole('button', { name: es['reimbursements.documents.view'].replace('{name}', 'radiografia-final.png') }).click();
+  const image = page.getByRole('dialog').getByRole('img', { name: `${es['settings.documentType.XRAY_FINAL']} · radiografia-final.png` });
+  await expect(image).toBeVisible();
+  // Drawn from the file itself: the 24 × 24 pixels sent.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: '/tmp/shots/D/es-record-image-preview.png' });
+});
+
+test('review above the approval threshold: the auditor is not offered approval and reads why, rejects with a reason, and opens the claim\'s path in Diagramas', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const patient = await insuredPatient(request, admin, 'Marta', 'Rivas');
+  // A crown above 300.00 is paid on a granted pre-authorisation (R14), and what it pays reaches the 1 000.00 threshold (R13).
+  const pending = await api(request, admin, 'post', '/api/verifications', { patientId: patient.id, kind: 'PREAUTHORIZATION', category: 'GENERAL', plannedServiceDate: daysAgo(2) });
+  const started = await api(request, admin, 'post', `/api/verifications/${pending.id}/events`, { type: 'START', version: pending.version });
+  await api(request, admin, 'post', `/api/verifications/${pending.id}/events`, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-CORONA-1', version: started.version });
+  const draft = await api(request, analyst, 'post', '/api/reimbursements', {
+    verificationId: pending.id,
+    doctorId: await activeDoctor(request, admin),
+    invoiceNumber: `F-${Date.now().toString(36)}`,
+    invoiceDate: daysAgo(1),
+    lines: [{ procedureCode: 'D2740', tooth: '21', serviceDate: daysAgo(1), chargedCents: 400000 }],
+  });
+  for (const documentType of draft.missingDocuments as string[]) {
+    const response = await request.post('/api/attachments', { headers: authHeader(analyst), multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) } });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  const ready = await api(request, analyst, 'get', `/api/reimbursements/${draft.id}`);
+  const submitted = await api(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: ready.version });
+  expect(submitted.state).toBe('inReview');
+  // A major procedure is reviewed by the dental auditor first (R12); then only approving above the threshold is left in the way.
+  const auditor = await apiToken(request, 'auditor@demo.local');
+  await api(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: submitted.version });
+
+  await signIn(page, 'auditor@demo.local');
+  await page.goto(`/app/reembolsos/editar/${pending.id}/${draft.id}`);
+  const actions = page.getByTestId('workflow-actions');
+  await expect(actions.getByRole('button', { name: es['reimbursements.event.APPROVE'], exact: true })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('blocked-APPROVE')).toContainText(es['machine.reimbursement.guard.withinApprovalAuthority']);
+  await expectNoSeriousViolations(page);
+
+  await actions.getByRole('button', { name: es['reimbursements.event.REJECT'], exact: true }).click();
+  const reject = page.getByRole('alertdialog');
+  await reject.getByRole('button', { name: es['reimbursements.event.REJECT'], exact: true }).click();
+  await expect(reject.getByText(es['form.required'].replace('{label}', es['reimbursements.review.reasonCode']))).toBeVisible();
+  const code = reject.getByLabel(es['reimbursements.review.reasonCode']);
+  await code.selectOption({ index: 1 });
+  const reason = (await code.locator('option:checked').textContent())!;
+  await reject.getByLabel(es['reimbursements.review.explanation']).fill('El informe clínico no justifica la corona.');
+  await reject.getByRole('button', { name: es['reimbursements.event.REJECT'], exact: true }).click();
+  await expect(page.locator('[data-reimbursement-state]')).toHaveText(es['machine.reimbursement.state.rejected']);
+  await expect(page.getByRole('region', { name: es['reimbursements.review.details'] })).toContainText(reason);
+  await expect(page.getByTestId('history-timeline')).toContainText('El informe clínico no justifica la corona.');
+
+  // The claim's own path, drawn on its diagram.
+  await page.getByRole('link', { name: es['reimbursements.review.diagram'] }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/diagramas\\?machine=reimbursement&record=${draft.id}$`));
+  await expect(page.getByTestId('record-path-panel')).toContainText(es['diagrams.historyOf'].replace('{record}', draft.folio));
+  await expect(page.getByTestId('record-path').getByRole('listitem').last()).toContainText(`→ ${es['machine.reimbursement.state.rejected']}`);
+  await expect(page.locator('.diagram .on-path-edge').first()).toBeAttached();
+});
+
+test('a creation draft survives a session expiry: signed in again, what was typed is still there and kept on the server', async ({ page, request }) => {
+  const patient = await insuredPatient(request, await apiToken(request), 'Elena', 'Prieto');
+  const verification = await verifiedVerification(request, patient.id);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const kept = async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber;
+  await signIn(page, 'analista@demo.local');
+  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  const number = page.getByTestId('reimbursement-flow').getByLabel(es['reimbursements.invoice.number']);
+  await number.fill('F-SES-1');
+  await expect.poll(kept).toBe('F-SES-1');
+
+  // The session ends elsewhere (revoked) while the analyst types on: keeping the draft meets the 401.
+  expect((await request.post('/api/logout', { headers: authHeader(await tokenOf(page)) })).status()).toBe(204);
+  await number.fill('F-SES-1-BIS');
+  const dialog = page.getByRole('alertdialog', { name: es['auth.sessionExpired.title'] });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(es['auth.password']).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(number).toHaveValue('F-SES-1-BIS');
+  // The write waiting since the 401 goes through once signed in again, and a reload restores it.
+  await expect.poll(kept, { timeout: 15_000 }).toBe('F-SES-1-BIS');
+  await page.reload();
+  await expect(number).toHaveValue('F-SES-1-BIS');
 });
