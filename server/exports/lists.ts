@@ -22,6 +22,7 @@ export const EXPORT_LISTS: Record<ExportList, { operationId: string; healthData:
   'reimbursements-orthodontic': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'ORTHODONTIC' } },
   'reimbursable-verifications': { operationId: 'listVerifications', healthData: true, fixedFilters: { state: 'verified' } },
   orthodonticPlans: { operationId: 'listOrthodonticPlans', healthData: true },
+  announcements: { operationId: 'listAnnouncements', healthData: false },
 };
 
 let operations: Map<string, Operation> | undefined;

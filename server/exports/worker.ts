@@ -37,9 +37,10 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
     // Page by keyset: the list's query continues after the last row read instead of skipping the rows before.
     const walk: KeysetWalk = { after: null };
     const { query } = op.validateParams({}, { ...job.filters, ...list.fixedFilters, page: '1', pageSize: String(pageSize()) });
+    let page = 1;
     for (;;) {
       const reply = await readNextPage(walk, () =>
-        handlers[list.operationId]!({ params: {}, query, body: undefined, user, token: null, ip: 'export', userAgent: `export job ${job.id}`, header: () => undefined }),
+        handlers[list.operationId]!({ params: {}, query: { ...query, page }, body: undefined, user, token: null, ip: 'export', userAgent: `export job ${job.id}`, header: () => undefined }),
       );
       if (reply.status !== 200) throw new Error(`${list.operationId} answered ${reply.status}`);
       const { items, total, totalIsLowerBound } = reply.body as ListPage;
@@ -47,6 +48,8 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
       rows += items.length;
       if (!(await reportProgress(db, claim, rows, totalIsLowerBound ? null : total))) throw new ClaimLost();
       if (items.length < pageSize()) break;
+      // A list that pages by number only (short ones, like the announcements) leaves the walk untouched: read its next page.
+      if (walk.after === null) page++;
       if (pagePause()) await new Promise((resolve) => setTimeout(resolve, pagePause()));
     }
     await writer.finish();

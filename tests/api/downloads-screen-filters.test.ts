@@ -92,3 +92,25 @@ describe('an export holds the rows of the list as the screen narrowed it', () =>
     expect(new Set(rows.map(([, policyId]) => Number(policyId)))).toEqual(new Set([policy!.policy_id]));
   });
 });
+
+describe("the announcements' list (Comunicados) exports", () => {
+  it('page after page although it pages by number only, as its list shows it to the requester', async () => {
+    for (const title of ['Cierre contable', 'Nuevo arancel', 'Horario de verano', 'Auditoría anual', 'Corte de luz']) {
+      const created = await server.call('POST', '/api/announcements', {
+        token: admin,
+        body: { title, body: '<p>Detalle.</p>', priority: 'normal', audience: 'everyone', publishFrom: new Date(Date.now() - 3_600_000).toISOString() },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    const onScreen = await listed<{ title: string; state: string }>('/api/announcements', { sort: 'title' });
+    expect(onScreen.length).toBe(5);
+    // Pages of two rows: the list's third page must follow its second, not repeat its first.
+    process.env.EXPORT_PAGE_SIZE = '2';
+    try {
+      const rows = await exported('announcements', { sort: 'title' }, ['title', 'state']);
+      expect(rows).toEqual(onScreen.map((row) => [row.title, row.state]));
+    } finally {
+      delete process.env.EXPORT_PAGE_SIZE;
+    }
+  });
+});

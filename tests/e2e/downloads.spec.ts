@@ -54,7 +54,7 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   expect(rows).toEqual([['Nombre comercial', 'Código'], ...expected]);
 });
 
-test('"Exportar" carries what the screen narrows its list by: the policy of its patients, the worklist\'s group and date range', async ({ page, request }) => {
+test('"Exportar" carries what the screen narrows its list by: the policy of its patients, the worklist\'s group and date range; Comunicados exports too', async ({ page, request }) => {
   await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
   const token = await apiToken(request);
   const { items } = await (await request.get('/api/patients', { params: { pageSize: 1 }, headers: authHeader(token) })).json();
@@ -77,6 +77,9 @@ test('"Exportar" carries what the screen narrows its list by: the policy of its 
   await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 2026-01-01');
   expect(await exporting('/app/reembolsos/general?from=2026-02-01')).toMatchObject({ from: '2026-02-01' });
   await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 2026-02-01');
+  // Comunicados exports too, its search and sort with it.
+  expect(await exporting('/app/comunicados?q=arancel')).toMatchObject({ q: 'arancel' });
+  await expect(page.getByLabel('Lista')).toHaveValue('announcements');
 });
 
 interface Job {

@@ -8,7 +8,7 @@ import type { ListColumn } from './columns.tsx';
 /** The lists an export job can read (the contract's DownloadList). */
 const EXPORTABLE = new Set([
   'insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements',
-  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans', 'announcements',
 ]);
 
 // The spec's route of Descargas' new export (inside /app); the shared list names no area, only this address.

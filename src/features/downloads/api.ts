@@ -8,7 +8,7 @@ export type DownloadList = Schemas['DownloadList'];
 
 export const DOWNLOAD_LISTS: readonly DownloadList[] = [
   'insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements',
-  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans', 'announcements',
 ];
 /** Lists of patients and claims hold health data: their exports need a reason (the server says so too). */
 export const HEALTH_DATA_LISTS: readonly DownloadList[] = [

@@ -19,5 +19,6 @@ export const DEFAULT_COLUMNS: Record<DownloadList, { field: string; labelId: str
   'reimbursements-general': REIMBURSEMENT_COLUMNS,
   'reimbursements-orthodontic': REIMBURSEMENT_COLUMNS,
   'reimbursable-verifications': VERIFICATION_COLUMNS,
+  announcements: ['title', 'priority', 'state', 'audience', 'publishFrom', 'publishUntil', 'requiresAcknowledgement', 'blocking'].map((field) => ({ field, labelId: `announcements.field.${field}` })),
   orthodonticPlans: labelled(['patientName', 'insurerName', 'doctorName', 'preauthorizationFolio', 'feeCents', 'paidBenefitCents', 'state']),
 };
