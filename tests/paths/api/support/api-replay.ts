@@ -14,7 +14,7 @@ import { snapshotAt, step as machineStep } from '../../../../src/machines/workfl
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { TestServer } from '../../../api/helpers.ts';
 
-export type Resource = 'verifications' | 'reimbursements' | 'orthodontic-plans' | 'policies';
+export type Resource = 'verifications' | 'reimbursements' | 'orthodontic-plans' | 'policies' | 'announcements';
 
 export const ROLES = {
   admin: 'admin@demo.local',
@@ -83,6 +83,8 @@ export interface MachineAdapter {
   effects?: (ctx: ReplayContext, subject: Subject, step: StepRecord, record: Record<string, unknown>) => Promise<void>;
   /** Which history entries are the record's own (a plan's history also holds its instalments'). */
   ownHistory?: (entry: HistoryEntry) => boolean;
+  /** The record's history where the API has no `GET …/{id}/history` for it (announcements), oldest first. */
+  readHistory?: (ctx: ReplayContext, id: number) => Promise<HistoryEntry[]>;
 }
 
 export interface HistoryEntry {
@@ -142,6 +144,7 @@ async function read(ctx: ReplayContext, resource: Resource, id: number): Promise
 }
 
 async function history(ctx: ReplayContext, adapter: MachineAdapter, id: number): Promise<string[]> {
+  if (adapter.readHistory) return (await adapter.readHistory(ctx, id)).map((h) => `${h.event}>${h.toState}`);
   const response = await ctx.call('GET', `/api/${adapter.resource}/${id}/history`, { token: ctx.tokens.admin });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   const items = response.body.items as HistoryEntry[];
