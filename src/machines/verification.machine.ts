@@ -52,6 +52,7 @@ type GuardArgs = Facts & { event: VerificationEvent };
 
 export const verificationGuardRules = {
   assigneeValid: { rule: 'verification.assigneeInvalid' },
+  assignerIsSupervisorOrSelf: { rule: 'verification.assignerNotAllowed' },
   actorMayStart: { rule: 'verification.notAssignee' },
   noteGiven: { rule: 'verification.noteRequired' },
   channelGiven: { rule: 'verification.channelRequired' },
@@ -79,7 +80,7 @@ const eligible = and([
   'orthoLifetimeAvailable',
 ]);
 const cancel = { target: 'cancelled', guard: and(['reasonGiven', 'noReimbursements']), actions: 'recordCancellation' } as const;
-const assign = { guard: 'assigneeValid', actions: 'recordAssignee' } as const;
+const assign = { guard: and(['assigneeValid', 'assignerIsSupervisorOrSelf']), actions: 'recordAssignee' } as const;
 
 export const verificationMachine = setup({
   types: {
@@ -90,6 +91,8 @@ export const verificationMachine = setup({
   },
   guards: {
     assigneeValid: ({ event }: GuardArgs) => event.type === 'ASSIGN' && Number.isInteger(event.assigneeId) && event.assigneeId > 0,
+    // Handing the worklist out (bulk assign) is a supervisor's; anyone else only takes a verification for themself.
+    assignerIsSupervisorOrSelf: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && (facts.actorIsSupervisor || event.assigneeId === facts.actorId),
     actorMayStart: ({ context: { facts } }: Facts) => facts.actorIsSupervisor || (facts.assigneeId !== null && facts.assigneeId === facts.actorId),
     noteGiven: ({ event }: GuardArgs) => event.type === 'REQUEST_INFO' && !isBlank(event.note),
     channelGiven: ({ event }: GuardArgs) => event.type === 'RECORD_ELIGIBLE' && VERIFICATION_CHANNELS.includes(event.channel),

@@ -180,4 +180,57 @@ describe('verifications', () => {
     await server.db.query(`UPDATE reimbursements SET verification_id = $1 WHERE verification_id = $2`, [open.id, used.verification_id]);
     expectProblem(await event(open.id, { type: 'CANCEL', reason: 'Ya no hace falta' }, admin), 409, 'verification.hasReimbursements');
   });
+
+  it('hands the worklist out: a supervisor assigns several to a verifier; a verifier only takes one for themself', async () => {
+    const supervisor = await signIn('supervisor@demo.local');
+    const adminId = (await call('GET', '/api/me', { token: admin })).body.user.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-27' } });
+      ids.push(created.body.id);
+    }
+    // The worklist's bulk assign: one ASSIGN per chosen row, naming the verifier.
+    for (const id of ids) expect((await event(id, { type: 'ASSIGN', assigneeId: verifierId }, supervisor)).body).toMatchObject({ state: 'pending', assigneeId: verifierId });
+    const mine = await call('GET', '/api/verifications?group=open&assigned=mine&pageSize=100', { token: verifier });
+    expect(mine.body.items.map((v: { id: number }) => v.id)).toEqual(expect.arrayContaining(ids));
+
+    // A verifier hands nothing to someone else (and nothing changes); taking one is offered and allowed.
+    const before = (await call('GET', `/api/verifications/${ids[0]}`, { token: verifier })).body;
+    expect(before.allowedEvents).toContain('ASSIGN');
+    expectProblem(await event(ids[0], { type: 'ASSIGN', assigneeId: adminId }), 409, 'verification.assignerNotAllowed');
+    expect((await call('GET', `/api/verifications/${ids[0]}`, { token: admin })).body).toMatchObject({ assigneeId: verifierId, version: before.version });
+    expect((await event(ids[1], { type: 'ASSIGN', assigneeId: adminId }, supervisor)).body.assigneeId).toBe(adminId);
+    expect((await event(ids[1], { type: 'ASSIGN', assigneeId: verifierId })).body.assigneeId).toBe(verifierId);
+  });
+
+  it('filters the worklist by service dates and sorts it by age; filters the history by insurer, doctor and dates', async () => {
+    const all = async (query: string) => (await call('GET', `/api/verifications?pageSize=100&${query}`, { token: admin })).body.items as {
+      id: number; plannedServiceDate: string; createdAt: string; insurerId: number; doctorId: number | null;
+    }[];
+    const between = await all('group=open&from=2026-11-22&to=2026-11-30');
+    expect(between.length).toBeGreaterThan(0);
+    expect(between.every((v) => v.plannedServiceDate >= '2026-11-22' && v.plannedServiceDate <= '2026-11-30')).toBe(true);
+    const open = await all('group=open');
+    expect(between.length).toBeLessThan(open.length);
+    // Oldest first, as the worklist asks by default; newest first when reversed.
+    const byAge = (await all('group=open&sort=createdAt')).map((v) => v.createdAt);
+    expect(byAge).toEqual([...byAge].sort());
+    const newest = (await all('group=open&sort=-createdAt')).map((v) => v.createdAt);
+    expect(newest).toEqual([...newest].sort().reverse());
+
+    const history = await all('group=history');
+    const sample = history.find((v) => v.doctorId !== null)!;
+    const ofInsurer = await all(`group=history&insurerId=${sample.insurerId}`);
+    expect(ofInsurer.map((v) => v.id)).toContain(sample.id);
+    expect(ofInsurer.every((v) => v.insurerId === sample.insurerId)).toBe(true);
+    const ofDoctor = await all(`group=history&doctorId=${sample.doctorId}`);
+    expect(ofDoctor.map((v) => v.id)).toContain(sample.id);
+    expect(ofDoctor.every((v) => v.doctorId === sample.doctorId)).toBe(true);
+    const onDay = await all(`group=history&from=${sample.plannedServiceDate}&to=${sample.plannedServiceDate}`);
+    expect(onDay.map((v) => v.id)).toContain(sample.id);
+    expect(onDay.every((v) => v.plannedServiceDate === sample.plannedServiceDate)).toBe(true);
+    // Each filter narrows the history.
+    expect(Math.max(ofInsurer.length, ofDoctor.length, onDay.length)).toBeLessThan(history.length);
+    expectProblem(await call('GET', '/api/verifications?group=history&from=2026-13-01', { token: admin }), 400, 'request.invalid');
+  });
 });

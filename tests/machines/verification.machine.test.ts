@@ -27,7 +27,8 @@ const ORTHO: VerificationFacts = { ...FACTS, kind: 'PREAUTHORIZATION', category:
 
 /** Every event, with payload variants that make each event-reading guard pass and fail. */
 const EVENTS: VerificationEvent[] = [
-  { type: 'ASSIGN', assigneeId: 9 },
+  // Taking it for oneself (the actor is 7), as the server probes ASSIGN.
+  { type: 'ASSIGN', assigneeId: 7 },
   { type: 'ASSIGN', assigneeId: 0 },
   { type: 'START' },
   { type: 'REQUEST_INFO', note: 'Falta el número de póliza' },
@@ -97,11 +98,13 @@ describe('verification machine — guards at their boundaries', () => {
   });
 
   it('assigns a valid user, in pending and in progress only', () => {
-    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 3 })).toBeNull();
-    expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: 3 })).toBeNull();
+    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 7 })).toBeNull();
+    expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: 3 }, { actorIsSupervisor: true })).toBeNull();
+    // Handing it to someone else is a supervisor's (the worklist's bulk assign).
+    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 3 })).toBe('verification.assignerNotAllowed');
     expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: -1 })).toBe('verification.assigneeInvalid');
-    expect(refusal('needsInfo', { type: 'ASSIGN', assigneeId: 3 })).toBe(ILLEGAL_EVENT);
-    const result = step(machine, at('pending'), { type: 'ASSIGN', assigneeId: 3 });
+    expect(refusal('needsInfo', { type: 'ASSIGN', assigneeId: 7 })).toBe(ILLEGAL_EVENT);
+    const result = step(machine, at('pending'), { type: 'ASSIGN', assigneeId: 7 });
     expect(result).toEqual({ ok: true, value: 'pending', effects: [{ type: 'recordAssignee', params: undefined }] });
   });
 
@@ -174,6 +177,7 @@ describe('verification machine — explainRefusal and allowedEvents', () => {
     const seen = new Set<string>();
     const cases: Array<[VerificationState, VerificationEvent, Partial<VerificationFacts>]> = [
       ['pending', { type: 'ASSIGN', assigneeId: 0 }, {}],
+      ['pending', { type: 'ASSIGN', assigneeId: 3 }, {}],
       ['pending', { type: 'START' }, { assigneeId: 1 }],
       ['inProgress', { type: 'REQUEST_INFO', note: '' }, {}],
       ['inProgress', { type: 'RECORD_ELIGIBLE', channel: '' as never }, {}],

@@ -27,7 +27,6 @@ import {
 
 /** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest). */
 const PROBE_EVENTS: VerificationEvent[] = [
-  { type: 'ASSIGN', assigneeId: 1 },
   { type: 'START' },
   { type: 'REQUEST_INFO', note: 'x' },
   { type: 'INFO_RECEIVED' },
@@ -44,7 +43,8 @@ export const verificationWorkflow = defineWorkflowService({
   facts: verificationFacts,
   effects: verificationEffects,
   save: (tx, row, changes) => saveVerification(tx, row.id, changes),
-  probes: () => PROBE_EVENTS,
+  // ASSIGN is offered as taking it for oneself; a supervisor names anyone else in the event.
+  probes: (_today, actor): VerificationEvent[] => [{ type: 'ASSIGN', assigneeId: actor.id ?? 0 }, ...PROBE_EVENTS],
   present: (row, { allowedEvents }, { today }) => presentVerification(row, allowedEvents, today),
 });
 

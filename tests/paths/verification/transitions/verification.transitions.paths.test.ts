@@ -6,10 +6,10 @@ import { assertCriterion, loadPaths, replayPath } from '../../support/replay.ts'
 const file = loadPaths(new URL('./paths.json', import.meta.url));
 
 describe('verification — transitions (seed 1)', () => {
-  it('P1 general: pending → inProgress → verified → expired', () => replayPath(file, 'P1'));
-  it('P2 general: pending → inProgress → notEligible', () => replayPath(file, 'P2'));
-  it('P3 general: pending → inProgress → needsInfo → cancelled', () => replayPath(file, 'P3'));
-  it('P4 not-assignee: pending → cancelled', () => replayPath(file, 'P4'));
-  it('P5 ortho-lifetime-exhausted: pending → inProgress → needsInfo → inProgress → cancelled', () => replayPath(file, 'P5'));
+  it('P1 general: pending → cancelled', () => replayPath(file, 'P1'));
+  it('P2 general: pending → inProgress → cancelled', () => replayPath(file, 'P2'));
+  it('P3 general: pending → inProgress → notEligible', () => replayPath(file, 'P3'));
+  it('P4 general: pending → inProgress → needsInfo → cancelled', () => replayPath(file, 'P4'));
+  it('P5 ortho-preauthorization: pending → inProgress → needsInfo → inProgress → verified → expired', () => replayPath(file, 'P5'));
   it('covers every reachable transition', () => assertCriterion(file));
 });
