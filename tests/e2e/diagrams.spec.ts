@@ -84,6 +84,8 @@ test.describe('state diagrams for analysts', () => {
       const svg = host.shadowRoot!.querySelector('svg')!;
       const origin = svg.getBoundingClientRect();
       const scale = origin.width / svg.width.baseVal.value;
+      // Screen pixels per unit of the drawing's own coordinates (Graphviz sizes it in points: 4/3 px a unit at zoom 1).
+      const perUnit = origin.width / svg.viewBox.baseVal.width;
       const background = getComputedStyle(svg.querySelector('.graph > polygon')!).fill;
       const box = (r: DOMRect) => ({ x: (r.x - origin.x) / scale, y: (r.y - origin.y) / scale, w: r.width / scale, h: r.height / scale });
       const labels = [...svg.querySelectorAll<SVGTextElement>('text')].map((t) => ({
@@ -101,7 +103,7 @@ test.describe('state diagrams for analysts', () => {
           shape: box(g.querySelector(':scope > :is(path, polygon)')!.getBoundingClientRect()),
           texts: [...g.querySelectorAll('text')].map((t) => ({ text: t.textContent ?? '', ...box(t.getBoundingClientRect()) })),
         }));
-      return { scale, background, direction: getComputedStyle(host).direction, labels, states };
+      return { scale, perUnit, background, direction: getComputedStyle(host).direction, labels, states };
     });
 
   type Drawing = Awaited<ReturnType<typeof measure>>;
@@ -111,9 +113,10 @@ test.describe('state diagrams for analysts', () => {
     expect(drawing.direction, where).toBe('ltr');
     // Page styles do not reach the drawing: every label keeps the size it was exported with.
     expect(drawing.labels.filter((l) => l.exported !== l.drawn), where).toEqual([]);
-    const smallest = Math.min(...drawing.labels.map((l) => parseFloat(l.drawn) * drawing.scale));
-    // Boxes are laid out in 1/64 px units, so a label drawn at exactly 6 px can measure a hair under it.
-    expect(smallest, `${where}: smallest label on screen`).toBeGreaterThanOrEqual(6 - 1 / 64);
+    // The first view never shrinks a label under 9 px on screen, at any width: a phone pans instead.
+    const smallest = Math.min(...drawing.labels.map((l) => parseFloat(l.drawn) * drawing.perUnit));
+    // Boxes are laid out in 1/64 px units, so a label drawn at exactly 9 px can measure a hair under it.
+    expect(smallest, `${where}: smallest label on screen`).toBeGreaterThanOrEqual(9 - 1 / 64);
     const overlaps = [];
     for (const [i, a] of drawing.labels.entries()) {
       for (const b of drawing.labels.slice(i + 1)) {
@@ -148,8 +151,20 @@ test.describe('state diagrams for analysts', () => {
             expect(new Set(drawing.labels.map((l) => l.fill)), where).not.toContain('rgb(0, 0, 0)');
           } else expect(drawing.background, where).toBe('rgb(255, 255, 255)');
           drawings[`${currentTheme}-${direction}`] = drawing.labels.map(({ text, x, y, w, h }) => ({ text, x: Math.round(x), y: Math.round(y), w: Math.round(w), h: Math.round(h) }));
+          if (direction === 'ltr') await page.screenshot({ path: test.info().outputPath(`diagram-${width}-${currentTheme}.png`), fullPage: true });
         }
       }
+      // The whole width is one click away, and the first view one more.
+      const frame = page.getByRole('group', { name: 'Reembolso' });
+      const drawn = () => page.getByTestId('diagram').evaluate((host) => host.shadowRoot!.querySelector('svg')!.getBoundingClientRect().width);
+      const first = await drawn();
+      await page.getByRole('button', { name: 'Ajustar al ancho' }).click();
+      const frameWidth = (await frame.boundingBox())!.width;
+      // The frame's box counts its 1 px borders.
+      await expect.poll(drawn).toBeLessThanOrEqual(frameWidth + 1);
+      if (first > frameWidth) await page.screenshot({ path: test.info().outputPath(`diagram-${width}-whole-width.png`) });
+      await page.getByRole('button', { name: 'Volver a la vista inicial' }).click();
+      await expect.poll(drawn).toBeCloseTo(first, 0);
       // The right-to-left page keeps the drawing's own geometry.
       expect(drawings['light-rtl']).toEqual(drawings['light-ltr']);
 

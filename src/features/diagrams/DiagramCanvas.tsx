@@ -29,6 +29,22 @@ svg text { font-family: Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans
 :host([data-theme='dark']) .on-path-edge :is(path, polygon) { stroke: #f59e0b; }
 `;
 
+/** On screen, no label is smaller than this when a drawing first opens (the exported ones are 8–11 units). */
+const READABLE_PX = 9;
+
+/**
+ * The smallest zoom at which every label of the drawing in `host` measures at least READABLE_PX on screen:
+ * its smallest font size times the drawing's own scale (Graphviz sizes it in points, 4/3 of a pixel per unit).
+ */
+export function readableScale(host: Element | null | undefined): number {
+  const svg = host?.shadowRoot?.querySelector('svg');
+  const box = svg?.viewBox.baseVal;
+  if (!svg || !box?.width) return 1;
+  const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize)).filter((size) => size > 0);
+  if (sizes.length === 0) return 1;
+  return READABLE_PX / (Math.min(...sizes) * (svg.width.baseVal.value / box.width));
+}
+
 /** The element an event really started on inside the drawing (events leave a shadow root retargeted to its host). */
 const origin = (event: MouseEvent | KeyboardEvent) => event.nativeEvent.composedPath()[0] as Element | undefined;
 

@@ -11,7 +11,7 @@ import { Loading } from '../../components/feedback/Loading.tsx';
 import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { activeStateIds, DIAGRAM_NAMES, loadDiagram, readerLang, type DiagramName, type DiagramView } from './diagram-data.ts';
-import { DiagramCanvas } from './DiagramCanvas.tsx';
+import { DiagramCanvas, readableScale } from './DiagramCanvas.tsx';
 import { DownloadLinks } from './DownloadLinks.tsx';
 import { PanZoom } from './PanZoom.tsx';
 import { RecordLookupForm, RecordPathPanel, useRecordPath } from './RecordPath.tsx';
@@ -132,6 +132,7 @@ export default function DiagramsScreen() {
               const drawing = content.querySelector('.diagram')?.shadowRoot;
               return (selected && drawing?.querySelector(`[id="${stateSvgId(selected)}"]`)) || drawing?.querySelector('.node.initial');
             }}
+            readable={(content) => readableScale(content.querySelector('.diagram'))}
           >
             <DiagramCanvas svg={diagram.data.svg} theme={theme} decorate={decorate} onChoose={choose} />
           </PanZoom>

@@ -9,30 +9,46 @@ interface View {
 }
 const START: View = { x: 0, y: 0, scale: 1 };
 const clamp = (scale: number) => Math.min(4, Math.max(0.2, scale));
-/** Below this the exported 8–11 px labels fall under 6 px: a narrow screen starts readable and pans instead. */
-const READABLE = 0.75;
 
 /**
  * A pannable, zoomable viewport: drag or arrow keys to pan, wheel, +/- keys or the buttons to zoom,
- * 0 or the reset button to fit again. Clicks that were not drags reach the content.
+ * 0 or the reset button to go back to the first view, the fit button to see the whole width. Clicks that
+ * were not drags reach the content. `readable` is the smallest zoom at which the content can be read.
  */
-export function PanZoom({ label, fitKey, anchor, children }: { label: string; fitKey: string; anchor?: (content: HTMLElement) => Element | null | undefined; children: ReactNode }) {
+export function PanZoom({
+  label,
+  fitKey,
+  anchor,
+  readable,
+  children,
+}: {
+  label: string;
+  fitKey: string;
+  anchor?: (content: HTMLElement) => Element | null | undefined;
+  readable: (content: HTMLElement) => number;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   const [view, setView] = useState<View>(START);
   const [fitted, setFitted] = useState<View>(START);
+  const [wide, setWide] = useState<View>(START);
   const drag = useRef<{ x: number; y: number; moved: boolean } | null>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
 
-  // Each new drawing starts whole and centred when it is readable so; otherwise fitted to the width,
-  // or at the smallest readable size, around its anchor, to pan from there.
+  // Each new drawing starts whole and centred when it is readable so; otherwise fitted to the width when
+  // that is readable, or at the smallest readable size (a phone: 9 px labels, not 6), around its anchor, to
+  // pan from there. The whole width stays one click away.
   useLayoutEffect(() => {
     const outer = viewport.current;
     const inner = content.current;
     if (!outer || !inner) return;
     const width = outer.clientWidth / inner.scrollWidth;
     const whole = Math.min(1, width, outer.clientHeight / inner.scrollHeight);
-    const scale = clamp(whole >= READABLE ? whole : Math.min(1, Math.max(READABLE, width)));
+    const least = readable(inner);
+    const scale = clamp(whole >= least ? whole : Math.max(least, Math.min(1, width)));
+    const across = clamp(Math.min(1, width));
+    setWide({ scale: across, x: (outer.clientWidth - inner.scrollWidth * across) / 2, y: Math.max(0, (outer.clientHeight - inner.scrollHeight * across) / 2) });
     let fit = { scale, x: (outer.clientWidth - inner.scrollWidth * scale) / 2, y: (outer.clientHeight - inner.scrollHeight * scale) / 2 };
     const mark = scale > whole ? anchor?.(inner) : null;
     if (mark) {
@@ -45,7 +61,7 @@ export function PanZoom({ label, fitKey, anchor, children }: { label: string; fi
     }
     setFitted(fit);
     setView(fit);
-  }, [fitKey]); // eslint-disable-line react-hooks/exhaustive-deps -- fitted once per drawing, not per render of `anchor`
+  }, [fitKey]); // eslint-disable-line react-hooks/exhaustive-deps -- fitted once per drawing, not per render of `anchor` or `readable`
   const zoom = useCallback((factor: number) => setView((v) => ({ ...v, scale: clamp(v.scale * factor) })), []);
 
   const onWheel = (e: WheelEvent) => {
@@ -95,6 +111,7 @@ export function PanZoom({ label, fitKey, anchor, children }: { label: string; fi
         <HStack gap="1">
           <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.zoomOut' })} onClick={() => zoom(1 / 1.2)}>−</IconButton>
           <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.zoomIn' })} onClick={() => zoom(1.2)}>+</IconButton>
+          <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.fitWidth' })} onClick={() => setView(wide)}>↔</IconButton>
           <IconButton size="xs" variant="outline" aria-label={intl.formatMessage({ id: 'diagrams.reset' })} onClick={() => setView(fitted)}>⤢</IconButton>
         </HStack>
       </HStack>
