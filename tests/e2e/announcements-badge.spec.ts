@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, PASSWORD, signIn } from './fixtures.ts';
+import { apiToken, authHeader, expect, PASSWORD, signIn, SIMULATED, test } from './fixtures.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 // The header's pending-announcements badge, and the sign-in gate when the pending announcements cannot be read:
@@ -26,7 +26,7 @@ test('a failed read of the pending announcements keeps the panel closed with a r
 
   // The pending announcements cannot be read (the API is down for that request): nothing may pass the gate.
   let failing = true;
-  await page.route('**/api/me/announcements', (route) => (failing ? route.fulfill({ status: 503, contentType: 'application/problem+json', body: '{"status":503,"code":"unavailable","title":"Unavailable","type":"about:blank"}' }) : route.fallback()));
+  await page.route('**/api/me/announcements', (route) => (failing ? route.fulfill({ status: 503, headers: SIMULATED, contentType: 'application/problem+json', body: '{"status":503,"code":"unavailable","title":"Unavailable","type":"about:blank"}' }) : route.fallback()));
   await signIn(page, reader.email);
   const failed = page.getByTestId('announcements-gate-failed');
   await expect(failed).toBeVisible({ timeout: 20_000 });

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, PASSWORD, signIn } from './fixtures.ts';
+import { ADMIN, apiToken, authHeader, expect, PASSWORD, signIn, test } from './fixtures.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 // A blocking announcement stands before every screen at sign-in until it is acknowledged; the writer's screens

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 
 // Issue 10's "every route is a working screen": each route of the dashboard, notes, messages, announcements and
 // downloads opened in each of the five languages, in both themes and both directions (spread over the languages),
@@ -50,10 +49,6 @@ test('every route of issue 10 opens in five languages, light and dark, left-to-r
     ['/app/descargas/nuevo', 'area.downloads.new'],
   ] as const;
 
-  const serverErrors: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 500) serverErrors.push(`${response.status()} ${response.url()}`);
-  });
   await signIn(page, 'admin@demo.local');
   for (const look of LOOKS) {
     await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look);
@@ -71,5 +66,4 @@ test('every route of issue 10 opens in five languages, light and dark, left-to-r
       await expectNoSeriousViolations(page);
     }
   }
-  expect(serverErrors).toEqual([]);
 });

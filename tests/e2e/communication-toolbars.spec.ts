@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 
 // The list toolbars of Notas, Mensajes, Comunicados and Descargas (search, state filter, sort select where there
 // are no column headers) in each look a user may have: light, dark, right-to-left, Japanese and a 390 px phone.

@@ -1,6 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+import { ADMIN, apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
 
 // Panel, Notas and Mensajes: two people exchanging messages live in two browsers, notes on a record and on
 // /notas, and the dashboard each role starts the day with.
@@ -9,6 +9,7 @@ const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function person(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  watchServerErrors(context);
   const page = await context.newPage();
   await page.goto('/log-in');
   await signIn(page, email);

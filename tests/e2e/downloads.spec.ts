@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../support/csv.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+import { ADMIN, apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 
 // An export of a filtered list, from the list's own "Exportar" to the file on disk, as CSV and as XLSX:
 // the file holds exactly the rows the list shows for the same search, filter and sort.

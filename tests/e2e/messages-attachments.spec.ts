@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { textPdf } from '../../server/db/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
 
 // A file sent in a conversation: chosen in the reply box, shown to the other participant live with its name and
 // size, and downloaded by them byte for byte. A file the server would refuse is stopped before it is sent.
@@ -11,6 +11,7 @@ const PDF = Buffer.from(textPdf(['Presupuesto de ortodoncia', 'Total 1.250.000']
 
 async function person(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  watchServerErrors(context);
   const page = await context.newPage();
   await page.goto('/log-in');
   await signIn(page, email);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 
 // "Start a conversation about this record" (the address StartConversationButton opens) and closing a conversation:
 // the new conversation is linked to the record, and once closed it keeps its messages and takes no new one.
