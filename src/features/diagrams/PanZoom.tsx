@@ -52,12 +52,18 @@ export function PanZoom({
     let fit = { scale, x: (outer.clientWidth - inner.scrollWidth * scale) / 2, y: (outer.clientHeight - inner.scrollHeight * scale) / 2 };
     const mark = scale > whole ? anchor?.(inner) : null;
     if (mark) {
-      // Not shown whole: start with the anchor (the selected or the initial state) in the middle.
+      // Not shown whole: start with the anchor (the selected or the initial state) as near the middle as the
+      // drawing allows — an overflowing side stays filled to the frame's edge rather than leaving it empty.
       const box = inner.getBoundingClientRect();
       const shown = box.width / inner.scrollWidth;
       const r = mark.getBoundingClientRect();
       const centre = { x: (r.left + r.width / 2 - box.left) / shown, y: (r.top + r.height / 2 - box.top) / shown };
-      fit = { scale, x: outer.clientWidth / 2 - centre.x * scale, y: outer.clientHeight / 2 - centre.y * scale };
+      const place = (frame: number, size: number, at: number, middle: number) => (size > frame ? Math.min(0, Math.max(frame - size, frame / 2 - at * scale)) : middle);
+      fit = {
+        scale,
+        x: place(outer.clientWidth, inner.scrollWidth * scale, centre.x, fit.x),
+        y: place(outer.clientHeight, inner.scrollHeight * scale, centre.y, fit.y),
+      };
     }
     setFitted(fit);
     setView(fit);
