@@ -20,7 +20,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
                     <Link href={crumb.href}>{intl.formatMessage({ id: crumb.labelId })}</Link>
                   </Breadcrumb.Link>
                 </Breadcrumb.Item>
-                <Breadcrumb.Separator className="flip-rtl" />
+                {/* Chakra's separator turns itself around in right to left; flipping it again pointed it back. */}
+                <Breadcrumb.Separator />
               </Fragment>
             ))}
             <Breadcrumb.Item>

@@ -42,11 +42,12 @@ export function Pagination({ page, pageSize, total, totalIsLowerBound = false, o
           <NativeSelect.Indicator />
         </NativeSelect.Root>
         <Button size="sm" variant="outline" disabled={page <= 1} onClick={() => onChange({ page: page - 1 })}>
-          <span aria-hidden className="flip-rtl">‹</span> {intl.formatMessage({ id: 'pagination.previous' })}
+          {/* ‹ and › are mirrored characters: right to left draws them turned around already. */}
+          <span aria-hidden>‹</span> {intl.formatMessage({ id: 'pagination.previous' })}
         </Button>
         <Text fontSize="sm" whiteSpace="nowrap">{totalIsLowerBound ? sentence('pagination.pageOfMany', { page }) : sentence('pagination.page', { page, pages })}</Text>
         <Button size="sm" variant="outline" disabled={!totalIsLowerBound && page >= pages} onClick={() => onChange({ page: page + 1 })}>
-          {intl.formatMessage({ id: 'pagination.next' })} <span aria-hidden className="flip-rtl">›</span>
+          {intl.formatMessage({ id: 'pagination.next' })} <span aria-hidden>›</span>
         </Button>
       </HStack>
     </HStack>
