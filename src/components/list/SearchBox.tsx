@@ -21,7 +21,8 @@ export function SearchBox({ value, placeholder, onSearch }: { value: string; pla
   }, [text, value, onSearch]);
   return (
     <InputGroup flex="1" minW="56" maxW="md" startElement={<Search aria-hidden size={16} />}>
-      <Input type="search" dir="auto" value={text} placeholder={placeholder} aria-label={intl.formatMessage({ id: 'common.search' })} onChange={(e) => setText(e.currentTarget.value)} />
+      {/* The icon sits at the page's start, the room for it at the text's (dir=auto): right to left, room on both sides. */}
+      <Input type="search" dir="auto" _rtl={{ pe: 'var(--input-height)' }} value={text} placeholder={placeholder} aria-label={intl.formatMessage({ id: 'common.search' })} onChange={(e) => setText(e.currentTarget.value)} />
     </InputGroup>
   );
 }

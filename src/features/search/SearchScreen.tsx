@@ -70,6 +70,8 @@ export default function SearchScreen({ titleId }: ScreenProps) {
             type="search"
             size="lg"
             dir="auto"
+            // The icon sits at the page's start, the room for it at the text's: right to left, room on both sides.
+            _rtl={{ pe: 'var(--input-height)' }}
             autoFocus
             autoComplete="off"
             value={text}
