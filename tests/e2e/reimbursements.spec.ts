@@ -603,3 +603,27 @@ test('a creation draft survives a session expiry: signed in again, what was type
   await page.reload();
   await expect(number).toHaveValue('F-SES-1-BIS');
 });
+
+test('leaving the creation flow while what was typed is not on the server yet asks first; once kept, it does not', async ({ page, request }) => {
+  const patient = await insuredPatient(request, await apiToken(request), 'Irma', 'Solís');
+  const verification = await verifiedVerification(request, patient.id);
+  await signIn(page, 'analista@demo.local');
+  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  const number = page.getByTestId('reimbursement-flow').getByLabel(es['reimbursements.invoice.number']);
+  // The server cannot take the draft for now: the keystrokes stay in the page only.
+  await page.route('**/api/drafts/**', (route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback()));
+  await number.fill('F-SALIR-1');
+  const breadcrumbs = page.getByRole('navigation', { name: es['nav.breadcrumbs'] }).getByRole('link').first();
+  await breadcrumbs.click();
+  const leave = page.getByRole('alertdialog');
+  await expect(leave).toContainText(es['leave.title']);
+  await leave.getByRole('button', { name: es['leave.stay'] }).click();
+  await expect(number).toHaveValue('F-SALIR-1');
+  // The server takes it again (the draft is retried): nothing is lost by leaving, so nothing is asked.
+  await page.unroute('**/api/drafts/**');
+  const analyst = await apiToken(request, 'analista@demo.local');
+  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber, { timeout: 15_000 }).toBe('F-SALIR-1');
+  await breadcrumbs.click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(`/reembolsos/nuevo/${verification.id}$`));
+});
