@@ -17,9 +17,29 @@ export interface Viewer {
 const OPEN_VERIFICATION = ['pending', 'inProgress', 'needsInfo'];
 const OPEN_REIMBURSEMENT = ['draft', 'submitted', 'inReview', 'needsDocuments', 'approved', 'partiallyApproved'];
 const TO_PAY = ['approved', 'partiallyApproved'];
+// A tile's states are one of the reimbursement lists' queues (src/features/reimbursements/ReimbursementList.tsx),
+// so the list it opens shows that queue chosen in its filter.
+const TO_REVIEW = ['submitted', 'inReview'];
 const MONTHS_CHARTED = 6;
 
 const count = async (db: Queryable, sql: string, params: unknown[]) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${sql}`, params))[0].n;
+
+/** Each reimbursement tile comes once per kind, as the lists do (`/reembolsos/general`, `/reembolsos/ortodoncia`), so a tile counts exactly what its link shows. */
+const KINDS = [
+  { kind: 'GENERAL', prefix: '', list: '/reembolsos/general' },
+  { kind: 'ORTHODONTIC', prefix: 'orthodontic', list: '/reembolsos/ortodoncia' },
+] as const;
+const tileKey = (prefix: string, key: string) => (prefix ? `${prefix}${key[0].toUpperCase()}${key.slice(1)}` : key);
+
+/** Reimbursements in these states, one tile per kind, linked to that kind's list filtered by them. */
+const reimbursementTiles = (db: Queryable, key: string, states: string[]): Promise<Tile[]> =>
+  Promise.all(
+    KINDS.map(async ({ kind, prefix, list }) => ({
+      key: tileKey(prefix, key),
+      count: await count(db, 'FROM reimbursements WHERE state = ANY($1::text[]) AND kind = $2', [states, kind]),
+      link: `${list}?state=${states.join(',')}`,
+    })),
+  );
 
 
 async function verifierSection(db: Queryable, viewer: Viewer, today: string): Promise<Section> {
@@ -41,41 +61,34 @@ async function verifierSection(db: Queryable, viewer: Viewer, today: string): Pr
 }
 
 async function analystSection(db: Queryable, today: string): Promise<Section> {
-  const inState = 'FROM reimbursements WHERE state = ANY($1::text[])';
   const cure = cureEndingThisWeek(today);
-  // One tile per kind's list, so each counts exactly the rows its link shows.
-  const cureEnding = async (key: string, kind: 'GENERAL' | 'ORTHODONTIC', list: string): Promise<Tile> => ({
-    key,
-    count: await count(db, `${inState} AND kind = $2 AND cure_deadline BETWEEN $3 AND $4`, [['needsDocuments'], kind, cure.from, cure.to]),
+  const cureEnding = KINDS.map(async ({ kind, prefix, list }): Promise<Tile> => ({
+    key: tileKey(prefix, 'cureEndingThisWeek'),
+    count: await count(db, 'FROM reimbursements WHERE state = $1 AND kind = $2 AND cure_deadline BETWEEN $3 AND $4', ['needsDocuments', kind, cure.from, cure.to]),
     link: `${list}?state=needsDocuments&cureEnding=thisWeek`,
-  });
-  return {
-    key: 'analyst',
-    tiles: [
-      { key: 'reimbursementsToReview', count: await count(db, inState, [['inReview']]), link: '/reembolsos/general?state=inReview' },
-      { key: 'reimbursementsWaitingDocuments', count: await count(db, inState, [['needsDocuments']]), link: '/reembolsos/general?state=needsDocuments' },
-      await cureEnding('cureEndingThisWeek', 'GENERAL', '/reembolsos/general'),
-      await cureEnding('orthodonticCureEndingThisWeek', 'ORTHODONTIC', '/reembolsos/ortodoncia'),
-    ],
-  };
+  }));
+  const [toReview, waiting, cureTiles] = await Promise.all([
+    reimbursementTiles(db, 'reimbursementsToReview', TO_REVIEW),
+    reimbursementTiles(db, 'reimbursementsWaitingDocuments', ['needsDocuments']),
+    Promise.all(cureEnding),
+  ]);
+  return { key: 'analyst', tiles: [...toReview, ...waiting, ...cureTiles] };
 }
 
 async function treasurySection(db: Queryable): Promise<Section> {
-  const sums = await db.query<{ currency: string; n: number; cents: number }>(
-    `SELECT currency, count(*)::int AS n, sum(payable_cents)::float8 AS cents FROM reimbursements WHERE state = ANY($1::text[]) GROUP BY currency ORDER BY currency`,
-    [TO_PAY],
-  );
-  return {
-    key: 'treasury',
-    tiles: [
-      {
-        key: 'approvedToPay',
-        count: sums.reduce((total, row) => total + row.n, 0),
-        amounts: sums.map((row) => ({ currency: row.currency.trim(), cents: Number(row.cents) })),
-        link: `/reembolsos/general?state=${TO_PAY.join(',')}`,
-      },
-    ],
-  };
+  const tiles = KINDS.map(async ({ kind, prefix, list }): Promise<Tile> => {
+    const sums = await db.query<{ currency: string; n: number; cents: number }>(
+      `SELECT currency, count(*)::int AS n, sum(payable_cents)::float8 AS cents FROM reimbursements WHERE state = ANY($1::text[]) AND kind = $2 GROUP BY currency ORDER BY currency`,
+      [TO_PAY, kind],
+    );
+    return {
+      key: tileKey(prefix, 'approvedToPay'),
+      count: sums.reduce((total, row) => total + row.n, 0),
+      amounts: sums.map((row) => ({ currency: row.currency.trim(), cents: Number(row.cents) })),
+      link: `${list}?state=${TO_PAY.join(',')}`,
+    };
+  });
+  return { key: 'treasury', tiles: await Promise.all(tiles) };
 }
 
 async function supervisionSection(db: Queryable, today: string): Promise<Section> {
@@ -88,8 +101,8 @@ async function supervisionSection(db: Queryable, today: string): Promise<Section
         count: await count(db, 'FROM verifications WHERE state = ANY($1::text[]) AND planned_service_date < $2', [OPEN_VERIFICATION, today]),
         link: '/verificaciones/nuevas?pastDue=true',
       },
-      { key: 'openReimbursements', count: await count(db, 'FROM reimbursements WHERE state = ANY($1::text[])', [OPEN_REIMBURSEMENT]), link: '/reembolsos/general' },
-      { key: 'reimbursementsToReview', count: await count(db, 'FROM reimbursements WHERE state = ANY($1::text[])', [['inReview']]), link: '/reembolsos/general?state=inReview' },
+      ...(await reimbursementTiles(db, 'openReimbursements', OPEN_REIMBURSEMENT)),
+      ...(await reimbursementTiles(db, 'reimbursementsToReview', TO_REVIEW)),
     ],
   };
 }

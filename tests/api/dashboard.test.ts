@@ -37,26 +37,53 @@ describe('dashboard per role', () => {
     expect(tile(sections, 'myNeedsInfoVerifications').count).toBe(needsInfo);
   });
 
-  it('gives the analyst what waits for review and documents', async () => {
+  it('gives the analyst what waits for review and documents, general and orthodontic apart as their lists are', async () => {
     const { sections } = await dashboard('reimbursement_analyst');
     expect(sections.map((s) => s.key)).toEqual(['analyst', 'communication']);
-    expect(tile(sections, 'reimbursementsToReview')).toEqual({
-      key: 'reimbursementsToReview',
-      count: await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state = 'inReview'`),
-      link: '/reembolsos/general?state=inReview',
-    });
-    expect(tile(sections, 'reimbursementsWaitingDocuments').count).toBe(await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state = 'needsDocuments'`));
+    for (const [prefix, kind, list] of [['r', 'GENERAL', 'general'], ['orthodonticR', 'ORTHODONTIC', 'ortodoncia']] as const) {
+      expect(tile(sections, `${prefix}eimbursementsToReview`)).toEqual({
+        key: `${prefix}eimbursementsToReview`,
+        count: await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state IN ('submitted', 'inReview') AND kind = $1`, [kind]),
+        link: `/reembolsos/${list}?state=submitted,inReview`,
+      });
+      expect(tile(sections, `${prefix}eimbursementsWaitingDocuments`).count).toBe(await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state = 'needsDocuments' AND kind = $1`, [kind]));
+    }
   });
 
-  it('gives treasury what is approved to pay, with its amount per currency', async () => {
+  it('gives treasury what is approved to pay per kind, with its amount per currency', async () => {
     const { sections } = await dashboard('treasury');
-    const toPay = tile(sections, 'approvedToPay');
-    const rows = await server.db.query<{ currency: string; cents: number }>(
-      `SELECT trim(currency) AS currency, sum(payable_cents)::float8 AS cents FROM reimbursements WHERE state IN ('approved','partiallyApproved') GROUP BY 1 ORDER BY 1`,
+    for (const [key, kind, list] of [['approvedToPay', 'GENERAL', 'general'], ['orthodonticApprovedToPay', 'ORTHODONTIC', 'ortodoncia']] as const) {
+      const toPay = tile(sections, key);
+      const rows = await server.db.query<{ currency: string; cents: number }>(
+        `SELECT trim(currency) AS currency, sum(payable_cents)::float8 AS cents FROM reimbursements WHERE state IN ('approved','partiallyApproved') AND kind = $1 GROUP BY 1 ORDER BY 1`,
+        [kind],
+      );
+      expect(toPay.count).toBe(await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state IN ('approved','partiallyApproved') AND kind = $1`, [kind]));
+      expect(toPay.amounts).toEqual(rows.map((r) => ({ currency: r.currency, cents: Number(r.cents) })));
+      expect(toPay.link).toBe(`/reembolsos/${list}?state=approved,partiallyApproved`);
+    }
+  });
+
+  it("every reimbursement tile of every role counts exactly what its linked list shows", async () => {
+    const checked = new Set<string>();
+    for (const role of ['reimbursement_analyst', 'treasury', 'supervisor']) {
+      for (const t of (await dashboard(role)).sections.flatMap((s) => s.tiles).filter((t) => t.link.startsWith('/reembolsos/'))) {
+        const url = new URL(t.link, 'http://panel');
+        const kind = { '/reembolsos/general': 'GENERAL', '/reembolsos/ortodoncia': 'ORTHODONTIC' }[url.pathname];
+        expect(kind, t.link).toBeDefined();
+        const query = new URLSearchParams({ ...Object.fromEntries(url.searchParams), kind: kind! });
+        const list = await call('GET', `/api/reimbursements?${query}`, { token: tokens[role] });
+        expect(list.status, JSON.stringify(list.body)).toBe(200);
+        expect(list.body.total, `${role}: ${t.key} → ${t.link}`).toBe(t.count);
+        checked.add(t.key);
+      }
+    }
+    // Both kinds of each tile were compared, the orthodontic ones included.
+    expect([...checked].sort()).toEqual(
+      ['approvedToPay', 'cureEndingThisWeek', 'openReimbursements', 'reimbursementsToReview', 'reimbursementsWaitingDocuments']
+        .flatMap((key) => [key, `orthodontic${key[0].toUpperCase()}${key.slice(1)}`])
+        .sort(),
     );
-    expect(toPay.count).toBe(await scalar(`SELECT count(*)::int AS n FROM reimbursements WHERE state IN ('approved','partiallyApproved')`));
-    expect(toPay.amounts).toEqual(rows.map((r) => ({ currency: r.currency, cents: Number(r.cents) })));
-    expect(toPay.link).toBe('/reembolsos/general?state=approved,partiallyApproved');
   });
 
   it('gives supervisors volumes and ageing per state, approval rates and paid amounts as chart data', async () => {

@@ -135,7 +135,9 @@ test('keyboard only: a new conversation, an announcement published, an export qu
     const tile = page.getByTestId('dashboard-section-supervision').getByTestId('tile-reimbursementsToReview');
     await tabTo(page, tile);
     await keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/app\/reembolsos\/general\?state=inReview$/);
+    await expect(page).toHaveURL(/\/app\/reembolsos\/general\?state=submitted(,|%2C)inReview$/);
+    // The list opens with the tile's queue chosen in its filter.
+    await expect(page.getByRole('combobox', { name: 'Cola' })).toHaveValue('submitted,inReview');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });

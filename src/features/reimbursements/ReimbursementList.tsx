@@ -14,6 +14,7 @@ import { ListReassignDialog } from './ListReassign.tsx';
 
 /** The analyst's queues, as values of the list's `state` filter (several states are one queue). */
 export const QUEUES = {
+  open: 'draft,submitted,inReview,needsDocuments,approved,partiallyApproved',
   toReview: 'submitted,inReview',
   needsDocuments: 'needsDocuments',
   toPay: 'approved,partiallyApproved',
