@@ -1,21 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
+import { catalogs, LOOKS } from './looks.ts';
 
 // Issue 10's "every route is a working screen": each route of the dashboard, notes, messages, announcements and
 // downloads opened in each of the five languages, in both themes and both directions (spread over the languages),
 // titled in the reader's language, with no catalog id shown instead of a text, no server error, and axe clean.
 
-type Catalog = Record<string, string>;
-const LOCALES = ['es', 'en', 'fr', 'zh', 'ja'] as const;
-const catalogs = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(`src/i18n/messages/${l}.json`, 'utf8')) as Catalog]));
-const LOOKS = [
-  { locale: 'es', currentTheme: 'light', direction: 'ltr' },
-  { locale: 'en', currentTheme: 'dark', direction: 'ltr' },
-  { locale: 'fr', currentTheme: 'light', direction: 'rtl' },
-  { locale: 'zh', currentTheme: 'dark', direction: 'rtl' },
-  { locale: 'ja', currentTheme: 'dark', direction: 'ltr' },
-] as const;
 // A catalog id of these areas shown as it is means a text is missing from the reader's catalog.
 const RAW_ID = /\b(?:announcements|messages|notes|downloads|dashboard|list|area|nav)\.[a-z][A-Za-z]*(?:\.[A-Za-z]+)*\b/;
 

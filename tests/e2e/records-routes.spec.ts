@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { catalogs, LOOKS, type Look } from './looks.ts';
 
 // Issues 8 and 9's "every route is a working screen": each route of the master data (doctors, policyholders,
 // patients, search, settings) and of the guided workflow (verifications, reimbursements, orthodontic plans) opened
@@ -11,17 +11,6 @@ import { apiToken, authHeader, signIn } from './fixtures.ts';
 // the shared two-core machine; so each route is opened in at least two looks, and the routes of an area are spread
 // so that together they are seen in every look (61 runs, about four minutes).
 
-type Catalog = Record<string, string>;
-const LOCALES = ['es', 'en', 'fr', 'zh', 'ja'] as const;
-const catalogs = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(`src/i18n/messages/${l}.json`, 'utf8')) as Catalog]));
-const LOOKS = [
-  { locale: 'es', currentTheme: 'light', direction: 'ltr' },
-  { locale: 'en', currentTheme: 'dark', direction: 'ltr' },
-  { locale: 'fr', currentTheme: 'light', direction: 'rtl' },
-  { locale: 'zh', currentTheme: 'dark', direction: 'rtl' },
-  { locale: 'ja', currentTheme: 'dark', direction: 'ltr' },
-] as const;
-type Look = (typeof LOOKS)[number];
 // A catalog id of these areas (or of the shared texts they use) shown as it is means a text is missing from the
 // reader's catalog; a placeholder in braces means a message was formatted without its value.
 const RAW_ID =
