@@ -401,7 +401,6 @@ export interface PolicyholdersTable {
   bank_name: string | null;
   bank_account: string | null;
   account_holder: string | null;
-  bank_account_type: string | null;
   active: WithDefault<boolean>;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
@@ -410,6 +409,7 @@ export interface PolicyholdersTable {
   disclosure_authorized: WithDefault<boolean>;
   privacy_consent_version: string | null;
   privacy_consent_date: Timestamp | null;
+  bank_account_type: string | null;
 }
 
 export interface ProcedureCodesTable {
