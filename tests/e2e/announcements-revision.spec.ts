@@ -6,7 +6,7 @@ import { createUser, otherSession, uniqueEmail } from './user-fixtures.ts';
 
 test('a published announcement whose text is edited gets a new version that its readers must acknowledge again', async ({ page, request, browser }) => {
   const admin = await apiToken(request);
-  const reader = await createUser(request, admin, { name: 'Olga Lectora', email: uniqueEmail('version'), roles: ['read_only'], password: PASSWORD });
+  const reader = await createUser(request, admin, { name: 'Sabina Lectora', email: uniqueEmail('version'), roles: ['read_only'], password: PASSWORD });
   const title = `Horario de verano ${Date.now()}`;
   const created = await request.post('/api/announcements', {
     headers: authHeader(admin),
