@@ -1,21 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
-import { runQueuedExports } from '../../server/exports/worker.ts';
 import { readNextPage, type KeysetWalk } from '../../server/db/keyset.ts';
 import { listOf } from '../../server/db/list-query.ts';
-import { createServer } from '../../server/server.ts';
 import { expectProblem, TestServer } from './helpers.ts';
+import { startExportServer } from './export-server.ts';
 import { parseCsv } from '../support/csv.ts';
 
 let server: TestServer;
-let started: Awaited<ReturnType<typeof createServer>>;
+let runQueue: () => Promise<unknown>;
 let admin: string;
 
 beforeAll(async () => {
-  const config = readConfig({});
-  started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
-  server = new TestServer(started.api, started.db, config, started.files.dir);
+  ({ server, runQueue } = await startExportServer());
   admin = await server.signIn('admin@demo.local');
 });
 afterAll(() => server.close());
@@ -24,7 +20,6 @@ afterEach(() => {
   delete process.env.EXPORT_PAGE_PAUSE_MS;
 });
 
-const runQueue = () => runQueuedExports(started.deps, started.handlers);
 
 async function csvOf(id: number) {
   const response = await server.api.request(`http://localhost/api/downloads/${id}/content`, { headers: { authorization: `Bearer ${admin}` } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });

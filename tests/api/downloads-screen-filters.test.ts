@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
-import { runQueuedExports } from '../../server/exports/worker.ts';
-import { createServer } from '../../server/server.ts';
 import { TestServer } from './helpers.ts';
+import { startExportServer } from './export-server.ts';
 import { parseCsv } from '../support/csv.ts';
 
 // A list's "Exportar" carries what the screen narrows the list by besides its toolbar's filters: the date range
 // of the reimbursement and verification lists, the worklist's or history's group, the policy of a policy's
 // patients. The export reads the list's own operation with them, so the file holds the rows on screen.
 let server: TestServer;
-let started: Awaited<ReturnType<typeof createServer>>;
+let runQueue: () => Promise<unknown>;
 let admin: string;
 
 beforeAll(async () => {
-  const config = readConfig({});
-  started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
-  server = new TestServer(started.api, started.db, config, started.files.dir);
+  ({ server, runQueue } = await startExportServer());
   admin = await server.signIn('admin@demo.local');
 });
 afterAll(() => server.close());
@@ -37,7 +33,7 @@ async function exported(list: string, filters: Record<string, string>, fields: s
   const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list, format: 'csv', filters, columns, reason: 'Revisión de la lista filtrada' } });
   expect(queued.status, JSON.stringify(queued.body)).toBe(202);
   expect(queued.body.filters).toEqual(filters);
-  await runQueuedExports(started.deps, started.handlers);
+  await runQueue();
   const done = (await server.call('GET', `/api/downloads/${queued.body.id}`, { token: admin })).body;
   expect(done.state, JSON.stringify(done)).toBe('completed');
   const response = await server.api.request(`http://localhost/api/downloads/${queued.body.id}/content`, { headers: { authorization: `Bearer ${admin}` } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });

@@ -1,31 +1,27 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig } from '../../server/config.ts';
 import { claimNext, complete, reportProgress } from '../../server/exports/queue.ts';
-import { runQueuedExports } from '../../server/exports/worker.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
-import { createServer } from '../../server/server.ts';
 import { expectProblem, fieldErrors, TestServer } from './helpers.ts';
+import { startExportServer } from './export-server.ts';
 import { parseCsv } from '../support/csv.ts';
 
 let server: TestServer;
-let started: Awaited<ReturnType<typeof createServer>>;
+let runQueue: () => Promise<unknown>;
+let files: Awaited<ReturnType<typeof startExportServer>>['files'];
 let admin: string;
 let supervisor: string;
 let verifier: string;
 let treasury: string;
 
 beforeAll(async () => {
-  const config = readConfig({});
-  started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true });
-  server = new TestServer(started.api, started.db, config, started.files.dir);
+  ({ server, runQueue, files } = await startExportServer());
   [admin, supervisor, verifier, treasury] = await Promise.all(
     ['admin@demo.local', 'supervisor@demo.local', 'verificador@demo.local', 'tesoreria@demo.local'].map((email) => server.signIn(email)),
   );
 });
 afterAll(() => server.close());
 
-const runQueue = () => runQueuedExports(started.deps, started.handlers);
 
 const INSURER_COLUMNS = [
   { field: 'code', label: 'Código' },
@@ -162,10 +158,10 @@ describe('exports — the queue', () => {
     expectProblem(await server.call('GET', `/api/downloads/${queued.body.id}/content`, { token: admin }), 410, 'download.expired');
 
     const today = new Date().toISOString().slice(0, 10);
-    const sent = await runDailyJobs(server.db, today, { files: started.deps.files });
+    const sent = await runDailyJobs(server.db, today, { files });
     expect(sent['downloads.expire']).toBeGreaterThanOrEqual(1);
     expect((await server.call('GET', `/api/downloads/${queued.body.id}`, { token: admin })).body.state).toBe('expired');
-    await expect(started.deps.files.size(key)).rejects.toThrow(/ENOENT/);
-    expect((await runDailyJobs(server.db, today, { files: started.deps.files }))['downloads.expire']).toBeUndefined();
+    await expect(files.size(key)).rejects.toThrow(/ENOENT/);
+    expect((await runDailyJobs(server.db, today, { files }))['downloads.expire']).toBeUndefined();
   });
 });

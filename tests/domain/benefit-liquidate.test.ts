@@ -11,20 +11,7 @@ import {
   type HistoryLine,
 } from '../../src/domain/benefits/index.ts';
 import { after, claim, deepFreeze, facts, line, one, outcome, used2025 } from './benefit-fixtures.ts';
-import { policyRulesOverride, type PolicyBenefitTerms } from '../../src/domain/benefits/policy-rules.ts';
-
-/** A policy that sets none of its own terms (the insurer's and the defaults rule). */
-const NEUTRAL_POLICY: PolicyBenefitTerms = {
-  benefitYear: 'CALENDAR',
-  annualMaximumCents: null,
-  deductibleCents: null,
-  familyDeductibleCents: null,
-  orthoIncluded: true,
-  orthoPercent: null,
-  orthoLifetimeMaximumCents: null,
-  orthoAgeLimit: null,
-  deductibleAppliesToPreventive: false,
-};
+import { NEUTRAL_TERMS, policyRulesOverride } from '../../src/domain/benefits/policy-rules.ts';
 
 // A filling (BASIC, 80 %, deductible applies) of 100.00 on tooth 16.
 const filling = (over: Partial<ClaimLine> = {}) => line('D2391', { tooth: 16, ...over });
@@ -101,16 +88,16 @@ describe('R2 deductible', () => {
     ['D0120', 'DIAGNOSTIC'],
     ['D1110', 'PREVENTIVE'],
   ])('is taken from %s (%s) on a policy whose deductible applies to preventive care, and orthodontics stays waived', (code) => {
-    const terms = { ...NEUTRAL_POLICY, deductibleAppliesToPreventive: true };
+    const terms = { ...NEUTRAL_TERMS, deductibleAppliesToPreventive: true };
     const rules = resolveRules(policyRulesOverride(terms, []));
     expect(rules.deductible.waivedCategories).toEqual(['ORTHODONTIC']);
     expect(one(line(code), {}, rules)).toMatchObject({ deductibleCents: 5_000, coveredCents: 5_000 });
     // Left unticked, the policy keeps R2's waiver.
-    expect(one(line(code), {}, resolveRules(policyRulesOverride(NEUTRAL_POLICY, [])))).toMatchObject({ deductibleCents: 0, coveredCents: 10_000 });
+    expect(one(line(code), {}, resolveRules(policyRulesOverride(NEUTRAL_TERMS, [])))).toMatchObject({ deductibleCents: 0, coveredCents: 10_000 });
   });
 
   it('lifts the waiver over an insurer’s own waived list too', () => {
-    const terms = { ...NEUTRAL_POLICY, deductibleAppliesToPreventive: true };
+    const terms = { ...NEUTRAL_TERMS, deductibleAppliesToPreventive: true };
     const rules = resolveRules(policyRulesOverride(terms, []), { deductible: { waivedCategories: ['PREVENTIVE', 'DIAGNOSTIC', 'BASIC'] } });
     expect(rules.deductible.waivedCategories).toEqual(['BASIC']);
   });

@@ -80,7 +80,8 @@ export interface RuleProblem {
   keyword: 'required' | 'duplicate' | 'benefitRule';
 }
 
-const NEUTRAL_TERMS: PolicyBenefitTerms = {
+/** A policy that sets none of its own terms: the insurer's and the defaults rule. */
+export const NEUTRAL_TERMS: PolicyBenefitTerms = {
   benefitYear: 'CALENDAR',
   annualMaximumCents: null,
   deductibleCents: null,
