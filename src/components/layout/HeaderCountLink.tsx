@@ -6,7 +6,8 @@ interface Props {
   /** The screen's path under /app. */
   path: string;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
-  count: number;
+  /** Undefined until the server has said: the button then claims no count at all rather than a wrong zero. */
+  count: number | undefined;
   /** The button's name for screen readers, with the count in words. */
   label: string;
   palette: 'orange' | 'red';
@@ -18,13 +19,14 @@ interface Props {
 /** A header button to a screen with how many things wait there (unread messages, pending announcements). */
 export function HeaderCountLink({ path, icon: Icon, count, label, palette, hideEmptyOnPhone, testId }: Props) {
   const [location] = useLocation();
+  const waiting = count ?? 0;
   return (
     <Button
       asChild
       size="sm"
       variant="ghost"
       px="2"
-      display={hideEmptyOnPhone ? { base: count > 0 ? 'inline-flex' : 'none', md: 'inline-flex' } : undefined}
+      display={hideEmptyOnPhone ? { base: waiting > 0 ? 'inline-flex' : 'none', md: 'inline-flex' } : undefined}
       aria-label={label}
       data-testid={testId}
       data-count={count}
@@ -32,9 +34,9 @@ export function HeaderCountLink({ path, icon: Icon, count, label, palette, hideE
       <Link href={`~/app${path}`} aria-current={location.includes(path) ? 'page' : undefined}>
         <HStack gap="1">
           <Icon aria-hidden size={18} />
-          {count > 0 && (
+          {waiting > 0 && (
             <Badge aria-hidden colorPalette={palette} variant="solid" size="xs" borderRadius="full">
-              {count > 99 ? '99+' : count}
+              {waiting > 99 ? '99+' : waiting}
             </Badge>
           )}
         </HStack>

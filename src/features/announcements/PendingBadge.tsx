@@ -11,13 +11,13 @@ export function PendingBadge() {
   const token = Session.useSelector((s) => s.context.token);
   // The same query as the sign-in gate: one request serves both.
   const pending = useQuery({ ...pendingQuery(), enabled: Boolean(token) });
-  const count = pending.data?.length ?? 0;
+  const count = pending.data?.length;
   return (
     <HeaderCountLink
       path="/comunicadospendientes"
       icon={Megaphone}
       count={count}
-      label={intl.formatMessage({ id: 'announcements.badgeLabel' }, { count })}
+      label={count === undefined ? intl.formatMessage({ id: 'area.announcements.pending' }) : intl.formatMessage({ id: 'announcements.badgeLabel' }, { count })}
       palette="orange"
       hideEmptyOnPhone
       testId="announcements-badge"

@@ -19,7 +19,7 @@ export function UnreadBadge() {
   const client = useQueryClient();
   const token = Session.useSelector((s) => s.context.token);
   const unread = useQuery({ ...unreadQuery(), enabled: Boolean(token) });
-  const count = unread.data?.unread ?? 0;
+  const count = unread.data?.unread;
 
   useEffect(() => {
     if (!token) return;
@@ -38,7 +38,7 @@ export function UnreadBadge() {
       path="/mensajes"
       icon={MessageSquare}
       count={count}
-      label={intl.formatMessage({ id: 'messages.badgeLabel' }, { count })}
+      label={count === undefined ? intl.formatMessage({ id: 'nav.messages' }) : intl.formatMessage({ id: 'messages.badgeLabel' }, { count })}
       palette="red"
       testId="messages-badge"
     />
