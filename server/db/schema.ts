@@ -111,6 +111,10 @@ export interface BenefitRulesTable {
   procedure_code: string | null;
   percent: number | null;
   months: number | null;
+  amount_cents: number | null;
+  quantity: number | null;
+  period: string | null;
+  level: string | null;
 }
 
 export interface ConversationParticipantsTable {

@@ -167,8 +167,8 @@ describe('policies: bad input and uniqueness', () => {
   });
 
   it('keeps only the fields a rule’s kind uses', async () => {
-    const res = await create(terms({ benefitRules: [{ kind: 'WAITING_PERIOD', category: 'MAJOR', months: 6, percent: 40, procedureCode: 'D2740' }] }));
-    expect(res.body.benefitRules).toEqual([{ kind: 'WAITING_PERIOD', category: 'MAJOR', procedureCode: null, percent: null, months: 6 }]);
+    const res = await create(terms({ benefitRules: [{ kind: 'WAITING_PERIOD', category: 'MAJOR', months: 6, percent: 40, procedureCode: 'D2740', amount: '5.00', level: 'FAMILY' }] }));
+    expect(res.body.benefitRules).toEqual([{ kind: 'WAITING_PERIOD', category: 'MAJOR', procedureCode: null, percent: null, months: 6, amount: null, quantity: null, period: null, level: null }]);
   });
 
   it('refuses a number the insurer already uses (409 policy.numberTaken) but allows it at another insurer', async () => {

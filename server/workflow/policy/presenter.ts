@@ -40,7 +40,7 @@ export function presentPolicy(row: PolicyRow, { allowedEvents }: Evaluation<null
     issuedOn: row.issued_on,
     contractingCompany: row.contracting_company,
     deductibleAppliesToPreventive: row.deductible_applies_to_preventive,
-    benefitRules: row.benefit_rules,
+    benefitRules: row.benefit_rules.map(({ amountCents, ...rule }) => ({ ...rule, amount: moneyText(amountCents, row.currency) })),
     state: row.state,
     stage: row.stage as Policy['stage'],
     suspensionReason: row.suspension_reason,

@@ -5,6 +5,7 @@ import type { PolicyBenefitRule } from '../../../src/domain/benefits/policy-rule
 import type { PolicyState } from '../../../src/machines/policy.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
+import { RULE_COLUMNS } from '../shared/coverage.ts';
 
 /** The table keeps research's upper-case states (PENDING…), the statechart its own (pending…). */
 export const toMachineState = (stored: string) => stored.toLowerCase() as PolicyState;
@@ -37,7 +38,7 @@ function selectPolicies(q: Queryable) {
       'policies.ortho_lifetime_maximum_cents',
       'policies.ortho_age_limit',
       'policies.modality',
-      eb.cast<string | null>('policies.issued_on', 'text').as('issued_on'),
+      eb.cast<string>('policies.issued_on', 'text').as('issued_on'),
       'policies.contracting_company',
       'policies.deductible_applies_to_preventive',
       'policies.suspension_reason',
@@ -51,7 +52,7 @@ function selectPolicies(q: Queryable) {
       jsonArrayFrom(
         eb
           .selectFrom('benefit_rules')
-          .select(['benefit_rules.kind', 'benefit_rules.category', 'benefit_rules.procedure_code as procedureCode', 'benefit_rules.percent', 'benefit_rules.months'])
+          .select(RULE_COLUMNS)
           .whereRef('benefit_rules.policy_id', '=', 'policies.id')
           .orderBy('benefit_rules.id'),
       )
@@ -120,7 +121,7 @@ export interface PolicyColumns {
   ortho_lifetime_maximum_cents?: number | null;
   ortho_age_limit?: number | null;
   modality?: string;
-  issued_on?: string | null;
+  issued_on?: string;
   contracting_company?: string | null;
   deductible_applies_to_preventive?: boolean;
   stage?: string;
@@ -153,7 +154,20 @@ export async function replaceRules(tx: Queryable, policyId: number, rules: reado
   if (!rules.length) return;
   await tx.kysely
     .insertInto('benefit_rules')
-    .values(rules.map((r) => ({ policy_id: policyId, kind: r.kind, category: r.category, procedure_code: r.procedureCode, percent: r.percent, months: r.months })))
+    .values(
+      rules.map((r) => ({
+        policy_id: policyId,
+        kind: r.kind,
+        category: r.category,
+        procedure_code: r.procedureCode,
+        percent: r.percent,
+        months: r.months,
+        amount_cents: r.amountCents,
+        quantity: r.quantity,
+        period: r.period,
+        level: r.level,
+      })),
+    )
     .execute();
 }
 

@@ -47,6 +47,9 @@ const raceOnNumber = (error: unknown): never => {
   throw error;
 };
 
+/** Largest rule amount the table keeps, in the currency's minor unit. */
+const MAX_RULE_AMOUNT = 2_147_483_647;
+
 const rule = (code: string, detail: string, path: string) => new BusinessRuleError(code, detail, [{ path: `body/${path}`, keyword: code.split('.')[1]! }]);
 
 /**
@@ -64,7 +67,23 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
     if (minor === null) tooPrecise.push({ path: `body/${field}`, keyword: 'currencyDecimals' });
     return minor;
   };
-  const rules = (terms.benefitRules ?? []).map((r) => ({ kind: r.kind, category: r.category ?? null, procedureCode: r.procedureCode ?? null, percent: r.percent ?? null, months: r.months ?? null }));
+  const rules = (terms.benefitRules ?? []).map((r, n): PolicyBenefitRule => {
+    const amountCents = r.amount === null || r.amount === undefined ? null : decimalTextToMinor(r.amount, currency);
+    if (r.amount && amountCents === null) tooPrecise.push({ path: `body/benefitRules/${n}/amount`, keyword: 'currencyDecimals' });
+    // The column holds a 4-byte integer: a larger amount is refused rather than overflowing it.
+    else if (amountCents !== null && amountCents > MAX_RULE_AMOUNT) tooPrecise.push({ path: `body/benefitRules/${n}/amount`, keyword: 'maximum' });
+    return {
+      kind: r.kind,
+      category: r.category ?? null,
+      procedureCode: r.procedureCode ?? null,
+      percent: r.percent ?? null,
+      months: r.months ?? null,
+      amountCents: amountCents !== null && amountCents <= MAX_RULE_AMOUNT ? amountCents : null,
+      quantity: r.quantity ?? null,
+      period: r.period ?? null,
+      level: r.level ?? null,
+    };
+  });
   const columns: PolicyColumns = {
     insurer_id: terms.insurerId,
     number: terms.number.trim(),
@@ -82,7 +101,7 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
     ortho_lifetime_maximum_cents: minorOf('orthoLifetimeMaximum'),
     ortho_age_limit: terms.orthoAgeLimit ?? null,
     modality: terms.modality ?? 'REIMBURSEMENT',
-    issued_on: terms.issuedOn ?? null,
+    issued_on: terms.issuedOn,
     contracting_company: terms.contractingCompany?.trim() || null,
     deductible_applies_to_preventive: terms.deductibleAppliesToPreventive ?? false,
   };
@@ -117,9 +136,10 @@ function columnsOf(terms: PolicyTerms, currency: string, defaults: SettingDefaul
   // A value the engine refuses is reported once, by the engine's check.
   problems.push(...ranges.filter((r) => !problems.some((p) => p.path === r.path)));
   if (terms.endsOn <= terms.startsOn) problems.unshift({ path: 'body/endsOn', keyword: 'afterStartsOn' });
-  if (terms.issuedOn && terms.issuedOn > terms.endsOn) problems.push({ path: 'body/issuedOn', keyword: 'notAfterEndsOn' });
-  problems.unshift(...tooPrecise);
-  if (problems.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', problems);
+  if (terms.issuedOn > terms.endsOn) problems.push({ path: 'body/issuedOn', keyword: 'notAfterEndsOn' });
+  // An amount the currency refuses is not also reported as missing.
+  const reported = [...tooPrecise, ...problems.filter((p) => !tooPrecise.some((t) => t.path === p.path))];
+  if (reported.length) throw new InvalidInputError('request.invalid', 'Check the fields marked.', reported);
   return { columns, rules: rules.map(normalizeRule) };
 }
 

@@ -27,7 +27,7 @@ async function moveInstallment({ tx, row, actor, today }: InstallmentMove, event
   await installmentWorkflow.send(tx, row.installment_id, event, { actor, today, cause: { reimbursementId: row.id } });
 }
 
-/** What a liquidation uses of the patient's benefits, per benefit year: deductible, annual maximum or orthodontic lifetime. */
+/** What a liquidation uses of the patient's benefits, per benefit year: deductible, annual maximum (and a category's own) or orthodontic lifetime. */
 function ledgerEntries(row: ReimbursementRow, liquidation: Liquidation): LedgerEntry[] {
   const totals = new Map<string, number>();
   const add = (kind: string, year: string, cents: number) => cents > 0 && totals.set(`${kind}|${year}`, (totals.get(`${kind}|${year}`) ?? 0) + cents);
@@ -35,6 +35,8 @@ function ledgerEntries(row: ReimbursementRow, liquidation: Liquidation): LedgerE
     if (l.status !== 'APPROVED') continue;
     const year = l.benefitYearStart ?? benefitYearStart(row.benefit_year, row.starts_on, row.submitted_on ?? row.starts_on);
     add('DEDUCTIBLE', year, l.deductibleCents);
+    // A category whose own maximum the liquidation counted (the policy sets one) keeps its use apart.
+    if (l.category && liquidation.usageAfter.benefitYears[year]?.categoryUsedCents?.[l.category] !== undefined) add(`CATEGORY_${l.category}`, year, l.coveredCents);
     add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
   }
   return [...totals].map(([key, cents]) => {

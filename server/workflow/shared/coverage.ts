@@ -2,19 +2,24 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { addDays, ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
 import { resolveRules, type BenefitRules } from '../../../src/domain/benefits/rules.ts';
-import { policyRulesOverride } from '../../../src/domain/benefits/policy-rules.ts';
-import type { Category } from '../../../src/domain/benefits/procedures.ts';
+import { policyRulesOverride, type PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
+import { CATEGORIES, type Category } from '../../../src/domain/benefits/procedures.ts';
 import type { BenefitUsage, CoveragePeriod, HistoryLine, YearUsage } from '../../../src/domain/benefits/liquidate.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 
-/** One row of `benefit_rules`: an override of a default for a category or a procedure code. */
-export type PolicyRule = {
-  category: Category | null;
-  procedure_code: string | null;
-  kind: 'COINSURANCE' | 'WAITING_PERIOD' | 'EXCLUSION';
-  percent: number | null;
-  months: number | null;
-};
+
+/** A `benefit_rules` row as the engine's rule reads it. */
+export const RULE_COLUMNS = [
+  'benefit_rules.kind',
+  'benefit_rules.category',
+  'benefit_rules.procedure_code as procedureCode',
+  'benefit_rules.percent',
+  'benefit_rules.months',
+  'benefit_rules.amount_cents as amountCents',
+  'benefit_rules.quantity',
+  'benefit_rules.period',
+  'benefit_rules.level',
+] as const;
 
 /** A patient's coverage as the policy, the patient and the insurer describe it, for a query joining those three tables. */
 export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies' | 'insurers'>) =>
@@ -46,11 +51,11 @@ export const coverageColumns = (eb: ExpressionBuilder<DB, 'patients' | 'policies
     jsonArrayFrom(
       eb
         .selectFrom('benefit_rules')
-        .select(['benefit_rules.category', 'benefit_rules.procedure_code', 'benefit_rules.kind', 'benefit_rules.percent', 'benefit_rules.months'])
+        .select(RULE_COLUMNS)
         .whereRef('benefit_rules.policy_id', '=', 'policies.id')
         .orderBy('benefit_rules.id'),
     )
-      .$castTo<PolicyRule[]>()
+      .$castTo<PolicyBenefitRule[]>()
       .as('benefit_rules'),
     // The suspensions, resumptions and cancellation of the patient and the policy, with their dates, in order.
     jsonArrayFrom(
@@ -102,7 +107,7 @@ export type CoverageRow = {
   ortho_age_limit: number | null;
   deductible_applies_to_preventive: boolean;
   claim_deadline_days: number;
-  benefit_rules: PolicyRule[];
+  benefit_rules: PolicyBenefitRule[];
   coverage_events: CoverageEvent[];
 };
 
@@ -122,8 +127,7 @@ export function rulesOf(row: CoverageRow, defaults?: BenefitRules): BenefitRules
     orthoAgeLimit: row.ortho_age_limit,
     deductibleAppliesToPreventive: row.deductible_applies_to_preventive,
   };
-  const rules = row.benefit_rules.map((r) => ({ kind: r.kind, category: r.category, procedureCode: r.procedure_code, percent: r.percent, months: r.months }));
-  return resolveRules(policyRulesOverride(terms, rules), { filingDeadlineDays: row.claim_deadline_days }, defaults);
+  return resolveRules(policyRulesOverride(terms, row.benefit_rules), { filingDeadlineDays: row.claim_deadline_days }, defaults);
 }
 
 /** Days on which one of the two (patient, policy) was suspended: from the suspension to the day before the resumption. */
@@ -201,6 +205,9 @@ export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Prom
     .execute();
 }
 
+/** The ledger's kinds that count a category's own maximum (`CATEGORY_MAJOR`…), by category. */
+const CATEGORY_OF_LEDGER_KIND: Readonly<Record<string, Category>> = Object.fromEntries(CATEGORIES.map((c) => [`CATEGORY_${c}`, c]));
+
 /**
  * What the patient (and the family, for the family deductible) has used, from the ledger, leaving out
  * what one reimbursement itself reserved (it is liquidated again against the others' use).
@@ -216,7 +223,11 @@ export function usageOf(ledger: Ledger, row: CoverageRow, exceptReimbursementId:
       continue;
     }
     const year = (benefitYears[r.benefit_year_start] ??= { deductibleUsedCents: 0, familyDeductibleUsedCents: 0, annualUsedCents: 0 });
-    if (r.kind === 'DEDUCTIBLE') {
+    const category = CATEGORY_OF_LEDGER_KIND[r.kind];
+    if (category) {
+      year.categoryUsedCents = { ...year.categoryUsedCents, [category]: (year.categoryUsedCents?.[category] ?? 0) + own };
+      year.familyCategoryUsedCents = { ...year.familyCategoryUsedCents, [category]: (year.familyCategoryUsedCents?.[category] ?? 0) + r.cents };
+    } else if (r.kind === 'DEDUCTIBLE') {
       year.deductibleUsedCents += own;
       year.familyDeductibleUsedCents += r.cents;
     } else year.annualUsedCents += own;

@@ -4,6 +4,7 @@ import { assertCents, percentOf } from './money.ts';
 import { normalizeTooth, rangeLookup, type Category, type ProcedureLookup } from './procedures.ts';
 import type { RejectionCode } from './reasons.ts';
 import type { BenefitRules, FrequencyRule } from './rules.ts';
+import { categoryRoom, countInCategory } from './category-maximums.ts';
 import { waitingPeriodEnd } from './waiting-periods.ts';
 
 /** GENERAL claims carry non-orthodontic lines; ORTHODONTIC claims carry only D8xxx lines (else 03). */
@@ -58,6 +59,9 @@ export interface YearUsage {
   readonly deductibleUsedCents: number;
   readonly familyDeductibleUsedCents: number;
   readonly annualUsedCents: number;
+  /** What the person's (the family's) lines of a category paid, for the categories whose own maximum is counted. */
+  readonly categoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
+  readonly familyCategoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
 }
 
 export interface BenefitUsage {
@@ -217,6 +221,9 @@ function validate(claim: Claim, facts: ClaimFacts): void {
     assertCents(u.deductibleUsedCents, `facts.usage.benefitYears.${year}.deductibleUsedCents`);
     assertCents(u.familyDeductibleUsedCents, `facts.usage.benefitYears.${year}.familyDeductibleUsedCents`);
     assertCents(u.annualUsedCents, `facts.usage.benefitYears.${year}.annualUsedCents`);
+    for (const field of ['categoryUsedCents', 'familyCategoryUsedCents'] as const) {
+      for (const [category, cents] of Object.entries(u[field] ?? {})) assertCents(cents, `facts.usage.benefitYears.${year}.${field}.${category}`);
+    }
   }
   assertCents(facts.usage.orthoLifetimeUsedCents, 'facts.usage.orthoLifetimeUsedCents');
   facts.history.forEach((h, n) => {
@@ -256,6 +263,8 @@ function inPeriod(ctx: Context, rule: FrequencyRule, line: IsoDate, other: IsoDa
       return true;
     case 'BENEFIT_YEAR':
       return yearOf(ctx, line) === yearOf(ctx, other);
+    case 'CALENDAR_YEAR':
+      return line.slice(0, 4) === other.slice(0, 4);
     case 'MONTHS':
       // A rolling window centred on the line: anything less than `months` before or after it counts.
       return other > addMonths(line, -rule.period.months) && other < addMonths(line, rule.period.months);
@@ -312,6 +321,8 @@ function eligibility(
   for (const f of frequencyRules) {
     if (f.ageUnder !== undefined && ageOn(facts.birthDate, line.serviceDate) >= f.ageUnder) return '04';
   }
+  const ageLimit = Object.hasOwn(rules.ageLimits.codes, line.code) ? rules.ageLimits.codes[line.code] : rules.ageLimits.categories[category];
+  if (ageLimit !== undefined && ageOn(facts.birthDate, line.serviceDate) >= ageLimit) return '04';
   // 05 frequency already used up (research 3.2: age, then frequency, then waiting period, then quantity).
   const used = frequencyRules.map((f) => {
     let total = 0;
@@ -403,17 +414,23 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const allowable = line.allowableCents ?? (unitAllowable === undefined ? null : unitAllowable * quantity);
     const allowedCents = allowable === null ? line.chargedCents : Math.min(line.chargedCents, allowable);
 
-    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived.
+    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived; a
+    // category's own deductible takes the place of both amounts (and of the waiver).
     const year = years.get(benefitYear) ?? EMPTY_YEAR_USAGE;
+    const ownDeductible = rules.categoryDeductibles[category];
     let deductibleCents = 0;
-    if (!rules.deductible.waivedCategories.includes(category)) {
-      const individualLeft = Math.max(0, rules.deductible.individualCents - year.deductibleUsedCents);
-      const familyLeft = rules.deductible.familyCents === null ? individualLeft : Math.max(0, rules.deductible.familyCents - year.familyDeductibleUsedCents);
+    if (ownDeductible || !rules.deductible.waivedCategories.includes(category)) {
+      const individualCents = ownDeductible?.individualCents ?? rules.deductible.individualCents;
+      const familyCents = ownDeductible?.familyCents ?? rules.deductible.familyCents;
+      const individualLeft = Math.max(0, individualCents - year.deductibleUsedCents);
+      const familyLeft = familyCents === null ? individualLeft : Math.max(0, familyCents - year.familyDeductibleUsedCents);
       deductibleCents = Math.min(allowedCents, individualLeft, familyLeft);
     }
 
-    // 3. Coinsurance.
-    const grossCents = percentOf(allowedCents - deductibleCents, rules.coveragePercent[category]);
+    // 3. Coinsurance, or what is left of the allowed amount after the code's fixed copay.
+    const copayCents = Object.hasOwn(rules.fixedCopays, line.code) ? rules.fixedCopays[line.code]! * quantity : null;
+    const grossCents =
+      copayCents === null ? percentOf(allowedCents - deductibleCents, rules.coveragePercent[category]) : Math.max(0, allowedCents - deductibleCents - copayCents);
 
     // 4. What the line would pay before the maximum: coordination of benefits (both insurers together never
     // pay more than the allowed amount) and the reviewer's amount limit it first, so the room they leave
@@ -426,9 +443,10 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order: the claim gets
     // min(room, Σ demands), the most the maximum allows whatever the order.
     const isOrtho = category === 'ORTHODONTIC';
+    const categoryMaximum = isOrtho ? undefined : rules.categoryMaximums[category];
     const remainingCents = isOrtho
       ? Math.max(0, rules.orthodontic.lifetimeMaximumCents - orthoUsed)
-      : Math.max(0, rules.annualMaximumCents - year.annualUsedCents);
+      : Math.min(Math.max(0, rules.annualMaximumCents - year.annualUsedCents), categoryRoom(categoryMaximum, year, category));
     const coveredCents = Math.min(demandCents, remainingCents);
     if (demandCents > 0 && coveredCents === 0) {
       lines.push(rejected(isOrtho ? '31' : '30', demandCents));
@@ -438,9 +456,11 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const annualCents = isOrtho ? 0 : coveredCents;
     if (deductibleCents > 0 || annualCents > 0) {
       years.set(benefitYear, {
+        ...year,
         deductibleUsedCents: year.deductibleUsedCents + deductibleCents,
         familyDeductibleUsedCents: year.familyDeductibleUsedCents + deductibleCents,
         annualUsedCents: year.annualUsedCents + annualCents,
+        ...(categoryMaximum && annualCents > 0 ? countInCategory(year, category, annualCents) : {}),
       });
     }
     if (isOrtho) orthoUsed += coveredCents;

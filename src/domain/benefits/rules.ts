@@ -3,9 +3,10 @@ import { BenefitInputError } from './errors.ts';
 import { assertCents, assertPercent } from './money.ts';
 import { CATEGORIES, PERMANENT_MOLARS, isValidProcedureCode, isValidTooth, type Category } from './procedures.ts';
 
-/** The window a frequency limit counts in: the benefit year, a rolling window of months, or a lifetime. */
+/** The window a frequency limit counts in: the benefit year, the calendar year, a rolling window of months, or a lifetime. */
 export type FrequencyPeriod =
   | { readonly unit: 'BENEFIT_YEAR' }
+  | { readonly unit: 'CALENDAR_YEAR' }
   | { readonly unit: 'MONTHS'; readonly months: number }
   | { readonly unit: 'LIFETIME' };
 
@@ -67,6 +68,18 @@ export interface OrthodonticRules {
   readonly firstDelayDays: number;
 }
 
+/** A category's own amount (research 2.2 ReglaBeneficio DEDUCTIBLE or MAXIMUM), per person and for the whole family, per benefit year. */
+export interface CategoryLimit {
+  readonly individualCents?: number;
+  readonly familyCents?: number;
+}
+
+/** Research 2.2 EDAD_LIMITE: a code or a category covered only while the patient's age on the service date is below the limit. */
+export interface AgeLimits {
+  readonly categories: Readonly<Partial<Record<Category, number>>>;
+  readonly codes: Readonly<Record<string, number>>;
+}
+
 export interface BenefitRules {
   /** R1: percentage paid per category. */
   readonly coveragePercent: Readonly<Record<Category, number>>;
@@ -88,6 +101,17 @@ export interface BenefitRules {
   readonly exclusions: readonly string[];
   /** Allowable amount per procedure (one unit), in cents; the allowed amount never exceeds the charge. */
   readonly feeSchedule: Readonly<Record<string, number>>;
+  /**
+   * A category's own deductible: its lines take deductible while the person's (the family's) deductible taken
+   * this benefit year is below it, in place of `deductible`'s amounts, even where `deductible` waives the category.
+   */
+  readonly categoryDeductibles: Readonly<Partial<Record<Category, CategoryLimit>>>;
+  /** A category's own maximum per benefit year (not orthodontics, which has its lifetime maximum), within the annual maximum; cut lines are 30. */
+  readonly categoryMaximums: Readonly<Partial<Record<Category, CategoryLimit>>>;
+  /** Age limits (04). */
+  readonly ageLimits: AgeLimits;
+  /** What the patient pays per unit of a code, in cents: the line pays allowed − deductible − copay × quantity instead of a percentage. */
+  readonly fixedCopays: Readonly<Record<string, number>>;
 }
 
 /**
@@ -114,6 +138,13 @@ export interface BenefitRulesOverride {
   readonly filingDeadlineDays?: number;
   readonly exclusions?: readonly string[];
   readonly feeSchedule?: Readonly<Record<string, number>>;
+  /** Frequencies of this layer's own codes: each takes its codes out of the lower layers' groups and joins the list. */
+  readonly codeFrequencies?: readonly FrequencyRule[];
+  /** The next four merge category by category or code by code. */
+  readonly categoryDeductibles?: Readonly<Partial<Record<Category, CategoryLimit>>>;
+  readonly categoryMaximums?: Readonly<Partial<Record<Category, CategoryLimit>>>;
+  readonly ageLimits?: { readonly categories?: Readonly<Partial<Record<Category, number>>>; readonly codes?: Readonly<Record<string, number>> };
+  readonly fixedCopays?: Readonly<Record<string, number>>;
 }
 
 /** R6 defaults (research 4.1, [S35]). */
@@ -164,6 +195,10 @@ export const DEFAULT_RULES: BenefitRules = {
   filingDeadlineDays: 90,
   exclusions: [],
   feeSchedule: {},
+  categoryDeductibles: {},
+  categoryMaximums: {},
+  ageLimits: { categories: {}, codes: {} },
+  fixedCopays: {},
 };
 
 function pick<T>(...candidates: ReadonlyArray<T | undefined>): T {
@@ -220,14 +255,32 @@ export function resolveRules(policy?: BenefitRulesOverride, insurer?: BenefitRul
         d.waitingPeriods.waiverPriorCoverageMonths,
       ),
     },
-    frequencies: pick(p.frequencies, i.frequencies, d.frequencies),
+    frequencies: withCodeFrequencies(pick(p.frequencies, i.frequencies, d.frequencies), [i.codeFrequencies, p.codeFrequencies]),
     orthodontic: mergeObject(d.orthodontic, i.orthodontic, p.orthodontic),
     filingDeadlineDays: pick(p.filingDeadlineDays, i.filingDeadlineDays, d.filingDeadlineDays),
     exclusions: pick(p.exclusions, i.exclusions, d.exclusions),
     feeSchedule: mergeObject<Readonly<Record<string, number>>>(d.feeSchedule, i.feeSchedule, p.feeSchedule, true),
+    categoryDeductibles: mergeObject(d.categoryDeductibles, i.categoryDeductibles, p.categoryDeductibles, true),
+    categoryMaximums: mergeObject(d.categoryMaximums, i.categoryMaximums, p.categoryMaximums, true),
+    ageLimits: {
+      categories: mergeObject(d.ageLimits.categories, i.ageLimits?.categories, p.ageLimits?.categories, true),
+      codes: mergeObject<Readonly<Record<string, number>>>(d.ageLimits.codes, i.ageLimits?.codes, p.ageLimits?.codes, true),
+    },
+    fixedCopays: mergeObject<Readonly<Record<string, number>>>(d.fixedCopays, i.fixedCopays, p.fixedCopays, true),
   };
   validateRules(rules);
   return rules;
+}
+
+/** `base` with each layer's code frequencies in place of the groups' hold on those codes (a group left without codes goes). */
+function withCodeFrequencies(base: readonly FrequencyRule[], layers: readonly (readonly FrequencyRule[] | undefined)[]): readonly FrequencyRule[] {
+  let out = base;
+  for (const own of layers) {
+    if (!own?.length) continue;
+    const codes = new Set(own.flatMap((f) => f.codes));
+    out = [...out.map((f) => ({ ...f, codes: f.codes.filter((c) => !codes.has(c)) })).filter((f) => f.codes.length > 0), ...own];
+  }
+  return out;
 }
 
 function assertNonNegativeInt(value: unknown, path: string, max = 10_000): asserts value is number {
@@ -270,7 +323,7 @@ export function validateRules(rules: BenefitRules): void {
       if (!Number.isInteger(f.period.months) || f.period.months < 1 || f.period.months > 1200) {
         throw new BenefitInputError(`${path}.period.months`, `expected 1..1200, got ${String(f.period.months)}`);
       }
-    } else if (f.period.unit !== 'BENEFIT_YEAR' && f.period.unit !== 'LIFETIME') {
+    } else if (f.period.unit !== 'BENEFIT_YEAR' && f.period.unit !== 'CALENDAR_YEAR' && f.period.unit !== 'LIFETIME') {
       throw new BenefitInputError(`${path}.period.unit`, `unknown period ${String((f.period as { unit: unknown }).unit)}`);
     }
     if (f.ageUnder !== undefined) assertNonNegativeInt(f.ageUnder, `${path}.ageUnder`, 150);
@@ -298,5 +351,30 @@ export function validateRules(rules: BenefitRules): void {
   for (const [code, cents] of Object.entries(rules.feeSchedule)) {
     if (!isValidProcedureCode(code)) throw new BenefitInputError(`feeSchedule.${code}`, 'invalid procedure code');
     assertCents(cents, `feeSchedule.${code}`);
+  }
+  validateCategoryRules(rules);
+}
+
+/** The research 2.2 rules by category or code: deductibles, maxima, age limits and fixed copays. */
+function validateCategoryRules(rules: BenefitRules): void {
+  for (const [name, limits] of [['categoryDeductibles', rules.categoryDeductibles], ['categoryMaximums', rules.categoryMaximums]] as const) {
+    for (const [category, limit] of Object.entries(limits)) {
+      assertCategory(category, `${name}.${category}`);
+      // Orthodontics has its own lifetime maximum and installment benefits, outside the yearly ones.
+      if (category === 'ORTHODONTIC') throw new BenefitInputError(`${name}.${category}`, 'orthodontics has its own maximum and no deductible');
+      if (limit?.individualCents !== undefined) assertCents(limit.individualCents, `${name}.${category}.individualCents`);
+      if (limit?.familyCents !== undefined) assertCents(limit.familyCents, `${name}.${category}.familyCents`);
+    }
+  }
+  for (const [category, age] of Object.entries(rules.ageLimits.categories)) {
+    assertCategory(category, `ageLimits.categories.${category}`);
+    assertNonNegativeInt(age, `ageLimits.categories.${category}`, 150);
+  }
+  for (const [name, values, max] of [['ageLimits.codes', rules.ageLimits.codes, 150], ['fixedCopays', rules.fixedCopays, undefined]] as const) {
+    for (const [code, value] of Object.entries(values)) {
+      if (!isValidProcedureCode(code)) throw new BenefitInputError(`${name}.${code}`, 'invalid procedure code');
+      if (max === undefined) assertCents(value, `${name}.${code}`);
+      else assertNonNegativeInt(value, `${name}.${code}`, max);
+    }
   }
 }
