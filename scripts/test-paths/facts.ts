@@ -4,7 +4,7 @@ import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.m
 import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
 import type { PolicyEvent, PolicyFacts } from '../../src/machines/policy.machine.ts';
 import type { AnnouncementEvent, AnnouncementFacts } from '../../src/machines/announcement.machine.ts';
-import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts, type PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
+import type { PatientCoverageEvent, PatientCoverageFacts, PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
 
 /**
  * The facts every guard of each workflow machine accepts, shared by the test-path fixtures (./fixtures.ts) and the
@@ -124,7 +124,8 @@ export const PATIENT_COVERAGE_FACTS: PatientCoverageFacts = {
   suspendedOn: '2025-05-01',
   relationship: 'CHILD',
   coveredDependents: 0,
-  ages: DEPENDENT_AGES,
+  // R16 as migration 032 seeds Configuraciones.
+  ages: { child: 18, student: 24, adult: 18 },
 };
 
 const CHILD: PatientDetails = {

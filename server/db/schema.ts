@@ -384,7 +384,7 @@ export interface PoliciesTable {
   suspension_reason: string | null;
   cancellation_reason: string | null;
   modality: WithDefault<string>;
-  issued_on: Timestamp | null;
+  issued_on: Timestamp;
   contracting_company: string | null;
   deductible_applies_to_preventive: WithDefault<boolean>;
 }

@@ -53,17 +53,17 @@ export async function seedDomain(tx: Queryable, today: string): Promise<void> {
     const last = `${LAST_NAMES[h % LAST_NAMES.length]} ${LAST_NAMES[(h * 5 + 3) % LAST_NAMES.length]}`;
     const holderBirth = addMonths(today, -12 * (34 + h));
     const [holder] = await tx.query<Seeded>(
-      `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, assigns_benefits, bank_name, bank_account, account_holder,
+      `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, assigns_benefits, bank_name, bank_account_type, bank_account, account_holder,
          disclosure_authorized, privacy_consent_version, privacy_consent_date)
-       VALUES ($1, $2, 'DNI', $3, $4, $5, $6, $7, 'Banco Demo', $8, $9, true, '2024.1', $10) RETURNING id`,
-      [first, last, `${40_000_000 + h * 7919}X`, holderBirth, `titular${h + 1}@demo.local`, `AF-${100200 + h}`, h % 3 === 0, `ES76 0000 0000 00${String(1000 + h)} 0000`, `${first} ${last}`, addMonths(yearStart, -24)],
+       VALUES ($1, $2, 'DNI', $3, $4, $5, $6, $7, 'Banco Demo', $11, $8, $9, true, '2024.1', $10) RETURNING id`,
+      [first, last, `${40_000_000 + h * 7919}X`, holderBirth, `titular${h + 1}@demo.local`, `AF-${100200 + h}`, h % 3 === 0, `ES76 0000 0000 00${String(1000 + h)} 0000`, `${first} ${last}`, addMonths(yearStart, -24), h % 2 ? 'SAVINGS' : 'CHECKING'],
     );
     const insurer = insurers[h % insurers.length];
     // One policy in 12 is suspended, to show a coverage that is not active.
     const state = h === 11 ? 'SUSPENDED' : 'ACTIVE';
     const [policy] = await tx.query<Seeded>(
-      `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, annual_maximum_cents, ortho_percent, ortho_lifetime_maximum_cents, ortho_age_limit)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 50, $9, 19) RETURNING id`,
+      `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, annual_maximum_cents, ortho_percent, ortho_lifetime_maximum_cents, ortho_age_limit)
+       VALUES ($1, $2, $3, $4, $5, $6::date - 15, $6, $7, $8, $9, 50, $9, 19) RETURNING id`,
       [insurer.id, holder.id, `POL-${2024 + (h % 3)}-${String(501 + h).padStart(5, '0')}`, h % 2 ? 'FAMILY' : 'INDIVIDUAL', h % 2 ? 'Dental Familia Plus' : 'Dental Esencial', addMonths(yearStart, -24), addDays(addMonths(yearStart, 24), -1), state,
         // 1,500.00 in euros, in the insurer's money and its minor unit (CLP 1.500.000, MXN 30,000.00).
         150_000 * perEuroCent(insurer.country)],

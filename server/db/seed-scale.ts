@@ -147,7 +147,7 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
 
     await step('policyholders', () => tx.query(
       `INSERT INTO policyholders (id, kind, first_names, last_names, document_type, document_number, birth_date, email, phone, member_number,
-         assigns_benefits, bank_name, bank_account, account_holder, address, disclosure_authorized, privacy_consent_version, privacy_consent_date)
+         assigns_benefits, bank_name, bank_account_type, bank_account, account_holder, address, disclosure_authorized, privacy_consent_version, privacy_consent_date)
        SELECT f.holder_id, 'PERSON', f.h_first, f.h_last1 || ' ' || f.h_last2, pg_temp.document_type(f.format),
          pg_temp.document(f.format, f.g, f.h_birth, f.h_female, f.h_first, f.h_last1, f.h_last2), f.h_birth,
          pg_temp.ascii(split_part(f.h_first, ' ', 1)) || '.' || pg_temp.ascii(f.h_last1) || f.g || '@correo.example',
@@ -158,6 +158,7 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
          CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN
            CASE WHEN f.country = 'ES' THEN 'ES' || lpad(pg_temp.r(f.g, 27, 100)::text, 2, '0') || ' 2100 ' || lpad(pg_temp.r(f.g, 28, 10000)::text, 4, '0') || ' 5502 0001 ' || lpad(pg_temp.r(f.g, 29, 1000000)::text, 6, '0')
                 ELSE lpad(pg_temp.r(f.g, 27, 1000000000)::text, 12, '0') END END,
+         CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN CASE WHEN pg_temp.r(f.g, 39, 3) = 0 THEN 'CHECKING' ELSE 'SAVINGS' END END,
          CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN f.h_first || ' ' || f.h_last1 || ' ' || f.h_last2 END,
          pg_temp.pick($2, f.g, 30) || ' ' || (1 + pg_temp.r(f.g, 31, 2500)) || ', ' || pg_temp.pick(f.cities, f.g, 32),
          pg_temp.r(f.g, 33, 10) < 8, '2024-1', ($3::date - f.age_days)
@@ -166,7 +167,7 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
     ), tx);
 
     await step('policies', () => tx.query(
-      `INSERT INTO policies (id, insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, benefit_year, annual_maximum_cents, deductible_cents,
+      `INSERT INTO policies (id, insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, benefit_year, annual_maximum_cents, deductible_cents,
          family_deductible_cents, max_beneficiaries, ortho_included, ortho_percent, ortho_lifetime_maximum_cents, ortho_age_limit, stage, suspension_reason, cancellation_reason)
        SELECT f.policy_id, f.insurer_id, f.holder_id,
          'POL-' || extract(year FROM s.starts_on) || '-' || lpad(f.g::text, 7, '0'),
@@ -175,6 +176,8 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
          s.starts_on,
          CASE WHEN f.state IN ('EXPIRED') THEN s.starts_on + make_interval(years => greatest(1, f.age_days / 365))
               ELSE s.starts_on + make_interval(years => f.age_days / 365 + 1) END,
+         -- Issued one to four weeks before it starts.
+         s.starts_on - 7 * (1 + pg_temp.r(f.g, 41, 4)),
          f.state,
          CASE WHEN pg_temp.r(f.g, 35, 10) < 8 THEN 'CALENDAR' ELSE 'ANNIVERSARY' END,
          150000 * f.per_euro * (1 + pg_temp.r(f.g, 36, 2)), 5000 * f.per_euro, CASE WHEN f.members > 1 THEN 15000 * f.per_euro END,

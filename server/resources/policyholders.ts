@@ -19,9 +19,9 @@ export const maskAccount = (account: string | null) => {
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
-/** Bank, account and account holder all given: what a first payout to the holder needs (research 2.3). */
+/** Bank, account type, account and account holder all given: what a first payout to the holder needs (research 2.3). */
 export const hasBankDetails = (row: Record<string, unknown>) =>
-  filled(row.bank_name) && filled(row.bank_account) && filled(row.account_holder);
+  filled(row.bank_name) && filled(row.bank_account_type) && filled(row.bank_account) && filled(row.account_holder);
 
 export const policyholders: Resource<Policyholder> = {
   entity: 'policyholder',
@@ -109,6 +109,17 @@ function checkKind(fields: PolicyholderInput) {
   }
 }
 
+/**
+ * Research 2.3: the account type is part of the bank details, so it is asked for whenever any of them is
+ * given, or an account is stored that the update keeps (a request leaves the account out to keep it).
+ */
+function checkAccountType(fields: PolicyholderInput, storedAccount: unknown = null) {
+  const detailsGiven = filled(fields.bankName) || filled(fields.bankAccount) || filled(fields.accountHolder) || (fields.bankAccount === undefined && filled(storedAccount));
+  if (detailsGiven && !fields.bankAccountType) {
+    throw new InvalidInputError('request.invalid', 'The bank details need the account type.', [{ path: 'body/bankAccountType', keyword: 'required' }]);
+  }
+}
+
 /** The fields of the other kind are not kept (a company has no birth date). */
 function columns(fields: PolicyholderInput): Record<string, unknown> {
   return fields.kind === 'PERSON' ? { ...fields, companyName: null } : { ...fields, firstNames: null, lastNames: null, birthDate: null };
@@ -155,6 +166,7 @@ export function policyholderHandlers(deps: Deps): HandlersOf<'listPolicyholders'
 
     async createPolicyholder(request) {
       checkKind(request.body);
+      checkAccountType(request.body);
       const [row, body] = await db
         .transaction(async (tx) => {
           await checkDocumentFree(tx, request.body);
@@ -173,6 +185,7 @@ export function policyholderHandlers(deps: Deps): HandlersOf<'listPolicyholders'
         .transaction(async (tx) => {
           const current = await findRow(policyholders, tx, request.params.id, true);
           if (current.version !== version) throw new StaleVersionError('policyholder', current.version);
+          checkAccountType(fields, current.bank_account);
           await checkDocumentFree(tx, fields, current.id);
           await checkCompanyPolicies(tx, fields, current.id);
           const updated = await updateRow(policyholders, tx, current.id, version, columns(fields));

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { components } from '../../openapi/schema';
 import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
-import { DuplicateValueError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, DuplicateValueError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 
 type Schemas = components['schemas'];
@@ -142,10 +142,14 @@ export async function recordChange(tx: Queryable, name: SettingCatalog, key: str
 export async function updateCatalogItem<C extends SettingCatalog>(tx: Queryable, name: C, key: string, version: number, change: ChangeOf<C>, actor: Actor): Promise<ItemOf<C>> {
   const catalog = CATALOGS[name] as unknown as Catalog<ItemOf<C>, ChangeOf<C>>;
   const db = tx.kysely as AnyDb;
+  if (name === 'defaults' && DEPENDENT_AGE_KEYS.includes(key)) await db.selectFrom('setting_defaults').select('key').where('key', 'in', DEPENDENT_AGE_KEYS).orderBy('key').forUpdate().execute();
   const current = (await db.selectFrom(catalog.table).selectAll().where(catalog.key, '=', key).forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!current) throw new NotFoundError(catalog.entity);
   if (current.version !== version) throw new StaleVersionError(catalog.entity, current.version as number);
-  if (name === 'defaults') checkRange(current, (change as ChangeOf<'defaults'>).value);
+  if (name === 'defaults') {
+    checkRange(current, (change as ChangeOf<'defaults'>).value);
+    await checkDependentAges(db, key, (change as ChangeOf<'defaults'>).value);
+  }
   const updated = await db
     .updateTable(catalog.table)
     .set({ ...catalog.columns(change), version: sql`version + 1`, updated_at: sql`now()` })
@@ -162,6 +166,24 @@ function checkRange(current: Record<string, unknown>, value: number) {
   const [minimum, maximum] = [current.minimum as number, current.maximum as number];
   if (value < minimum) throw new InvalidInputError('request.invalid', `The value must be at least ${minimum}.`, [{ path: 'body/value', keyword: 'minimum', params: { comparison: '>=', limit: minimum } }]);
   if (value > maximum) throw new InvalidInputError('request.invalid', `The value must be at most ${maximum}.`, [{ path: 'body/value', keyword: 'maximum', params: { comparison: '<=', limit: maximum } }]);
+}
+
+/** R16's child and student ages, locked together (in key order) while either changes, so two edits cannot cross. */
+const DEPENDENT_AGE_KEYS = ['dependents.child', 'dependents.student'];
+
+/** R16: the student extension lengthens a child's cover, so the student age is never below the child's (422 on the value). */
+async function checkDependentAges(db: AnyDb, key: string, value: number) {
+  if (!DEPENDENT_AGE_KEYS.includes(key)) return;
+  const childChanges = key === 'dependents.child';
+  const other = await db.selectFrom('setting_defaults').select('value').where('key', '=', childChanges ? 'dependents.student' : 'dependents.child').executeTakeFirst();
+  if (!other) return;
+  const [child, student] = childChanges ? [value, other.value as number] : [other.value as number, value];
+  if (child <= student) return;
+  throw new BusinessRuleError(
+    'settings.studentAgeBelowChildAge',
+    childChanges ? `The child age cannot exceed the student age (${student}).` : `The student age cannot be below the child age (${child}).`,
+    [{ path: 'body/value', keyword: childChanges ? 'childAgeAboveStudentAge' : 'studentAgeBelowChildAge', params: { limit: other.value } }],
+  );
 }
 
 /** Adds a procedure code; a code the catalog already has is a 409 naming the field. */

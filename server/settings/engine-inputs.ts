@@ -1,5 +1,5 @@
 import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '../../src/domain/benefits/procedures.ts';
-import { DEFAULT_RULES, type BenefitRules } from '../../src/domain/benefits/rules.ts';
+import { DEFAULT_RULES, type BenefitRules, type FrequencyRule } from '../../src/domain/benefits/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { BusinessRuleError } from '../domain/errors.ts';
 import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCatalog, type SettingDefault } from './catalogs.ts';
@@ -66,7 +66,18 @@ export function defaultRulesFrom(values: ReadonlyMap<string, number>, currency: 
       months: value('orthodontic.months', d.orthodontic.months),
       firstDelayDays: value('orthodontic.firstDelayDays', d.orthodontic.firstDelayDays),
     },
+    frequencies: d.frequencies.map((f) => frequencyFrom(f, (field, fallback) => value(`frequencies.${f.id}.${field}`, fallback))),
     filingDeadlineDays: value('insurer.claimDeadlineDays', d.filingDeadlineDays),
+  };
+}
+
+/** R6: a frequency group keeps its codes and teeth; how many, over how many months and under which age are the settings'. */
+function frequencyFrom(f: FrequencyRule, value: (field: 'count' | 'months' | 'ageUnder', fallback: number) => number): FrequencyRule {
+  return {
+    ...f,
+    count: value('count', f.count),
+    period: f.period.unit === 'MONTHS' ? { unit: 'MONTHS', months: value('months', f.period.months) } : f.period,
+    ...(f.ageUnder === undefined ? {} : { ageUnder: value('ageUnder', f.ageUnder) }),
   };
 }
 

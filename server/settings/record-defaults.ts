@@ -1,4 +1,5 @@
 import { minorToDecimalText } from '../../src/domain/benefits/currency.ts';
+import type { DependentAges } from '../../src/machines/patient-coverage.machine.ts';
 import type { Queryable } from '../db/database.ts';
 import { listCatalog, type SettingDefault } from './catalogs.ts';
 
@@ -34,6 +35,13 @@ export function withInsurerDefaults(defaults: SettingDefaults, body: Record<stri
 }
 
 export const policyMaxBeneficiaries = (defaults: SettingDefaults) => valueOf(defaults, 'policy.maxBeneficiaries');
+
+/** R16's ages as Configuraciones holds them: what an enrolment or an amendment is checked against. */
+export const dependentAges = (defaults: SettingDefaults): DependentAges => ({
+  child: valueOf(defaults, 'dependents.child'),
+  student: valueOf(defaults, 'dependents.student'),
+  adult: valueOf(defaults, 'dependents.adult'),
+});
 
 export interface RangeProblem {
   path: string;

@@ -9,15 +9,12 @@ import { isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type Workfl
 
 export type Relationship = 'HOLDER' | 'SPOUSE' | 'PARTNER' | 'CHILD' | 'DISABLED_DEPENDENT' | 'OTHER_DEPENDENT';
 
-/** Age limits of R16: a child up to `child`, up to `student` while a student; a spouse or partner from `adult`. */
+/** Age limits of R16 (Configuraciones keeps them): a child up to `child`, up to `student` while a student; a spouse or partner from `adult`. */
 export interface DependentAges {
   child: number;
   student: number;
   adult: number;
 }
-
-/** R16 defaults (research 4.1). */
-export const DEPENDENT_AGES: DependentAges = { child: 18, student: 24, adult: 18 };
 
 /** What the server reads from the database (and the clock) before checking an event. */
 export interface PatientCoverageFacts {

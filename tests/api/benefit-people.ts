@@ -19,8 +19,8 @@ export interface PatientOptions {
 export async function patientOnOwnPolicy(db: Database, options: PatientOptions = {}): Promise<{ patientId: number; policyId: number }> {
   const n = ++serial;
   const [policy] = await db.query<{ id: number }>(
-    `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, benefit_year, max_beneficiaries, ortho_included)
-     SELECT po.insurer_id, po.policyholder_id, 'TEST-A-' || $1 || '-' || po.id, po.kind, po.plan_name, '2024-01-01', '2027-12-31', 'ACTIVE', 'CALENDAR', 8, true
+    `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, benefit_year, max_beneficiaries, ortho_included)
+     SELECT po.insurer_id, po.policyholder_id, 'TEST-A-' || $1 || '-' || po.id, po.kind, po.plan_name, '2023-12-15', '2024-01-01', '2027-12-31', 'ACTIVE', 'CALENDAR', 8, true
        FROM policies po JOIN insurers i ON i.id = po.insurer_id
       WHERE po.state = 'ACTIVE' AND i.currency = 'EUR' AND NOT EXISTS (SELECT 1 FROM benefit_rules br WHERE br.policy_id = po.id)
       ORDER BY po.id LIMIT 1

@@ -18,13 +18,13 @@ async function newPolicy(options: { state?: string; startsOn?: string; endsOn?: 
   // An insurer in euros: the figures below are research 4.1's in euro cents (amount defaults are per currency).
   const [insurer] = await server.db.query<{ id: number }>(`SELECT id FROM insurers WHERE active AND currency = 'EUR' ORDER BY id LIMIT 1`);
   const [holder] = await server.db.query<{ id: number }>(
-    `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, bank_name, bank_account, account_holder)
-     VALUES ('Inés', 'Prueba Ruiz', 'DNI', $1, '1980-05-05', 'ines@example.com', $2, 'Banco Demo', 'ES76 0000 0000 0000 0000 0000', 'Inés Prueba') RETURNING id`,
+    `INSERT INTO policyholders (first_names, last_names, document_type, document_number, birth_date, email, member_number, bank_name, bank_account_type, bank_account, account_holder)
+     VALUES ('Inés', 'Prueba Ruiz', 'DNI', $1, '1980-05-05', 'ines@example.com', $2, 'Banco Demo', 'CHECKING', 'ES76 0000 0000 0000 0000 0000', 'Inés Prueba') RETURNING id`,
     [document, `AF-T-${documents}`],
   );
   const [policy] = await server.db.query<{ id: number; number: string }>(
-    `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, starts_on, ends_on, state, max_beneficiaries)
-     VALUES ($1, $2, $3, 'FAMILY', 'Plan de prueba', $4, $5, $6, $7) RETURNING id, number`,
+    `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, max_beneficiaries)
+     VALUES ($1, $2, $3, 'FAMILY', 'Plan de prueba', $4, $4, $5, $6, $7) RETURNING id, number`,
     [insurer.id, holder.id, `POL-T-${String(documents).padStart(4, '0')}`, options.startsOn ?? '2026-01-01', options.endsOn ?? '2026-12-31', options.state ?? 'ACTIVE', options.maxBeneficiaries ?? 8],
   );
   return { policyId: policy.id, number: policy.number, document };

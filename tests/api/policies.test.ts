@@ -36,6 +36,7 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
   number: `POL-T-${String(++sequence).padStart(4, '0')}`,
   kind: 'FAMILY',
   planName: 'Dental Familia Test',
+  issuedOn: '2025-12-15',
   startsOn: '2026-01-01',
   endsOn: '2026-12-31',
   benefitYear: 'CALENDAR',
@@ -58,7 +59,7 @@ const create = (body: Record<string, unknown>, token = tokens.admin) => call<Pol
 const event = (id: number, body: Record<string, unknown>, token = tokens.admin) => sendEvent('policies', id, body, token);
 /** The fields a client sends back on update. */
 function editable(policy: Policy) {
-  const keep = ['insurerId', 'number', 'kind', 'planName', 'startsOn', 'endsOn', 'benefitYear', 'annualMaximum', 'deductible', 'familyDeductible', 'maxBeneficiaries', 'orthoIncluded', 'orthoPercent', 'orthoLifetimeMaximum', 'orthoAgeLimit', 'benefitRules'];
+  const keep = ['insurerId', 'number', 'kind', 'planName', 'issuedOn', 'startsOn', 'endsOn', 'benefitYear', 'annualMaximum', 'deductible', 'familyDeductible', 'maxBeneficiaries', 'orthoIncluded', 'orthoPercent', 'orthoLifetimeMaximum', 'orthoAgeLimit', 'benefitRules'];
   return Object.fromEntries(keep.map((k) => [k, policy[k]]));
 }
 

@@ -31,6 +31,7 @@ const terms = (overrides: Record<string, unknown> = {}) => ({
   number: `POL-TERMS-${++sequence}`,
   kind: 'FAMILY',
   planName: 'Dental Términos',
+  issuedOn: '2025-12-20',
   startsOn: '2026-01-01',
   endsOn: '2026-12-31',
   benefitYear: 'CALENDAR',
@@ -49,10 +50,23 @@ describe('research 2.2: policy terms', () => {
     expect((await call<Policy>('GET', `/api/policies/${res.body.id}`, { token: analyst })).body).toEqual(res.body);
   });
 
-  it('gives a policy that leaves them out the research defaults: reimbursement, deductible waived for preventive care, no issue date', async () => {
+  it('gives a policy that leaves them out the research defaults: reimbursement, deductible waived for preventive care', async () => {
     const res = await create(terms());
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ modality: 'REIMBURSEMENT', issuedOn: null, contractingCompany: null, deductibleAppliesToPreventive: false });
+    expect(res.body).toMatchObject({ modality: 'REIMBURSEMENT', issuedOn: '2025-12-20', contractingCompany: null, deductibleAppliesToPreventive: false });
+  });
+
+  it('requires the issue date (research 2.2) on create and on edit, naming the field and changing nothing', async () => {
+    const { issuedOn: _left, ...withoutDate } = terms();
+    const missing = expectProblem(await create(withoutDate), 400, 'request.invalid');
+    expect(fieldErrors(missing)).toEqual(['body/issuedOn required']);
+    expect(fieldErrors(expectProblem(await create(terms({ issuedOn: null })), 400, 'request.invalid'))).toEqual(['body/issuedOn type']);
+    expect(await server.db.query('SELECT 1 FROM policies WHERE number = $1', [withoutDate.number])).toEqual([]);
+    const created = await create(terms());
+    const { id, version, insurerId: insurer, number, kind, planName, startsOn, endsOn, benefitYear } = created.body;
+    const edit = await call('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId: insurer, number, kind, planName, startsOn, endsOn, benefitYear } });
+    expect(fieldErrors(expectProblem(edit, 400, 'request.invalid'))).toEqual(['body/issuedOn required']);
+    expect((await call<Policy>('GET', `/api/policies/${id}`, { token: admin })).body).toMatchObject({ version, issuedOn: '2025-12-20' });
   });
 
   it('refuses a contracting company on a policy that is not a group one (422), and an issue date after the end of validity (400)', async () => {
@@ -65,10 +79,10 @@ describe('research 2.2: policy terms', () => {
     expect(stored).toEqual([]);
     // Turning a group policy into a family one keeps the rule: the company has to go first.
     const group = await create(terms({ kind: 'GROUP', contractingCompany: 'Conservas del Norte SA' }));
-    const { id, version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear } = group.body;
+    const { id, version, insurerId: insurer, number, planName, issuedOn, startsOn, endsOn, benefitYear } = group.body;
     const changed = await call('PUT', `/api/policies/${id}`, {
       token: admin,
-      body: { version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear, kind: 'FAMILY', contractingCompany: 'Conservas del Norte SA' },
+      body: { version, insurerId: insurer, number, planName, issuedOn, startsOn, endsOn, benefitYear, kind: 'FAMILY', contractingCompany: 'Conservas del Norte SA' },
     });
     expectProblem(changed, 422, 'policy.contractingCompanyNotGroup');
     expect((await call<Policy>('GET', `/api/policies/${id}`, { token: admin })).body).toMatchObject({ kind: 'GROUP', version });
@@ -132,8 +146,8 @@ describe('research 2.3: a company holds group policies only; the bank account ha
     const group = await create(terms({ policyholderId: company.id, kind: 'GROUP', contractingCompany: 'Conservas SA' }));
     expect(group.status, JSON.stringify(group.body)).toBe(201);
     // Nor can the group policy become a family one later.
-    const { id, version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear } = group.body;
-    const changed = await call('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId: insurer, number, planName, startsOn, endsOn, benefitYear, kind: 'FAMILY' } });
+    const { id, version, insurerId: insurer, number, planName, issuedOn, startsOn, endsOn, benefitYear } = group.body;
+    const changed = await call('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId: insurer, number, planName, issuedOn, startsOn, endsOn, benefitYear, kind: 'FAMILY' } });
     expect(fieldErrors(expectProblem(changed, 422, 'policy.companyHolderNotGroup'))).toEqual(['body/kind companyHolderNotGroup']);
   });
 
@@ -167,5 +181,28 @@ describe('research 2.3: a company holds group policies only; the bank account ha
       body: { kind: 'PERSON', firstNames: 'A', lastNames: 'B', birthDate: '1970-01-01', documentType: 'DNI', documentNumber: `HTBAD${++sequence}`, memberNumber: 'AF-X', email: 'x@example.org', privacyConsentVersion: '1', privacyConsentDate: '2026-11-01', bankAccountType: 'CUENTA_VISTA' },
     });
     expect(fieldErrors(expectProblem(bad, 400, 'request.invalid'))).toEqual(['body/bankAccountType enum']);
+  });
+
+  it('asks for the account type with the bank details (research 2.3), on create and on an edit that keeps the stored account, and counts details without it as incomplete', async () => {
+    const body = (extra: Record<string, unknown>) => ({
+      kind: 'PERSON', firstNames: 'Tomás', lastNames: 'Cuenta', birthDate: '1970-01-01', documentType: 'DNI', documentNumber: `HTTYPE${++sequence}`,
+      memberNumber: 'AF-T', email: 't@example.org', privacyConsentVersion: '1', privacyConsentDate: '2026-11-01', ...extra,
+    });
+    const full = body({ bankName: 'Banco Sur', bankAccount: '012180001234567897', accountHolder: 'Tomás Cuenta' });
+    expect(fieldErrors(expectProblem(await call('POST', '/api/policyholders', { token: admin, body: full }), 400, 'request.invalid'))).toEqual(['body/bankAccountType required']);
+    const onlyHolder = body({ accountHolder: 'Tomás Cuenta', bankAccountType: null });
+    expect(fieldErrors(expectProblem(await call('POST', '/api/policyholders', { token: admin, body: onlyHolder }), 400, 'request.invalid'))).toEqual(['body/bankAccountType required']);
+    expect(await server.db.query('SELECT 1 FROM policyholders WHERE document_number IN ($1, $2)', [full.documentNumber, onlyHolder.documentNumber])).toEqual([]);
+    // No bank details at all: nothing to ask for yet (they are needed before a first payout, not before).
+    expect((await call('POST', '/api/policyholders', { token: admin, body: body({}) })).status).toBe(201);
+
+    const saved = await holder('PERSON', { bankName: 'Banco Sur', bankAccountType: 'SAVINGS', bankAccount: '012180001234567897', accountHolder: 'Irene Colectiva' });
+    const { id, version, createdAt: _c, updatedAt: _u, name: _n, bankAccountMasked: _m, hasBankDetails: _h, policyCount: _p, ...fields } = saved;
+    const edit = await call('PUT', `/api/policyholders/${id}`, { token: admin, body: { ...fields, version, bankAccountType: null } });
+    expect(fieldErrors(expectProblem(edit, 400, 'request.invalid'))).toEqual(['body/bankAccountType required']);
+    expect((await call('GET', `/api/policyholders/${id}`, { token: admin })).body).toMatchObject({ version, bankAccountType: 'SAVINGS', hasBankDetails: true });
+    // An account stored before the type was asked for: the details are incomplete until it is given.
+    await server.db.query('UPDATE policyholders SET bank_account_type = NULL WHERE id = $1', [id]);
+    expect((await call('GET', `/api/policyholders/${id}`, { token: admin })).body).toMatchObject({ hasBankDetails: false });
   });
 });

@@ -22,6 +22,7 @@ const policy = (overrides: Record<string, unknown> = {}) => ({
   number: `POL-D-${String(++sequence).padStart(4, '0')}`,
   kind: 'FAMILY',
   planName: 'Dental Defaults',
+  issuedOn: '2026-01-01',
   startsOn: '2026-01-01',
   endsOn: '2026-12-31',
   benefitYear: 'CALENDAR',
@@ -48,8 +49,8 @@ describe('Configuraciones defaults on a new policy', () => {
     const own = await call<{ maxBeneficiaries: number }>('POST', '/api/policies', { token: admin, body: policy({ maxBeneficiaries: 5 }) });
     expect(own.body.maxBeneficiaries).toBe(5);
     await setDefault('policy.maxBeneficiaries', 4);
-    const { id, version, number, kind, planName, startsOn, endsOn, benefitYear } = after.body as unknown as Record<string, never>;
-    const edited = await call<{ maxBeneficiaries: number }>('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId, number, kind, planName, startsOn, endsOn, benefitYear } });
+    const { id, version, number, kind, planName, issuedOn, startsOn, endsOn, benefitYear } = after.body as unknown as Record<string, never>;
+    const edited = await call<{ maxBeneficiaries: number }>('PUT', `/api/policies/${id}`, { token: admin, body: { version, insurerId, number, kind, planName, issuedOn, startsOn, endsOn, benefitYear } });
     expect(edited.status).toBe(200);
     expect(edited.body.maxBeneficiaries).toBe(3);
   });

@@ -55,8 +55,9 @@ describe('settings catalogs', () => {
       ['TREATMENT_PLAN', 'NEVER', 'ALWAYS', 'NEVER'],
     ]);
     const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items;
-    // 20 defaults that are not amounts, and 6 amounts (R2, R3, R7, R13, R14) for each of 17 currencies (migration 019 added VES and CUP).
-    expect(defaults).toHaveLength(20 + 6 * 17);
+    // 20 defaults that are not amounts, 13 of R6's frequency limits and R16's ages (migration 032), and 6 amounts
+    // (R2, R3, R7, R13, R14) for each of 17 currencies (migration 019 added VES and CUP).
+    expect(defaults).toHaveLength(20 + 13 + 6 * 17);
     expect(defaults.find((d: { key: string }) => d.key === 'coveragePercent.BASIC')).toMatchObject({ rule: 'R1', unit: 'PERCENT', value: 80, minimum: 0, maximum: 100 });
     expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:EUR')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'EUR', value: 150000 });
     expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:CLP')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'CLP', value: 1_500_000 });

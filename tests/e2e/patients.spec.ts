@@ -40,6 +40,7 @@ async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOC
     privacyConsentDate: `${year}-01-02`,
     bankName: 'Banco Demo',
     bankAccount: 'ES7600000000000000000000',
+    bankAccountType: 'SAVINGS',
     accountHolder: 'Marta Ibarra Soler',
   });
   const number = `POL-E2E-${unique}${suffix}`;
@@ -50,6 +51,7 @@ async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOC
     kind: 'FAMILY',
     planName: 'Dental Familia',
     startsOn: `${year}-01-01`,
+    issuedOn: `${year - 1}-12-15`,
     endsOn: `${year}-12-31`,
     benefitYear: 'CALENDAR',
     maxBeneficiaries: 4,

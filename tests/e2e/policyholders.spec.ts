@@ -22,6 +22,7 @@ async function holderWithAccount(page: Page, suffix: string): Promise<number> {
       privacyConsentVersion: '2026.1',
       privacyConsentDate: '2026-10-01',
       bankName: 'Banco Sur',
+      bankAccountType: 'CHECKING',
       bankAccount: 'ES12 3456 7890 1234 5678 9012',
       accountHolder: 'Rosa Revelada',
     },
@@ -167,7 +168,7 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   const insurers = (await (await page.request.get('/api/insurers?active=true&pageSize=1', { headers })).json()) as { items: { id: number }[] };
   const created = await page.request.post('/api/policies', {
     headers,
-    data: { policyholderId: holderId, insurerId: insurers.items[0]!.id, number, kind: 'GROUP', planName: 'Dental Colectivo', startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR' },
+    data: { policyholderId: holderId, insurerId: insurers.items[0]!.id, number, kind: 'GROUP', planName: 'Dental Colectivo', issuedOn: `${year - 1}-12-15`, startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR' },
   });
   expect(created.status()).toBe(201);
   const saved = async () => ((await (await page.request.get('/api/policies', { params: { q: number }, headers })).json()) as { items: Record<string, unknown>[] }).items[0]!;

@@ -340,11 +340,11 @@ test.describe('verificaciones', () => {
     const holder = await api(request, admin, 'post', '/api/policyholders', {
       kind: 'PERSON', firstNames: 'Rocío', lastNames: 'Vidal', documentType: 'DNI', documentNumber: document, birthDate: '1990-02-03',
       email: `e${unique.toLowerCase()}@example.com`, memberNumber: `AF-E${unique}`, privacyConsentVersion: '2026-01', privacyConsentDate: `${year}-01-02`,
-      bankName: 'Banco Demo', bankAccount: 'ES7600000000000000000000', accountHolder: 'Rocío Vidal',
+      bankName: 'Banco Demo', bankAccountType: 'SAVINGS', bankAccount: 'ES7600000000000000000000', accountHolder: 'Rocío Vidal',
     });
     const policy = await api(request, admin, 'post', '/api/policies', {
       policyholderId: holder.id, insurerId: insurer.id, number: `POL-E-${unique}`, kind: 'INDIVIDUAL', planName: 'Dental Plus',
-      startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR', maxBeneficiaries: 1,
+      issuedOn: `${year - 1}-12-15`, startsOn: `${year}-01-01`, endsOn: `${year}-12-31`, benefitYear: 'CALENDAR', maxBeneficiaries: 1,
     });
     if (policy.state !== 'ACTIVE') await api(request, admin, 'post', `/api/policies/${policy.id}/events`, { type: 'ACTIVATE', version: policy.version });
 

@@ -1,14 +1,17 @@
-import { DEPENDENT_AGES, type PatientCoverageEvent, type PatientCoverageFacts } from '../../../src/machines/patient-coverage.machine.ts';
+import type { PatientCoverageEvent, PatientCoverageFacts } from '../../../src/machines/patient-coverage.machine.ts';
 import type { Queryable } from '../../db/database.ts';
+import { dependentAges, settingDefaults } from '../../settings/record-defaults.ts';
 import { neighboursOfEach, type PatientRow } from './repository.ts';
 
 /**
- * The coverage statechart's facts for each patient: its policy, the policy's other patients, and — for an
- * enrolment or amendment — who else carries the document the event gives. Two queries for the whole page.
+ * The coverage statechart's facts for each patient: its policy, the policy's other patients, R16's ages as
+ * Configuraciones holds them, and — for an enrolment or amendment — who else carries the document the event
+ * gives. Three queries for the whole page.
  */
 export async function patientFacts(q: Queryable, rows: readonly PatientRow[], _actor: unknown, today: string, event?: PatientCoverageEvent) {
   const result = new Map<number, { facts: PatientCoverageFacts; context: undefined }>();
   const details = event && (event.type === 'ENROL' || event.type === 'AMEND') ? event : null;
+  const ages = dependentAges(await settingDefaults(q));
   const each = await neighboursOfEach(q, rows, (row) => (details ? { type: details.documentType, number: details.documentNumber } : { type: row.document_type, number: row.document_number }));
   for (const row of rows) {
     const neighbours = each.get(row.id)!;
@@ -24,7 +27,7 @@ export async function patientFacts(q: Queryable, rows: readonly PatientRow[], _a
       suspendedOn: row.suspended_on,
       relationship: row.relationship,
       coveredDependents: neighbours.otherBeneficiaries,
-      ages: DEPENDENT_AGES,
+      ages,
     };
     result.set(row.id, { facts, context: undefined });
   }

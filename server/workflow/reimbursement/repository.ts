@@ -64,6 +64,7 @@ function selectReimbursements(q: Queryable) {
       'insurers.cure_days',
       'policyholders.bank_name',
       'policyholders.bank_account',
+      'policyholders.bank_account_type',
       'policyholders.account_holder',
       eb.selectFrom('doctors').select('doctors.tax_id').whereRef('doctors.id', '=', 'reimbursements.doctor_id').as('doctor_tax_id'),
       // Orthodontic age limits apply at banding (R7), not on each instalment's service date.

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { EditController } from '../../components/edit/useEditController.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -27,9 +28,13 @@ export function BankDetails({ edit, record, readOnly }: Props) {
   const { may } = useScreen();
   const reveal = useRevealBankDetails();
   const [shown, setShown] = useState(false);
-  const field = (name: 'bankName' | 'bankAccountType' | 'accountHolder' | 'bankAccount') => (
-    <FieldInput resource="policyholders" name={name} spec={POLICYHOLDER_FIELDS[name] as FieldSpec} form={edit.form} />
-  );
+  const given = useWatch({ control: edit.form.control, name: ['bankName', 'accountHolder', 'bankAccount'] });
+  // Research 2.3: the account type goes with the other bank details, so it is marked required once any is there (the server asks for it then).
+  const typeNeeded = given.some((value) => String(value ?? '').trim() !== '') || Boolean(record?.bankAccountMasked);
+  const field = (name: 'bankName' | 'bankAccountType' | 'accountHolder' | 'bankAccount') => {
+    const spec = POLICYHOLDER_FIELDS[name] as FieldSpec;
+    return <FieldInput resource="policyholders" name={name} spec={name === 'bankAccountType' ? { ...spec, required: typeNeeded } : spec} form={edit.form} />;
+  };
   const full = shown ? reveal.data : undefined;
   const show = () =>
     reveal.mutate(record!.id, {

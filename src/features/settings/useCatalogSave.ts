@@ -36,7 +36,8 @@ const serverErrors = (error: ApiError): FieldErrors =>
 
 /**
  * Saving one catalog item: checked by the contract first, then sent with the version it was read at. A
- * stale version keeps the edits and offers to reload or overwrite; field errors go next to their fields.
+ * stale version keeps the edits and offers to reload or overwrite; field errors (a bad value, 400, or a
+ * rule between two defaults, 422) go next to their fields.
  */
 export function useCatalogSave<P extends { version: number }>(catalog: Catalog, schema: Schema, send: (payload: P) => Promise<unknown>, onSaved: () => void) {
   const intl = useIntl();
@@ -54,7 +55,7 @@ export function useCatalogSave<P extends { version: number }>(catalog: Catalog, 
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'conflict.staleVersion') {
         setStaleVersion(Number(error.problem.errors?.[0]?.params?.currentVersion));
-      } else if (error instanceof ApiError && error.status === 400 && error.problem.errors?.length) {
+      } else if (error instanceof ApiError && (error.status === 400 || error.status === 422) && error.problem.errors?.length) {
         setErrors(serverErrors(error));
       } else notifyError(intl, error);
     },

@@ -33,6 +33,7 @@ export const policyAdapter: MachineAdapter = {
         number: `POL-PATH-${process.pid}-${++sequence}`,
         kind: 'FAMILY',
         planName: 'Dental Familia (replay)',
+        issuedOn: addDays(end, daysBetween(facts.endsOn, facts.startsOn)),
         startsOn: addDays(end, daysBetween(facts.endsOn, facts.startsOn)),
         endsOn: end,
         benefitYear: 'CALENDAR',
