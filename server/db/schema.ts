@@ -496,6 +496,7 @@ export interface ReimbursementsTable {
   medical_reviewed_at: Timestamp | null;
   assignee_id: number | null;
   assigned_at: Timestamp | null;
+  invoice_paid: WithDefault<boolean>;
 }
 
 export interface RequiredDocumentsTable {

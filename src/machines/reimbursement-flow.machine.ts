@@ -18,7 +18,11 @@ export interface FlowInvoice {
   /** `YYYY-MM-DD` or empty. */
   invoiceDate: string;
   payee: Payee;
+  /** Stamped or receipted by the provider: a general claim then needs no separate payment receipt (research 4.3). */
+  invoicePaid: boolean;
 }
+
+const BLANK_INVOICE: FlowInvoice = { doctorId: null, invoiceNumber: '', invoiceDate: '', payee: 'HOLDER', invoicePaid: false };
 
 export interface FlowLine {
   /** Stable key of the row on screen (lines have no id before they are saved). */
@@ -54,6 +58,11 @@ export interface FlowDraft {
   lines: FlowLine[];
 }
 
+/** A draft as kept: one kept before the invoice had its paid mark has none. */
+export interface KeptDraft extends Omit<FlowDraft, 'invoice'> {
+  invoice: Omit<FlowInvoice, 'invoicePaid'> & Partial<Pick<FlowInvoice, 'invoicePaid'>>;
+}
+
 export interface ReimbursementFlowInput {
   verificationId: number;
   /** Sent with the create, so a double click or a retry after a lost answer makes one record. */
@@ -61,7 +70,7 @@ export interface ReimbursementFlowInput {
   /** `YYYY-MM-DD`: no invoice or service date after it. */
   today: string;
   /** A draft kept from an earlier visit (the screen restores it). */
-  draft?: FlowDraft;
+  draft?: KeptDraft;
 }
 
 export interface ReimbursementFlowContext extends ReimbursementFlowInput, FlowDraft {
@@ -149,7 +158,7 @@ export const reimbursementFlowMachine = setup({
   initial: 'invoice',
   context: ({ input }) => ({
     ...input,
-    invoice: input.draft?.invoice ?? { doctorId: null, invoiceNumber: '', invoiceDate: '', payee: 'HOLDER' },
+    invoice: { ...BLANK_INVOICE, ...input.draft?.invoice },
     lines: input.draft?.lines ?? [],
     record: null,
     liquidation: null,

@@ -98,6 +98,7 @@ export interface ReimbursementChanges {
   payee?: 'HOLDER' | 'PROVIDER';
   invoiceNumber?: string | null;
   invoiceDate?: string | null;
+  invoicePaid?: boolean;
   lines: { procedureCode: string; tooth?: string | null; surfaces?: string | null; serviceDate: string; quantity: number; chargedCents: number; otherInsurerPaidCents: number }[];
 }
 

@@ -225,17 +225,17 @@ describe('the service dates lie within the verification’s validity', () => {
 });
 
 describe('the documents of research 4.3', () => {
-  it('asks the payment receipt when the holder is reimbursed, the final X-ray for a crown, and the other insurer’s statement when it pays first', async () => {
+  it('asks the payment receipt when the invoice is not marked paid, the final X-ray for a crown, and the other insurer’s statement when it pays first', async () => {
     const verificationId = await verified(await freshPatient());
     const filling: Line = { procedureCode: 'D2330', tooth: '11', serviceDate: '2026-11-10', chargedCents: 20_000 };
     expect((await draft(verificationId, [filling], { payee: 'HOLDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']);
-    expect((await draft(verificationId, [filling], { payee: 'PROVIDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
+    expect((await draft(verificationId, [filling], { payee: 'PROVIDER', invoicePaid: true })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT']);
     const crown: Line = { procedureCode: 'D2740', tooth: '21', serviceDate: '2026-11-10', chargedCents: 90_000 };
-    expect((await draft(verificationId, [crown], { payee: 'PROVIDER' })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL']);
+    expect((await draft(verificationId, [crown], { invoicePaid: true })).missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'XRAY_FINAL']);
 
     const secondary = await verified(await freshPatient({ coverageOrder: 2 }));
     const exam: Line = { procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 6_000 };
-    const claim = await draft(secondary, [exam], { payee: 'PROVIDER' });
+    const claim = await draft(secondary, [exam], { invoicePaid: true });
     expect(claim.missingDocuments).toEqual(['INVOICE', 'CLAIM_FORM', 'OTHER_INSURER_EOB']);
     for (const documentType of ['INVOICE', 'CLAIM_FORM']) await attachToReimbursement(analyst, claim.id, documentType);
     // Submitted without it, the automatic check asks for the other insurer's statement.

@@ -66,10 +66,10 @@ describe('the documents matrix’s pre-authorisation and prosthesis conditions (
     expect(await row('LAB_BREAKDOWN')).toMatchObject({ general: 'PROSTHETIC', orthodonticInitial: 'NEVER', orthodonticInstallment: 'NEVER', version: 1 });
   });
 
-  it('asks for the payment receipt on every orthodontic claim, and on a general one when the holder is reimbursed', async () => {
-    // Research 4.3 "Y" for the first and each later instalment, whoever is paid; a general claim's invoice carries
-    // no paid mark, so the holder reimbursed (who paid the dentist) is when its receipt is asked for.
-    expect(await row('PAYMENT_RECEIPT')).toMatchObject({ general: 'HOLDER_PAYEE', orthodonticInitial: 'ALWAYS', orthodonticInstallment: 'ALWAYS' });
+  it('asks for the payment receipt on every orthodontic claim, and on a general one whose invoice is not marked paid', async () => {
+    // Research 4.3 "Y" for the first and each later instalment, whoever is paid, and for a general claim "if factura
+    // not marked paid" (tests/api/invoice-paid-mark.test.ts follows claims through it).
+    expect(await row('PAYMENT_RECEIPT')).toMatchObject({ general: 'INVOICE_NOT_PAID', orthodonticInitial: 'ALWAYS', orthodonticInstallment: 'ALWAYS' });
   });
 
   it('asks for the laboratory breakdown only when a line is a prosthesis', async () => {

@@ -21,6 +21,8 @@ test.describe('Configuraciones: the documents matrix’s pre-authorisation and p
       await expect(row(page, 'LAB_BREAKDOWN')).toContainText('Desglose del coste de laboratorio');
       await expect(row(page, 'LAB_BREAKDOWN')).toContainText('Con prótesis (removible o fija)');
       await expect(row(page, 'PRIOR_AUTHORIZATION')).toContainText('Si se paga con una autorización previa que una línea necesita');
+      // Research 4.3: the payment receipt of a general claim whose invoice is not marked paid.
+      await expect(row(page, 'PAYMENT_RECEIPT')).toContainText('Si la factura no está marcada como pagada');
       await expectNoSeriousViolations(page);
       await page.screenshot({ path: '/tmp/shots/M/documents-tab.png', fullPage: true });
 
@@ -33,6 +35,7 @@ test.describe('Configuraciones: the documents matrix’s pre-authorisation and p
         'Si hay tratamiento básico o mayor',
         'Si otra aseguradora pagó una línea',
         'Si se reembolsa al titular',
+        'Si la factura no está marcada como pagada',
         'Con endodoncia, corona o implante',
         'Si se paga con una autorización previa que una línea necesita',
         'Con prótesis (removible o fija)',

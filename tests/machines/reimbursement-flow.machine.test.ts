@@ -147,12 +147,17 @@ describe('reimbursement flow', () => {
     expect(actor.getSnapshot().status).toBe('active');
   });
 
-  it('starts blank, with the holder as payee, and restores a kept draft as it was typed', () => {
+  it('starts blank, with the holder as payee and the invoice unmarked, and restores a kept draft as it was typed', () => {
     const { actor } = start();
-    expect(actor.getSnapshot().context).toMatchObject({ invoice: { doctorId: null, invoiceNumber: '', invoiceDate: '', payee: 'HOLDER' }, lines: [], record: null, error: null });
-    const draft = { invoice: { doctorId: 3, invoiceNumber: 'F-7', invoiceDate: '2026-11-01', payee: 'PROVIDER' as const }, lines: [LINE] };
+    expect(actor.getSnapshot().context).toMatchObject({ invoice: { doctorId: null, invoiceNumber: '', invoiceDate: '', payee: 'HOLDER', invoicePaid: false }, lines: [], record: null, error: null });
+    const draft = { invoice: { doctorId: 3, invoiceNumber: 'F-7', invoiceDate: '2026-11-01', payee: 'PROVIDER' as const, invoicePaid: true }, lines: [LINE] };
     const restored = createActor(reimbursementFlowMachine, { input: { verificationId: 7, idempotencyKey: 'key-1', today: TODAY, draft } }).start();
     expect(flowDraft(restored.getSnapshot().context)).toEqual(draft);
+    // A draft kept before invoices had the paid mark comes back unmarked.
+    const { invoicePaid: _, ...older } = draft.invoice;
+    const olderDraft = { invoice: older, lines: [LINE] };
+    const reopened = createActor(reimbursementFlowMachine, { input: { verificationId: 7, idempotencyKey: 'key-1', today: TODAY, draft: olderDraft } }).start();
+    expect(reopened.getSnapshot().context.invoice).toEqual({ ...older, invoicePaid: false });
   });
 
   it('leaves the invoice only with a doctor, a number that is not blank and a real date', () => {
@@ -216,7 +221,7 @@ describe('reimbursement flow', () => {
     actor.send({ type: 'NEXT' });
     await waitFor(actor, (s) => s.matches('documents'));
     expect(saved[0].lines).toEqual([LINE, { ...LINE, key: 'b', procedureCode: 'D2391', quantity: 2, chargedCents: 9_000 }]);
-    expect(flowDraft(actor.getSnapshot().context)).toEqual({ invoice: { doctorId: 3, invoiceNumber: 'F-100', invoiceDate: '2026-11-20', payee: 'HOLDER' }, lines: saved[0].lines });
+    expect(flowDraft(actor.getSnapshot().context)).toEqual({ invoice: { doctorId: 3, invoiceNumber: 'F-100', invoiceDate: '2026-11-20', payee: 'HOLDER', invoicePaid: false }, lines: saved[0].lines });
   });
 
   it('shows the generic error, keeps the lines and stays usable whatever a failed save rejects with', async () => {

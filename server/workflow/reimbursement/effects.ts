@@ -52,10 +52,11 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   },
   async recordEdit({ tx, row, event, changes }) {
     if (event.type !== 'EDIT') return;
-    const { doctorId, payee, invoiceNumber, invoiceDate, lines } = event.changes;
+    const { doctorId, payee, invoiceNumber, invoiceDate, invoicePaid, lines } = event.changes;
     changes.doctor_id = doctorId;
     if (payee) changes.payee = payee;
     changes.invoice_number = invoiceNumber?.trim() || null;
+    changes.invoice_paid = invoicePaid ?? false;
     changes.invoice_date = invoiceDate ?? null;
     await replaceLines(tx, row.id, lines);
   },

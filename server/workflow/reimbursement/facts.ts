@@ -99,7 +99,7 @@ export function liquidationOf(
 /** Research 4.3: what a reimbursement needs attached before it is submitted (the settings' matrix, plus what review asked for). */
 function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation: Liquidation, attachments: Awaited<ReturnType<typeof attachedDocumentsOf>>, settings: EngineInputs): string[] {
   const claim = row.kind === 'GENERAL' ? 'general' : row.installment_number === 0 ? 'orthodonticInitial' : 'orthodonticInstallment';
-  const required = new Set(requiredDocuments(settings.documents, claim, liquidation, { lines, payee: row.payee, secondaryCoverage: row.coverage_order === 2, preauthorization: preauthorizationOf(row, settings) }));
+  const required = new Set(requiredDocuments(settings.documents, claim, liquidation, { lines, payee: row.payee, invoicePaid: row.invoice_paid, secondaryCoverage: row.coverage_order === 2, preauthorization: preauthorizationOf(row, settings) }));
   const own = attachments.filter((a) => a.owner_id === row.id);
   const attached = new Set(own.map((a) => a.document_type));
   // Documents asked for in review count only when uploaded after the request.

@@ -36,6 +36,7 @@ export const presentReimbursement = (
   payee: row.payee,
   invoiceNumber: row.invoice_number,
   invoiceDate: row.invoice_date,
+  invoicePaid: row.invoice_paid,
   currency: row.currency.trim(),
   claimedCents: row.claimed_cents,
   allowedCents: row.allowed_cents,

@@ -37,6 +37,7 @@ function selectReimbursements(q: Queryable) {
       eb.ref('reimbursements.payee').$castTo<'HOLDER' | 'PROVIDER'>().as('payee'),
       'reimbursements.invoice_number',
       eb.cast<string | null>('reimbursements.invoice_date', 'text').as('invoice_date'),
+      'reimbursements.invoice_paid',
       'reimbursements.currency',
       'reimbursements.claimed_cents',
       'reimbursements.allowed_cents',
@@ -402,7 +403,7 @@ export async function insertReimbursement(
   tx: Queryable,
   values: {
     folio: string; verification_id: number; patient_id: number; policy_id: number; insurer_id: number; doctor_id: number; kind: ReimbursementKind;
-    orthodontic_plan_id: number | null; installment_id: number | null; payee: string; invoice_number: string | null; invoice_date: string | null;
+    orthodontic_plan_id: number | null; installment_id: number | null; payee: string; invoice_number: string | null; invoice_date: string | null; invoice_paid: boolean;
     currency: string; created_by: number; idempotency_key: string | null;
   },
 ): Promise<number> {

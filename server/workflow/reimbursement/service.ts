@@ -77,7 +77,7 @@ const verificationNotValid = () =>
 
 /** A draft from a verified, still valid verification; an orthodontic one claims a claimable instalment of the patient. */
 async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: string | null, today: string): Promise<number> {
-  const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, lines } = input;
+  const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, invoicePaid, lines } = input;
   const verification = await verificationForClaim(tx, verificationId);
   if (!verification) throw new BusinessRuleError('reimbursement.verificationUnknown', 'No such verification.', [{ path: 'body/verificationId', keyword: 'exists' }]);
   // An orthodontic plan's instalments fall due for months after its preauthorization's validity (R8) ends; each was
@@ -111,6 +111,7 @@ async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: 
     payee,
     invoice_number: invoiceNumber?.trim() || null,
     invoice_date: invoiceDate ?? null,
+    invoice_paid: invoicePaid ?? false,
     currency: verification.currency,
     created_by: creatorId,
     idempotency_key: key,

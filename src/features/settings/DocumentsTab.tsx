@@ -9,7 +9,7 @@ import { SelectField } from './fields.tsx';
 import { HistoryDialog, type Describe } from './HistoryDialog.tsx';
 import { useCatalogSave } from './useCatalogSave.ts';
 
-const REQUIREMENTS = ['ALWAYS', 'NEVER', 'BASIC_OR_MAJOR', 'OTHER_INSURER', 'HOLDER_PAYEE', 'RADIOGRAPHED', 'PREAUTHORIZATION', 'PROSTHETIC'] as const;
+const REQUIREMENTS = ['ALWAYS', 'NEVER', 'BASIC_OR_MAJOR', 'OTHER_INSURER', 'HOLDER_PAYEE', 'INVOICE_NOT_PAID', 'RADIOGRAPHED', 'PREAUTHORIZATION', 'PROSTHETIC'] as const;
 const CLAIMS = ['general', 'orthodonticInitial', 'orthodonticInstallment'] as const;
 type Requirements = Pick<RequiredDocument, (typeof CLAIMS)[number]>;
 

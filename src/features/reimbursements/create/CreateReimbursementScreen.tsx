@@ -16,7 +16,7 @@ import { useScreen } from '../../../components/layout/screen-context.ts';
 import { LeaveGuardDialog } from '../../../components/workflow/LeaveGuardDialog.tsx';
 import { useFlowDraft } from '../../../components/workflow/useFlowDraft.ts';
 import { codeMessage } from '../../../i18n/form-messages.ts';
-import { flowDraft, reimbursementFlowMachine, type FlowDraft, type FlowRecord } from '../../../machines/reimbursement-flow.machine.ts';
+import { flowDraft, reimbursementFlowMachine, type FlowRecord, type KeptDraft } from '../../../machines/reimbursement-flow.machine.ts';
 import { attachmentsQuery, fetchLiquidation, procedureCodesQuery, reimbursements, sendReimbursementEvent, verificationQuery, type Reimbursement, type Verification } from '../api.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
@@ -35,7 +35,7 @@ const FLOW = 'reimbursement-new';
 
 /** What the flow keeps per user and verification: what was typed and the key its create is sent with. */
 interface StoredFlow {
-  draft: FlowDraft;
+  draft: KeptDraft;
   idempotencyKey: string;
 }
 const today = () => new Date().toLocaleDateString('en-CA');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, Input, NativeSelect, RadioGroup, SimpleGrid, HStack } from '@chakra-ui/react';
+import { Checkbox, Field, Input, NativeSelect, RadioGroup, SimpleGrid, HStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { FlowInvoice, ReimbursementFlowEvent } from '../../../machines/reimbursement-flow.machine.ts';
@@ -12,7 +12,10 @@ interface Props {
   send: (event: ReimbursementFlowEvent) => void;
 }
 
-/** The invoice: the doctor (searched by name or licence), its number and date, whom to pay; the currency is the insurer's. */
+/**
+ * The invoice: the doctor (searched by name or licence), its number and date, whether it is marked paid, whom to pay;
+ * the currency is the insurer's.
+ */
 export function InvoiceStep({ invoice, currency, today, send }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -58,6 +61,16 @@ export function InvoiceStep({ invoice, currency, today, send }: Props) {
         </Field.Label>
         <Input type="date" max={today} value={invoice.invoiceDate} onChange={(e) => edit({ invoiceDate: e.currentTarget.value })} />
         {future && <Field.ErrorText>{t('reimbursements.invoice.dateFuture')}</Field.ErrorText>}
+      </Field.Root>
+      <Field.Root gap="1" alignSelf="end">
+        <Checkbox.Root checked={invoice.invoicePaid} onCheckedChange={(e) => edit({ invoicePaid: e.checked === true })}>
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>{t('reimbursements.invoice.paid')}</Checkbox.Label>
+        </Checkbox.Root>
+        <Field.HelperText>
+          <bdi>{t('reimbursements.invoice.paidHelp')}</bdi>
+        </Field.HelperText>
       </Field.Root>
       <Field.Root>
         <Field.Label>{t('reimbursements.invoice.currency')}</Field.Label>

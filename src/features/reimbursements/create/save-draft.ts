@@ -24,6 +24,7 @@ export async function saveDraft({ verificationId, idempotencyKey, invoice, lines
     payee: invoice.payee,
     invoiceNumber: invoice.invoiceNumber.trim(),
     invoiceDate: invoice.invoiceDate,
+    invoicePaid: invoice.invoicePaid,
     lines: lines.map(lineInput),
   };
   let saved = record as Reimbursement | null;

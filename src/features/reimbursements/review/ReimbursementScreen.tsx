@@ -166,6 +166,7 @@ function Record({ record }: { record: Reimbursement }) {
               <Item label={t('reimbursements.field.insurerName')}><bdi>{record.insurerName}</bdi></Item>
               <Item label={t('reimbursements.invoice.number')}><bdi>{record.invoiceNumber ?? none}</bdi></Item>
               <Item label={t('reimbursements.invoice.date')}>{record.invoiceDate ? <bdi>{day(intl, record.invoiceDate)}</bdi> : none}</Item>
+              <Item label={t('reimbursements.invoice.paidMark')}>{t(record.invoicePaid ? 'common.yes' : 'common.no')}</Item>
               <Item label={t('reimbursements.invoice.payee')}>{t(`reimbursements.payee.${record.payee}`)}</Item>
               <Item label={t('reimbursements.field.claimedCents')}><Money cents={record.claimedCents} currency={record.currency} /></Item>
               {record.submittedOn && <Item label={t('reimbursements.review.submittedOn')}><bdi>{day(intl, record.submittedOn)}</bdi></Item>}
