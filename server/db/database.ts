@@ -1,8 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import { pglitePool } from './pglite-pool.ts';
+import { startEmbeddedThread } from './pglite-thread.ts';
 import { fairPostgresPool } from './postgres-pool.ts';
 import { postgresWatch, type Watch, type WatchHandlers } from './postgres-watch.ts';
 import type { DB } from './schema.ts';
@@ -126,10 +125,7 @@ export async function openDatabase(target: string): Promise<Database> {
     };
     return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), { listen: listener.listen, watch }, closeAll);
   }
-  // pg_trgm: the trigram indexes of search (migration 010), as on PostgreSQL.
-  const extensions = { pg_trgm };
-  const db = target === 'memory://' ? new PGlite({ extensions }) : new PGlite(target, { extensions });
-  await db.waitReady;
+  const db = await startEmbeddedThread(target);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) });
   // One session: LISTEN goes through the pool (never inside someone's transaction), and PGlite hands
   // every notification of that session to its callbacks.

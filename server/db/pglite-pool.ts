@@ -1,6 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import { fairGate } from './fair-gate.ts';
+import type { EmbeddedSession } from './pglite-thread.ts';
 
 type Command = PostgresQueryResult<unknown>['command'];
 
@@ -16,7 +16,7 @@ function commandOf(sql: string): Command {
  * (oldest request first) instead of running inside each other's transactions (what `kysely-pglite`
  * gets wrong).
  */
-export function pglitePool(db: PGlite): PostgresPool {
+export function pglitePool(db: EmbeddedSession): PostgresPool {
   const gate = fairGate(1);
   const client = (release: () => void): PostgresPoolClient => ({
     async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
@@ -27,7 +27,7 @@ export function pglitePool(db: PGlite): PostgresPool {
         return { command: commandOf(sql), rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
       }
       const result = await db.query<R>(sql, [...parameters]);
-      return { command: commandOf(sql), rowCount: result.affectedRows ?? 0, rows: result.rows };
+      return { command: commandOf(sql), rowCount: result.affectedRows, rows: result.rows };
     },
     release,
   }) as PostgresPoolClient;

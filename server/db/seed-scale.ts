@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database.ts';
+import { seedScaleAudit } from './seed-scale-audit.ts';
 import { seedScaleOrthodontics } from './seed-scale-orthodontic.ts';
 import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTRY, PLANS, PROCEDURES, STREETS, SURNAMES } from './seed-scale-people.ts';
 
@@ -14,6 +15,8 @@ import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTR
 export interface ScaleOptions {
   patients: number;
   today: string;
+  /** Audit log rows, a year of the office's activity (default five per patient: seed-scale-audit.ts). */
+  auditRows?: number;
   log?: (message: string) => void;
 }
 
@@ -33,7 +36,7 @@ export function familiesFor(patients: number): number {
 /** Tables the scale seed fills; their plain indexes are rebuilt once after the rows are in. */
 const BULK_TABLES = [
   'policyholders', 'policies', 'patients', 'doctors', 'doctor_agreements', 'verifications', 'reimbursements', 'reimbursement_lines', 'benefit_ledger', 'workflow_history',
-  'orthodontic_plans', 'orthodontic_installments',
+  'orthodontic_plans', 'orthodontic_installments', 'audit_log',
 ];
 
 /** Helper functions that live only in the seeding session (pg_temp). */
@@ -71,7 +74,7 @@ CREATE FUNCTION pg_temp.given_names(female boolean, i bigint, salt int, female_n
   FROM (SELECT CASE WHEN female THEN female_names ELSE male_names END AS names) AS n $$;
 `;
 
-export async function seedScale(db: Database, { patients, today, log = () => {} }: ScaleOptions): Promise<void> {
+export async function seedScale(db: Database, { patients, today, auditRows = 5 * patients, log = () => {} }: ScaleOptions): Promise<void> {
   const families = familiesFor(patients);
   const doctors = Math.max(1, Math.round(patients / 10));
   const countries = [...COUNTRIES, ...['UY', 'DO', 'GT', 'EC', 'BO', 'PY', 'CR', 'PA', 'HN', 'SV', 'NI', 'VE', 'CU'].map((country) => ({ country, ...OTHER_COUNTRY }))];
@@ -450,6 +453,7 @@ export async function seedScale(db: Database, { patients, today, log = () => {} 
     ), tx);
 
     await seedScaleOrthodontics(tx, { today, policyBase, step: (label, work) => step(label, work, tx) });
+    if (auditRows > 0) await seedScaleAudit(tx, { rows: auditRows, today, step: (label, work) => step(label, work, tx) });
 
     // Rows written with their own ids leave the sequences behind.
     for (const table of ['policyholders', 'policies', 'doctors', 'orthodontic_plans', 'orthodontic_installments', 'reimbursements']) {
