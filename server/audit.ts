@@ -122,7 +122,7 @@ export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
     void (async () => {
       while (q.waiting.length) {
         // One turn of the event loop first: over HTTP the other requests are parsed and reach their own
-        // rows in that turn (a request's statements on PGlite chain without ever yielding to it).
+        // rows in that turn.
         await new Promise((resolve) => setImmediate(resolve));
         try {
           await requestArrival.run(performance.now(), () => db.withConnection((connection) => appendAlone(connection, q.waiting.splice(0))));
@@ -137,6 +137,9 @@ export function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
   return recorded;
 }
 
+/** Rows the verifier reads at a time. */
+const VERIFY_PAGE = 10_000;
+
 export type AuditChainReport =
   | { intact: true; rows: number }
   | { intact: false; rows: number; firstBrokenId: number; reason: 'edited' | 'missing'; detail: string };
@@ -146,33 +149,40 @@ export type AuditChainReport =
  * hash does not match; rows removed from the end (or all of them) are missing links after the last one left.
  */
 export async function checkAuditChain(db: Queryable): Promise<AuditChainReport> {
-  const rows = await db.query<{
-    id: string; at: Date; user_id: number | null; action: AuditAction; entity_type: string | null; entity_id: string | null;
-    result: 'ALLOWED' | 'DENIED'; ip: string | null; user_agent: string | null; detail: Record<string, unknown> | null; prev_hash: string; hash: string;
-  }>('SELECT * FROM audit_log ORDER BY id');
   let prev = GENESIS_HASH;
-  for (const row of rows) {
-    const expected = auditHash(prev, new Date(row.at).toISOString(), {
-      userId: row.user_id, action: row.action, entityType: row.entity_type ?? undefined, entityId: row.entity_id ?? undefined,
-      result: row.result, ip: row.ip ?? undefined, userAgent: row.user_agent ?? undefined, detail: row.detail ?? undefined,
-    });
-    if (row.prev_hash !== prev || row.hash !== expected) {
-      return { intact: false, rows: rows.length, firstBrokenId: Number(row.id), reason: 'edited', detail: `row ${row.id} does not match its hash or its predecessor` };
+  let count = 0;
+  let lastId = 0;
+  // In pages by id: a real office's log is tens of millions of rows, more than a process holds at once.
+  for (;;) {
+    const rows = await db.query<{
+      id: string; at: Date; user_id: number | null; action: AuditAction; entity_type: string | null; entity_id: string | null;
+      result: 'ALLOWED' | 'DENIED'; ip: string | null; user_agent: string | null; detail: Record<string, unknown> | null; prev_hash: string; hash: string;
+    }>('SELECT * FROM audit_log WHERE id > $1 ORDER BY id LIMIT $2', [lastId, VERIFY_PAGE]);
+    for (const row of rows) {
+      const expected = auditHash(prev, new Date(row.at).toISOString(), {
+        userId: row.user_id, action: row.action, entityType: row.entity_type ?? undefined, entityId: row.entity_id ?? undefined,
+        result: row.result, ip: row.ip ?? undefined, userAgent: row.user_agent ?? undefined, detail: row.detail ?? undefined,
+      });
+      if (row.prev_hash !== prev || row.hash !== expected) {
+        return { intact: false, rows: count + rows.length, firstBrokenId: Number(row.id), reason: 'edited', detail: `row ${row.id} does not match its hash or its predecessor` };
+      }
+      prev = row.hash;
     }
-    prev = row.hash;
+    count += rows.length;
+    if (rows.length) lastId = Number(rows[rows.length - 1].id);
+    if (rows.length < VERIFY_PAGE) break;
   }
   const head = await db.kysely.selectFrom('audit_head').select(['last_id', 'last_hash', 'row_count']).executeTakeFirstOrThrow();
-  if (Number(head.row_count) !== rows.length || head.last_hash !== prev) {
-    const lastLeft = rows.length ? Number(rows[rows.length - 1].id) : 0;
+  if (Number(head.row_count) !== count || head.last_hash !== prev) {
     return {
       intact: false,
-      rows: rows.length,
-      firstBrokenId: lastLeft + 1,
+      rows: count,
+      firstBrokenId: lastId + 1,
       reason: 'missing',
-      detail: `${Number(head.row_count) - rows.length} row(s) missing after row ${lastLeft}; the chain ended at row ${head.last_id}`,
+      detail: `${Number(head.row_count) - count} row(s) missing after row ${lastId}; the chain ended at row ${head.last_id}`,
     };
   }
-  return { intact: true, rows: rows.length };
+  return { intact: true, rows: count };
 }
 
 /** The id of the first broken or missing link, or null when the chain is intact. */
