@@ -29,8 +29,6 @@ export type OrthodonticInstallmentEvent =
   | { type: 'PAY' }
   /** Sent by the server when that reimbursement is rejected. */
   | { type: 'REJECT' }
-  /** Sent by the server when that reimbursement is cancelled. */
-  | { type: 'RELEASE' }
   | { type: 'SKIP'; reason: string }
   | { type: 'CANCEL' };
 
@@ -74,8 +72,6 @@ export const orthodonticInstallmentMachine = setup({
     recordSkipReason: () => {},
     /** Server: links the instalment to the submitted reimbursement (reembolso_id). */
     linkReimbursement: () => {},
-    /** Server: unlinks the cancelled reimbursement (reembolso_id = null). */
-    unlinkReimbursement: () => {},
     /**
      * Server: adds the instalment's benefit to the plan's beneficio_pagado; when the lifetime maximum is
      * then used up, sends LIFETIME_MAXIMUM_REACHED to the plan.
@@ -110,7 +106,6 @@ export const orthodonticInstallmentMachine = setup({
       on: {
         PAY: { target: 'paid', actions: 'recordBenefitPaid' },
         REJECT: { target: 'rejected' },
-        RELEASE: { target: 'claimable', actions: 'unlinkReimbursement' },
       },
     },
     paid: { type: 'final', meta: meta('PAGADA') },

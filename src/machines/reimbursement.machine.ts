@@ -191,6 +191,13 @@ const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf']), ac
  * found eligible may be approved or reduced (to less than it pays before the maximum), and a rejection names a
  * catalog code.
  */
+/**
+ * The approval's own decisions reject or reduce a line. The server's counts of rejected and reduced lines already
+ * take them in; read from the event too, the approval's outcome cannot contradict its own decisions whatever
+ * counts the facts were read with.
+ */
+const lowersALine = (event: ReimbursementEvent) => event.type === 'APPROVE' && (event.lines ?? []).some((d) => d.decision !== 'APPROVE');
+
 function lineDecisionsValid(decisions: readonly LineDecision[], lines: ReimbursementFacts['automaticLines']): boolean {
   const seen = new Set<number>();
   return decisions.every((d) => {
@@ -236,8 +243,8 @@ export const reimbursementMachine = setup({
     // R13: "≥ 1,000" needs the right (the threshold is in the claim's currency).
     withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents < facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
     payablePositive: ({ context: { facts } }: Facts) => facts.payableCents > 0,
-    noRejectedLines: ({ context: { facts } }: Facts) => facts.rejectedLineCount === 0 && facts.reducedLineCount === 0,
-    someLinesRejected: ({ context: { facts } }: Facts) => facts.rejectedLineCount > 0 || facts.reducedLineCount > 0,
+    noRejectedLines: ({ context: { facts }, event }: GuardArgs) => facts.rejectedLineCount === 0 && facts.reducedLineCount === 0 && !lowersALine(event),
+    someLinesRejected: ({ context: { facts }, event }: GuardArgs) => facts.rejectedLineCount > 0 || facts.reducedLineCount > 0 || lowersALine(event),
     reasonGiven: ({ event }: GuardArgs) => event.type === 'CANCEL' && !isBlank(event.reason),
     rejectionReasonCodeGiven: ({ event }: GuardArgs) => event.type === 'REJECT' && isRejectionCode(event.reasonCode),
     paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
@@ -289,11 +296,6 @@ export const reimbursementMachine = setup({
     settleInstallment: () => {},
     /** Server: stores the cancellation reason (event.reason), who cancelled and when. */
     recordCancellation: () => {},
-    /**
-     * Server, ORTHODONTIC only: sends RELEASE to the linked instalment when it is claimed (after SUBMIT),
-     * so that it can be claimed again; nothing to do for a draft.
-     */
-    releaseInstallment: () => {},
   },
 }).createMachine({
   id: 'reimbursement',
@@ -311,9 +313,14 @@ export const reimbursementMachine = setup({
         ],
         EDIT: edit,
         ASSIGN: assign,
-        CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
+        // A draft only names its instalment, which SUBMIT claims: cancelling a draft leaves the instalment as it
+        // was, and a submitted claim is decided, never cancelled.
+        CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: 'recordCancellation' },
       },
     },
+    // Never a resting state through the API: the server's automatic CHECK follows SUBMIT and RESUBMIT in the
+    // same transaction, and a refused CHECK refuses the submission. So nothing is sent to a claim here but CHECK
+    // (research §3.2's "anular PRESENTADO" has no moment to happen in: its PRESENTADO awaits a batch check).
     submitted: {
       meta: meta('PRESENTADO', ['R5', 'R6', 'R11']),
       on: {
@@ -321,7 +328,6 @@ export const reimbursementMachine = setup({
           { target: 'inReview', guard: 'someLineApproved' },
           { target: 'rejected', guard: 'allLinesRejected', actions: ['recordRejection', 'rejectInstallment'] },
         ],
-        CANCEL: { target: 'cancelled', guard: 'reasonGiven', actions: ['recordCancellation', 'releaseInstallment'] },
       },
     },
     inReview: {

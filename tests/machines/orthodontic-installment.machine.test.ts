@@ -23,7 +23,6 @@ const EVENTS: OrthodonticInstallmentEvent[] = [
   { type: 'CLAIM' },
   { type: 'PAY' },
   { type: 'REJECT' },
-  { type: 'RELEASE' },
   { type: 'SKIP', reason: '31' },
   { type: 'SKIP', reason: '' },
   { type: 'CANCEL' },
@@ -80,11 +79,10 @@ describe('orthodontic instalment machine — guards at their boundaries', () => 
     expect(step(machine, at('scheduled', { lifetimeRemainingCents: 1 }), FALL_DUE)).toMatchObject({ value: 'claimable' });
   });
 
-  it('is claimed, then paid, rejected or released back to claimable', () => {
+  it('is claimed, then paid or rejected', () => {
     expect(step(machine, at('claimable'), { type: 'CLAIM' })).toEqual({ ok: true, value: 'claimed', effects: [{ type: 'linkReimbursement', params: undefined }] });
     expect(step(machine, at('claimed'), { type: 'PAY' })).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordBenefitPaid', params: undefined }] });
     expect(step(machine, at('claimed'), { type: 'REJECT' })).toEqual({ ok: true, value: 'rejected', effects: [] });
-    expect(step(machine, at('claimed'), { type: 'RELEASE' })).toEqual({ ok: true, value: 'claimable', effects: [{ type: 'unlinkReimbursement', params: undefined }] });
     expect(refusal('scheduled', { type: 'CLAIM' })).toBe(ILLEGAL_EVENT);
     expect(refusal('claimable', { type: 'PAY' })).toBe(ILLEGAL_EVENT);
   });
@@ -111,7 +109,7 @@ describe('orthodontic instalment machine — explainRefusal and allowedEvents', 
     expect(allowedEvents(machine, at('scheduled'), EVENTS)).toEqual(['FALL_DUE', 'SKIP', 'CANCEL']);
     expect(allowedEvents(machine, at('scheduled', { dueDate: '2025-12-01' }), EVENTS)).toEqual(['SKIP', 'CANCEL']);
     expect(allowedEvents(machine, at('claimable'), EVENTS)).toEqual(['CLAIM', 'CANCEL']);
-    expect(allowedEvents(machine, at('claimed'), EVENTS)).toEqual(['PAY', 'REJECT', 'RELEASE']);
+    expect(allowedEvents(machine, at('claimed'), EVENTS)).toEqual(['PAY', 'REJECT']);
     expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);
   });
 });
@@ -156,11 +154,10 @@ describe('workflow machines together', () => {
     };
     const INSTALMENT_EVENT: Record<string, OrthodonticInstallmentEvent> = {
       claimInstallment: { type: 'CLAIM' },
-      releaseInstallment: { type: 'RELEASE' },
       rejectInstallment: { type: 'REJECT' },
       settleInstallment: { type: 'PAY' },
     };
-    // Submit (claims), cancel (releases), submit again, check, approve, pay (settles).
+    // A draft is cancelled without touching the instalment; submit (claims), check, approve, pay (settles).
     let reimbursement = snapshotAt(reimbursementMachine, 'draft', claim);
     let instalment = at('claimable');
     const run = (event: Parameters<typeof step>[2]) => {
@@ -176,7 +173,6 @@ describe('workflow machines together', () => {
       }
       return [reimbursement.value, instalment.value];
     };
-    expect(run({ type: 'SUBMIT' })).toEqual(['submitted', 'claimed']);
     expect(run({ type: 'CANCEL', reason: 'Factura equivocada' })).toEqual(['cancelled', 'claimable']);
     reimbursement = snapshotAt(reimbursementMachine, 'draft', claim);
     expect(run({ type: 'SUBMIT' })).toEqual(['submitted', 'claimed']);

@@ -123,6 +123,10 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('inReview', approve([{ lineId: 1, decision: 'APPROVE' }]), checkRejected)).toBe('reimbursement.lineDecisionsInvalid');
     // A reduced line makes the approval partial.
     expect(step(machine, at('inReview', { reducedLineCount: 1 }), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    // So does the approval's own reduction or rejection, whatever the counts say; its approvals alone do not.
+    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    expect(step(machine, at('inReview'), approve([{ lineId: 2, decision: 'REJECT', reasonCode: '05' }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'APPROVE' }, { lineId: 2, decision: 'APPROVE' }]))).toMatchObject({ ok: true, value: 'approved' });
   });
 
   it('checks into review when some line is approved, rejects when all lines are', () => {
@@ -239,16 +243,10 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('inReview', { type: 'PAY', reference: 'TRF-1' })).toBe(ILLEGAL_EVENT);
   });
 
-  it('cancels a draft or a submission with a reason, releasing the instalment; nothing later', () => {
-    for (const state of ['draft', 'submitted'] as const) {
-      expect(refusal(state, { type: 'CANCEL', reason: '' })).toBe('reimbursement.reasonRequired');
-      expect(step(machine, at(state), { type: 'CANCEL', reason: 'Error' })).toEqual({
-        ok: true,
-        value: 'cancelled',
-        effects: effects('recordCancellation', 'releaseInstallment'),
-      });
-    }
-    for (const state of ['inReview', 'needsDocuments', 'approved', 'partiallyApproved', 'rejected', 'paid', 'cancelled'] as const) {
+  it('cancels a draft with a reason; nothing submitted (the check that follows a submission decides it)', () => {
+    expect(refusal('draft', { type: 'CANCEL', reason: '' })).toBe('reimbursement.reasonRequired');
+    expect(step(machine, at('draft'), { type: 'CANCEL', reason: 'Error' })).toEqual({ ok: true, value: 'cancelled', effects: effects('recordCancellation') });
+    for (const state of ['submitted', 'inReview', 'needsDocuments', 'approved', 'partiallyApproved', 'rejected', 'paid', 'cancelled'] as const) {
       expect(refusal(state, { type: 'CANCEL', reason: 'Error' })).toBe(ILLEGAL_EVENT);
     }
   });

@@ -17,9 +17,6 @@ export const installmentEffects: Effects<typeof orthodonticInstallmentMachine, I
     if (typeof cause?.reimbursementId !== 'number') throw new Error('An instalment is claimed by a reimbursement, which the claim must name');
     changes.reimbursement_id = cause.reimbursementId;
   },
-  unlinkReimbursement({ changes }) {
-    changes.reimbursement_id = null;
-  },
   // The benefit paid is the linked reimbursement's paid amount, and the plan's lifetime check is the
   // scheduler's daily job: nothing to store on the instalment beyond its new state.
   recordBenefitPaid() {},

@@ -6,7 +6,7 @@ import { findInstallment, saveInstallment } from './repository.ts';
 
 /**
  * One instalment of an orthodontic plan's schedule: moved by the plan's effects (skip, cancel), by the
- * daily scheduler (FALL_DUE) and by its orthodontic reimbursement (CLAIM, PAY, REJECT, RELEASE).
+ * daily scheduler (FALL_DUE) and by its orthodontic reimbursement (CLAIM, PAY, REJECT).
  * The API offers no event of its own, so there is nothing to probe.
  */
 export const installmentWorkflow = defineWorkflowService({

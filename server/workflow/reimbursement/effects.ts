@@ -23,7 +23,6 @@ interface InstallmentMove {
 /** Drives the reimbursement's instalment through the instalment statechart (orthodontic reimbursements). */
 async function moveInstallment({ tx, row, actor, today }: InstallmentMove, event: OrthodonticInstallmentEvent) {
   if (!row.installment_id) return;
-  if (event.type === 'RELEASE' && (await installmentWorkflow.find(tx, row.installment_id)).state !== 'claimed') return;
   await installmentWorkflow.send(tx, row.installment_id, event, { actor, today, cause: { reimbursementId: row.id } });
 }
 
@@ -120,7 +119,6 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   recordCancellation({ event, changes }) {
     if (event.type === 'CANCEL') changes.reason = event.reason.trim();
   },
-  releaseInstallment: (args) => moveInstallment(args, { type: 'RELEASE' }),
 };
 
 /** The automatic check that passes a submission on to review stores its liquidation line by line (no action names it). */

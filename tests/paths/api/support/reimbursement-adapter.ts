@@ -1,5 +1,6 @@
 import { textPdf } from '../../../../server/db/demo-documents.ts';
 import { addDays, benefitYearStart, daysBetween } from '../../../../src/domain/benefits/dates.ts';
+import { categoryOf } from '../../../../src/domain/benefits/procedures.ts';
 import { inRandomSample } from '../../../../src/domain/benefits/review-sampling.ts';
 import type { ReimbursementFacts } from '../../../../src/machines/reimbursement.machine.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
@@ -21,6 +22,17 @@ export async function attach(ctx: ReplayContext, id: number, documentType: strin
   form.set('file', new File([textPdf([documentType]).slice()], `${documentType}.pdf`));
   const response = await ctx.call('POST', '/api/attachments', { token: ctx.tokens.analyst, body: form });
   if (response.status !== 201) throw new Error(`Attaching ${documentType} answered ${response.status}: ${JSON.stringify(response.body)}`);
+}
+
+/**
+ * A reduction's amount on the real line: the fixture's amount sits below, at or above the modelled line's
+ * automatic figure, and so does the one sent, in the same proportion below it (never reaching it) and by the
+ * same cents at or above it. Anything else (not a whole number) is sent as it is.
+ */
+function reducedTo(amount: unknown, modelledCents: number, realCents: number): unknown {
+  if (!Number.isInteger(amount) || (amount as number) < 0) return amount;
+  const cents = amount as number;
+  return cents >= modelledCents ? realCents + (cents - modelledCents) : Math.floor((cents * realCents) / modelledCents);
 }
 
 /** The EUR deductible of the default rules (research 4.1: 50 €), which basic procedures pay first. */
@@ -76,8 +88,8 @@ const relative = (ctx: ReplayContext, facts: ReimbursementFacts, date: string) =
  * verified through the API, with every document it asks for attached but those the facts say are missing, and
  * assigned as the facts say; its lines approved and rejected by the
  * automatic check as the facts say; in or out of R12's 5 % sample as the facts say (a draft whose folio falls
- * the wrong way is cancelled and another made). A scenario whose liquidation changes before payment gets an
- * exclusion of its first line's procedure between approval and payment.
+ * the wrong way is cancelled and another made). A scenario whose liquidation changes before payment gets a lower
+ * coverage rate for its first line's category between approval and payment.
  */
 export const reimbursementAdapter: MachineAdapter = {
   machine: 'reimbursement',
@@ -136,16 +148,42 @@ export const reimbursementAdapter: MachineAdapter = {
     // The fixture's assignee is the actor (themselves) or someone else (the administrator); 0 stays invalid.
     if (event.type === 'ASSIGN') body.assigneeId = event.assigneeId === 0 ? 0 : event.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
     if (event.type === 'EDIT') {
-      // EDIT is the claim's PUT: the fixture's lines on the scenario's dates, a real doctor.
+      // EDIT is the claim's PUT, with a real doctor. The path's facts stay what they were after it (the model's
+      // EDIT changes none): the claim's own lines are saved again when the fixture's lines would change them.
       const changes = event.changes as { lines: { serviceDate: string }[] };
-      const lines = changes.lines.map((line) => ({ ...line, serviceDate: relative(ctx, facts, line.serviceDate) }));
+      const lines = subject.keepLines
+        ? (subject.keepLines as unknown[])
+        : changes.lines.map((line) => ({ ...line, serviceDate: relative(ctx, facts, line.serviceDate) }));
       return { role: roleOf(event.type, facts), method: 'PUT', path: `/api/reimbursements/${subject.id}`, body: { doctorId: subject.doctorId, lines } };
+    }
+    // The fixture numbers the lines 1, 2…: the claim's lines in their order, a reduction's amount moved onto the
+    // real line's figure (see reducedTo).
+    if (event.type === 'APPROVE' && Array.isArray(event.lines)) {
+      const lines = subject.lines as { id: number; automaticCents: number }[];
+      body.lines = (event.lines as { lineId: number; decision: string; amountCents?: unknown }[]).map((decision) => {
+        const line = lines[decision.lineId - 1];
+        const modelled = facts.automaticLines.find((l) => l.lineId === decision.lineId);
+        const amountCents = decision.decision === 'REDUCE' && line && modelled ? { amountCents: reducedTo(decision.amountCents, modelled.coveredCents, line.automaticCents) } : {};
+        return { ...decision, lineId: line?.id ?? 0, ...amountCents };
+      });
     }
     return { role: roleOf(event.type, facts), body };
   },
   async beforeStep(ctx, subject, step) {
     const facts = subject.facts as ReimbursementFacts;
     const accepted = step.transitions.length > 0;
+    if (step.event.type === 'APPROVE' || step.event.type === 'EDIT') {
+      const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+      type Line = { id: number; procedureCode: string; serviceDate: string; chargedCents: number; tooth: string | null; coveredCents: number | null; excessCents: number | null };
+      const lines = record.body.lines as Line[];
+      // Before any decision, what a line covers and its excess over the maximum are the automatic check's figure.
+      subject.lines = lines.map((line) => ({ id: line.id, automaticCents: (line.coveredCents ?? 0) + (line.excessCents ?? 0) }));
+      const fixtureLines = ((step.event as { changes?: { lines?: unknown[] } }).changes?.lines ?? []).length;
+      subject.keepLines =
+        step.event.type === 'EDIT' && fixtureLines !== facts.lineCount
+          ? lines.map(({ procedureCode, serviceDate, chargedCents, tooth }) => ({ procedureCode, serviceDate, chargedCents, ...(tooth ? { tooth } : {}) }))
+          : undefined;
+    }
     // Resubmitted after the cure period: the day after its deadline.
     if (step.event.type === 'RESUBMIT' && !accepted && step.guards.includes('withinCurePeriod:false')) {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
@@ -165,8 +203,14 @@ export const reimbursementAdapter: MachineAdapter = {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
       for (const type of record.body.missingDocuments as string[]) await attach(ctx, subject.id, type);
     }
+    // The policy pays its first line's category at a lower rate than when it was approved (half, then half of
+    // that on a later payment): the liquidation changes while every line stays approved, as the facts' counts say.
     if (step.event.type === 'PAY' && !facts.liquidationUnchanged) {
-      await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, procedure_code) VALUES ($1, 'EXCLUSION', $2)`, [subject.policyId, subject.firstCode]);
+      const percent = Math.floor(50 / 2 ** ((subject.rateCuts as number | undefined) ?? 0));
+      subject.rateCuts = ((subject.rateCuts as number | undefined) ?? 0) + 1;
+      const category = categoryOf(subject.firstCode as string);
+      await ctx.server.db.query(`DELETE FROM benefit_rules WHERE policy_id = $1 AND kind = 'COINSURANCE' AND category = $2`, [subject.policyId, category]);
+      await ctx.server.db.query(`INSERT INTO benefit_rules (policy_id, kind, category, percent) VALUES ($1, 'COINSURANCE', $2, $3)`, [subject.policyId, category, percent]);
     }
     if (step.event.type === 'APPROVE' && facts.payableCents === facts.approvalThresholdCents) return approvalAtThreshold(ctx, subject);
     return [];

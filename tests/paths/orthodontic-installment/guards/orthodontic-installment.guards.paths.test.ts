@@ -7,8 +7,8 @@ const file = loadPaths(new URL('./paths.json', import.meta.url));
 
 describe('orthodontic-installment — guard outcomes (seed 1)', () => {
   it('P1 due: scheduled → claimable', () => replayPath(file, 'P1'));
-  it('P2 due: scheduled → skipped', () => replayPath(file, 'P2'));
-  it('P3 not-due: scheduled', () => replayPath(file, 'P3'));
+  it('P2 due: scheduled', () => replayPath(file, 'P2'));
+  it('P3 not-due: scheduled → skipped', () => replayPath(file, 'P3'));
   it('P4 coverage-lapsed: scheduled → skipped', () => replayPath(file, 'P4'));
   it('P5 age-limit: scheduled → skipped', () => replayPath(file, 'P5'));
   it('P6 lifetime-exhausted: scheduled → skipped', () => replayPath(file, 'P6'));

@@ -6,10 +6,10 @@ import { assertCriterion, loadPaths, replayPath } from '../../support/replay.ts'
 const file = loadPaths(new URL('./paths.json', import.meta.url));
 
 describe('orthodontic-installment — transitions (seed 1)', () => {
-  it('P1 due: scheduled → claimable → claimed → claimable → cancelled', () => replayPath(file, 'P1'));
+  it('P1 due: scheduled → claimable → claimed → paid', () => replayPath(file, 'P1'));
   it('P2 due: scheduled → skipped', () => replayPath(file, 'P2'));
   it('P3 due: scheduled → cancelled', () => replayPath(file, 'P3'));
-  it('P4 due: scheduled → claimable → claimed → paid', () => replayPath(file, 'P4'));
+  it('P4 due: scheduled → claimable → cancelled', () => replayPath(file, 'P4'));
   it('P5 due: scheduled → claimable → claimed → rejected', () => replayPath(file, 'P5'));
   it('P6 coverage-lapsed: scheduled → skipped', () => replayPath(file, 'P6'));
   it('covers every reachable transition', () => assertCriterion(file));
