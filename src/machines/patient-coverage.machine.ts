@@ -147,8 +147,10 @@ export const patientCoverageMachine = setup({
       detailsPass(event, (d) => (d.relationship !== 'SPOUSE' && d.relationship !== 'PARTNER') || ageAtEnrolment(d) >= facts.ages.adult),
     adultHasDocument: ({ context: { facts }, event }: GuardArgs) =>
       detailsPass(event, (d) => ageAtEnrolment(d) < facts.ages.adult || (!isBlank(d.documentType) && !isBlank(d.documentNumber))),
-    documentUniqueInPolicy: ({ context: { facts }, event }: GuardArgs) => detailsPass(event, () => !facts.documentInPolicy),
-    duplicateConfirmed: ({ context: { facts }, event }: GuardArgs) => detailsPass(event, (d) => !facts.documentElsewhere || d.confirmDuplicate),
+    // The two document facts are about the document the event carries: a patient enrolled without one (a young
+    // child) is never found elsewhere, whatever the facts were read for.
+    documentUniqueInPolicy: ({ context: { facts }, event }: GuardArgs) => detailsPass(event, (d) => isBlank(d.documentNumber) || !facts.documentInPolicy),
+    duplicateConfirmed: ({ context: { facts }, event }: GuardArgs) => detailsPass(event, (d) => isBlank(d.documentNumber) || !facts.documentElsewhere || d.confirmDuplicate),
     reasonGiven: ({ event }: GuardArgs) => (event.type === 'SUSPEND' || event.type === 'END_COVERAGE') && !isBlank(event.reason),
     suspensionDateValid: ({ context: { facts }, event }: GuardArgs) =>
       event.type === 'SUSPEND' && isOnOrBefore(facts.enrolledOn, event.date) && isOnOrBefore(event.date, facts.today),

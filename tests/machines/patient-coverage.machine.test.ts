@@ -89,6 +89,11 @@ describe('patient coverage machine — enrolment rules at their boundaries', () 
     expect(refusal(enrol({}), { documentInPolicy: true })).toBe('patientCoverage.documentInPolicy');
     expect(refusal(enrol({}), { documentElsewhere: true })).toBe('patientCoverage.duplicatePerson');
     expect(refusal(enrol({ confirmDuplicate: true }), { documentElsewhere: true })).toBeNull();
+    // The server reads both facts for the document the event carries: without one, nobody carries it.
+    for (const documentNumber of [null, ' ']) {
+      expect(refusal(enrol({ birthDate: '2015-01-01', documentNumber }), { documentInPolicy: true })).toBeNull();
+      expect(refusal(enrol({ birthDate: '2015-01-01', documentNumber }), { documentElsewhere: true })).toBeNull();
+    }
   });
 
   it('amends under the same rules except the policy state and the maximum', () => {

@@ -14,7 +14,7 @@ import { snapshotAt, step as machineStep } from '../../../../src/machines/workfl
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { TestServer } from '../../../api/helpers.ts';
 
-export type Resource = 'verifications' | 'reimbursements' | 'orthodontic-plans' | 'policies' | 'announcements';
+export type Resource = 'verifications' | 'reimbursements' | 'orthodontic-plans' | 'policies' | 'announcements' | 'patients';
 
 export const ROLES = {
   admin: 'admin@demo.local',
@@ -36,7 +36,7 @@ export interface ReplayContext {
   call: TestServer['call'];
 }
 
-/** One record under replay: its id and whatever the adapter keeps for later steps. */
+/** One record under replay: its id (0 until the event that creates it, see MachineAdapter.creates) and whatever the adapter keeps for later steps. */
 export interface Subject {
   id: number;
   [key: string]: unknown;
@@ -45,13 +45,32 @@ export interface Subject {
 export interface MachineAdapter {
   machine: string;
   resource: Resource;
-  /** Creates the record of one path in the path's initial state, with the facts its scenario's guards need. */
+  /**
+   * Creates the record of one path in the path's initial state, with the facts its scenario's guards need (with
+   * `creates`, the world the record will be created in, and id 0).
+   */
   setup: (ctx: ReplayContext, scenario: Scenario, path: PathRecord) => Promise<Subject>;
   /**
-   * Who sends the event, and its body as the API takes it (fixture placeholders made real); an event the API
-   * takes elsewhere than `POST …/events` names its method and path (a reimbursement's EDIT is its PUT).
+   * The event whose request creates the record (a patient is enrolled by `POST /api/patients`): the machine's
+   * initial state is never a resting one through the API, so until that event is accepted there is no record —
+   * a refused creation must leave none (see `nothingCreated`) — and the record's history begins with it.
    */
-  send: (ctx: ReplayContext, subject: Subject, event: PathEvent, scenario: Scenario) => { role: Role; body: Record<string, unknown>; method?: 'PUT'; path?: string };
+  creates?: string;
+  /** Checks that a refused creation made nothing (no patient added to the policy…). */
+  nothingCreated?: (ctx: ReplayContext, subject: Subject) => Promise<void>;
+  /** The record's state as the machine names it, where the API spells it otherwise (patients: `ACTIVE`). */
+  stateOf?: (record: Record<string, unknown>) => string;
+  /**
+   * Who sends the event, and its body as the API takes it (fixture placeholders made real); an event the API
+   * takes elsewhere than `POST …/events` names its method and path (a reimbursement's EDIT is its PUT), and the
+   * status that request answers a refusal with when it is not 409 (a patient's enrolment rules: 422 on the form).
+   */
+  send: (
+    ctx: ReplayContext,
+    subject: Subject,
+    event: PathEvent,
+    scenario: Scenario,
+  ) => { role: Role; body: Record<string, unknown>; method?: 'POST' | 'PUT'; path?: string; refusalStatus?: number };
   /**
    * The event the server sends by itself, in the same request, whenever a step lands in `from` (reimbursement:
    * CHECK on submitted). The API never rests there: a path that sends anything else from `from` ends its API
@@ -143,6 +162,8 @@ async function read(ctx: ReplayContext, resource: Resource, id: number): Promise
   return response.body as Record<string, unknown>;
 }
 
+const stateOf = (adapter: MachineAdapter, record: Record<string, unknown>) => adapter.stateOf?.(record) ?? record.state;
+
 async function history(ctx: ReplayContext, adapter: MachineAdapter, id: number): Promise<string[]> {
   if (adapter.readHistory) return (await adapter.readHistory(ctx, id)).map((h) => `${h.event}>${h.toState}`);
   const response = await ctx.call('GET', `/api/${adapter.resource}/${id}/history`, { token: ctx.tokens.admin });
@@ -176,8 +197,9 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
   const scenario = file.scenarios.find((s) => s.name === path.scenario)!;
   const subject = await adapter.setup(ctx, scenario, path);
   const where = (i: number) => `${file.machine} ${path.id} (${scenario.name}) step ${i + 1} ${path.steps[i]?.event.type ?? 'start'}`;
-  expect((await read(ctx, adapter.resource, subject.id)).state, `${where(-1)}: initial state`).toBe(path.initial.state);
-  const expectedHistory = await history(ctx, adapter, subject.id);
+  const created = () => subject.id > 0;
+  if (created()) expect(stateOf(adapter, await read(ctx, adapter.resource, subject.id)), `${where(-1)}: initial state`).toBe(path.initial.state);
+  const expectedHistory = created() ? await history(ctx, adapter, subject.id) : [];
   const replayedSteps: number[] = [];
 
   for (const [i, step] of path.steps.entries()) {
@@ -196,17 +218,21 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
       await ctx.server.db.query('DELETE FROM scheduled_runs WHERE run_on = $1::date', [ctx.clock.today]);
       await runDailyJobs(ctx.server.db, ctx.clock.today);
     } else {
-      const { role, body, method = 'POST', path: target = `/api/${adapter.resource}/${subject.id}/events` } = adapter.send(ctx, subject, step.event, scenario);
       // What beforeStep changed in shared data is put back even when the step's checks fail, so one failure does
       // not spread to the paths after it.
       try {
-        const current = await read(ctx, adapter.resource, subject.id);
-        const response = await ctx.call(method, target, {
-          token: ctx.tokens[role],
-          body: { version: current.version, ...body },
+        const sent = adapter.send(ctx, subject, step.event, scenario);
+        const version = created() ? { version: (await read(ctx, adapter.resource, subject.id)).version } : {};
+        const response = await ctx.call(sent.method ?? 'POST', sent.path ?? `/api/${adapter.resource}/${subject.id}/events`, {
+          token: ctx.tokens[sent.role],
+          body: { ...version, ...sent.body },
         });
+        const creating = !created() && step.event.type === adapter.creates;
         const field = accepted ? undefined : shieldedField(adapter, step);
-        if (accepted) expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(200);
+        if (accepted) {
+          expect(response.status, `${where(i)}: ${JSON.stringify(response.body)}`).toBe(creating ? 201 : 200);
+          if (creating) subject.id = response.body.id as number;
+        }
         else if (field) {
           const errors = (response.body?.errors ?? []) as { path: string }[];
           expect({ status: response.status, code: response.body?.code, field: errors.some((e) => e.path === field) }, `${where(i)}: ${JSON.stringify(response.body)}`).toEqual({
@@ -215,7 +241,7 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
             field: true,
           });
         } else {
-          const status = adapter.refusalStatus?.[firstFailedGuard(step) ?? ''] ?? 409;
+          const status = sent.refusalStatus ?? adapter.refusalStatus?.[firstFailedGuard(step) ?? ''] ?? 409;
           expect({ status: response.status, code: response.body?.code }, where(i)).toEqual({ status, code: expectedRefusal(file.machine, step) });
         }
       } finally {
@@ -227,8 +253,15 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
     const followedUp = accepted && adapter.followUp?.from === step.state;
     const cut = followedUp && next?.event.type !== adapter.followUp!.event;
     const expected = followedUp ? (next && !cut ? next.state : followUpOutcome(file.machine, scenario, step.state, adapter.followUp!.event)) : step.state;
+    if (!created()) {
+      // Not created yet: the path must still be in the initial state, and the refused request left nothing.
+      expect(step.state, `${where(i)}: state`).toBe(path.initial.state);
+      await adapter.nothingCreated?.(ctx, subject);
+      replayedSteps.push(i);
+      continue;
+    }
     const record = await read(ctx, adapter.resource, subject.id);
-    expect(record.state, `${where(i)}: state`).toBe(expected);
+    expect(stateOf(adapter, record), `${where(i)}: state`).toBe(expected);
     if (accepted) {
       expectedHistory.push(`${step.event.type}>${step.state}`);
       await adapter.effects?.(ctx, subject, step, record);
@@ -239,7 +272,7 @@ export async function replayOnApi(ctx: ReplayContext, adapter: MachineAdapter, f
       break;
     }
   }
-  expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
+  if (created()) expect(await history(ctx, adapter, subject.id), `${file.machine} ${path.id}: history`).toEqual(expectedHistory);
   const steps = replayedSteps.map((i) => path.steps[i]!);
   return { transitions: steps.flatMap((s) => s.transitions), guards: steps.flatMap((s) => reachedGuards(adapter, s)) };
 }

@@ -6,8 +6,7 @@ import { assertCriterion, loadPaths, replayPath } from '../../support/replay.ts'
 const file = loadPaths(new URL('./paths.json', import.meta.url));
 
 describe('patient-coverage — transitions (seed 1)', () => {
-  it('P1 family-member: enrolling → active → left', () => replayPath(file, 'P1'));
-  it('P2 family-member: enrolling → active → suspended → left', () => replayPath(file, 'P2'));
-  it('P3 holder-with-dependents: enrolling → active → suspended → active', () => replayPath(file, 'P3'));
+  it('P1 no-holder-yet: enrolling → active → suspended → left', () => replayPath(file, 'P1'));
+  it('P2 document-in-policy: enrolling → active → suspended → active → left', () => replayPath(file, 'P2'));
   it('covers every reachable transition', () => assertCriterion(file));
 });
