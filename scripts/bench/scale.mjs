@@ -1,6 +1,7 @@
 // `npm run bench -- --scale` (or BENCH_SCALE=1): the million-patient benchmark. Starts the server on
 // the PostgreSQL of DATABASE_URL, filled beforehand with `npm run seed -- --patients 1000000`, and
-// measures the lists, searches and the patient view with search texts taken from the data itself.
+// measures the lists, searches and the patient view with search texts taken from the data itself, and
+// the audit log's list queries (scale-audit.mjs).
 // Printed, never asserted. BENCH_RUNS sets the requests per measure (default 200); BENCH_ONLY, a pattern of
 // the measures' labels, runs only those.
 import { spawn } from 'node:child_process';
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { measureAuditList } from './scale-audit.mjs';
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -131,6 +133,7 @@ try {
     results.push(result);
     console.log(`${label}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} requests)${result.p95 > 50 ? '  over the 50 ms budget' : ''}`);
   }
+  await measureAuditList(url, { runs: RUNS, only });
   console.log(`\n${patients.toLocaleString('en')} patients, sequential requests, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end), PostgreSQL at ${new URL(url).host}`);
 } catch (error) {
   console.error(error, fs.readFileSync(logFile, 'utf8').slice(-4000));
