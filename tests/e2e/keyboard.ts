@@ -35,3 +35,19 @@ export async function signInByKeyboard(page: Page, email: string) {
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^Menú de / })).toBeVisible();
 }
+
+/**
+ * `target` holds the focus and a keyboard user can see it: the browser counts it as :focus-visible and a ring is
+ * drawn (an outline or a box shadow) on it, or, for a visually hidden checkbox or radio input, on its control.
+ */
+export async function expectFocusVisible(target: Locator) {
+  await expect(target).toBeFocused();
+  const ring = await target.evaluate((element) => {
+    if (!element.matches(':focus-visible')) return 'not :focus-visible';
+    const visual = (element.closest('label')?.querySelector('[data-focus-visible]') as Element | null) ?? element;
+    const style = getComputedStyle(visual);
+    const drawn = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    return drawn ? 'ring' : `no ring on ${visual.tagName.toLowerCase()}`;
+  });
+  expect(ring, 'a visible focus ring').toBe('ring');
+}

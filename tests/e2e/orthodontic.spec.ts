@@ -7,6 +7,7 @@ import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import { apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
+import { expectFocusVisible, tabTo } from './keyboard.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -311,5 +312,118 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     await expect(history).toContainText('Tratamiento en pausa por una fractura.');
     await expect(history.getByRole('listitem').first()).toContainText(es['machine.orthodonticPlan.state.completed']);
     await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
+  });
+});
+
+/** The Spanish catalog's message `id` with its values. */
+const say = (id: keyof typeof es, values?: Record<string, string | number>) => String(new IntlMessageFormat(es[id], 'es').format(values));
+
+test.describe('orthodontic plans by keyboard and their unsaved proposal', () => {
+  test.setTimeout(180_000);
+
+  test('keyboard only: a plan proposed from its preauthorization, its terms changed, approved, activated and its initial payment claimed', async ({ page, request }) => {
+    const source = await preauthorizedChild(request, 'Rita');
+    const { keyboard } = page;
+    await signIn(page, 'analista@demo.local');
+    await page.goto('/app/reembolsos/planes');
+    await tabTo(page, page.getByLabel(es['orthodonticPlans.propose.search']));
+    await keyboard.type(source.folio);
+    const found = page.getByRole('link', { name: new RegExp(source.folio) });
+    await tabTo(page, found);
+    await expectFocusVisible(found);
+    await keyboard.press('Enter');
+
+    // The proposal: the orthodontist with the arrow key, the fee typed; the schedule's terms are the policy's.
+    await expect(page.getByRole('heading', { level: 1, name: say('orthodonticPlans.propose.heading', { patient: source.patientName }) })).toBeVisible();
+    const doctor = page.getByRole('combobox', { name: es['orthodonticPlans.field.doctorId'] });
+    await tabTo(page, doctor);
+    await expectFocusVisible(doctor);
+    await keyboard.press('ArrowDown');
+    await expect(doctor).not.toHaveValue('');
+    await tabTo(page, page.getByRole('textbox', { name: say('orthodonticPlans.field.fee', { currency: source.currency }) }));
+    await keyboard.type(moneyInput(FEE, source.currency));
+    const propose = page.getByRole('button', { name: es['orthodonticPlans.propose.submit'] });
+    await tabTo(page, propose);
+    await expectFocusVisible(propose);
+    await keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/app\/reembolsos\/planes\/\d+$/);
+    const planId = Number(page.url().split('/').pop());
+
+    // The plan screen: the length the policy gave changed to 18 months and saved.
+    const months = page.getByLabel(es['orthodonticPlans.field.months']);
+    await tabTo(page, months);
+    await expectFocusVisible(months);
+    await keyboard.press('Control+A');
+    await keyboard.type('18');
+    const saveTerms = page.getByRole('button', { name: es['orthodonticPlans.terms.save'] });
+    await tabTo(page, saveTerms);
+    await keyboard.press('Enter');
+    await expect(page.getByText(es['orthodonticPlans.terms.saved'])).toBeVisible();
+    await expect(months).toHaveValue('18');
+    // Saved, nothing left to save: the button says so and keeps the focus.
+    await expect(saveTerms).toHaveAttribute('aria-disabled', 'true');
+    await expectFocusVisible(saveTerms);
+
+    // Approve, then activate: the dialog takes the focus, the banding date is typed, Enter confirms.
+    const planState = (state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
+    const approve = page.getByRole('button', { name: es['orthodonticPlans.event.APPROVE.action'] });
+    await tabTo(page, approve, { back: true });
+    await expectFocusVisible(approve);
+    await keyboard.press('Enter');
+    await expect(planState('approved')).toHaveText(es['machine.orthodonticPlan.state.approved']);
+    // Approving is done and its button gone: the focus stays in the bar, on what comes next.
+    const activate = page.getByRole('button', { name: es['orthodonticPlans.event.ACTIVATE.action'] });
+    await expectFocusVisible(activate);
+    await keyboard.press('Enter');
+    const activation = page.getByRole('dialog');
+    const date = activation.getByLabel(es['orthodonticPlans.event.ACTIVATE.date']);
+    await expectFocusVisible(date);
+    await keyboard.type(`${bandingDate.slice(5, 7)}${bandingDate.slice(8, 10)}${bandingDate.slice(0, 4)}`);
+    await expect(date).toHaveValue(bandingDate);
+    await keyboard.press('Enter');
+    await expect(activation).toBeHidden();
+    await expect(planState('active')).toHaveText(es['machine.orthodonticPlan.state.active']);
+    await expect(page.getByText(es['orthodonticPlans.event.ACTIVATE.done'])).toBeVisible();
+    // The dialog's button is gone with the event: the focus comes back to the bar, on what the plan offers now.
+    await expectFocusVisible(page.getByTestId('workflow-actions').getByRole('button').first());
+
+    // The initial payment, due since the banding: claimed from its row, the invoice number typed in the dialog.
+    const claim = page.getByTestId('installment-0').getByRole('button', { name: say('orthodonticPlans.claim.actionFor', { installment: es['orthodonticPlans.schedule.initial'] }) });
+    await tabTo(page, claim);
+    await expectFocusVisible(claim);
+    await keyboard.press('Enter');
+    const invoice = page.getByRole('dialog').getByLabel(es['orthodonticPlans.claim.invoiceNumber']);
+    await tabTo(page, invoice);
+    await keyboard.type(`F-ORT-K-${planId}`);
+    await keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/app/reembolsos/editar/${source.verificationId}/\\d+$`));
+    const stored = await call(request, await apiToken(request, 'analista@demo.local'), 'get', `/api/orthodontic-plans/${planId}`);
+    expect(stored).toMatchObject({ state: 'active', months: 18, bandingDate });
+  });
+
+  test('leaving the proposal while what was typed is not on the server yet asks first; once kept, it does not, and it is there on coming back', async ({ page, request }) => {
+    const source = await preauthorizedChild(request, 'Elsa');
+    const analyst = await apiToken(request, 'analista@demo.local');
+    await signIn(page, 'analista@demo.local');
+    await page.goto(`/app/reembolsos/planes/nuevo/${source.verificationId}`);
+    const fee = page.getByRole('textbox', { name: say('orthodonticPlans.field.fee', { currency: source.currency }) });
+    // The server cannot take the draft for now: the keystrokes stay in the page only.
+    await page.route('**/api/drafts/**', (route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback()));
+    await fee.fill('4321');
+    const breadcrumbs = page.getByRole('navigation', { name: es['nav.breadcrumbs'] }).getByRole('link').first();
+    await breadcrumbs.click();
+    const leave = page.getByRole('alertdialog');
+    await expect(leave).toContainText(es['leave.title']);
+    await leave.getByRole('button', { name: es['leave.stay'] }).click();
+    await expect(fee).toHaveValue('4321');
+    // The server takes it again (the draft is retried): nothing is lost by leaving, so nothing is asked.
+    await page.unroute('**/api/drafts/**');
+    const kept = async () => (await request.get(`/api/drafts/orthodontic-plan-proposal/${source.verificationId}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.fee;
+    await expect.poll(kept, { timeout: 15_000 }).toBe('4321');
+    await breadcrumbs.click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await expect(page).not.toHaveURL(new RegExp(`/planes/nuevo/${source.verificationId}$`));
+    await page.goBack();
+    await expect(fee).toHaveValue('4321');
   });
 });

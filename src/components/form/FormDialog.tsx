@@ -20,6 +20,8 @@ interface Props {
   /** False for long forms, so a stray click outside does not throw away what was typed. */
   closeOnInteractOutside?: boolean;
   initialFocusEl?: RootProps['initialFocusEl'];
+  /** Where the focus goes on closing, when the button that opened the dialog may be gone by then. */
+  finalFocusEl?: RootProps['finalFocusEl'];
   /** Clears the fields once the closing animation ends, so they do not flash empty while fading out. */
   onExitComplete?: () => void;
   testId?: string;
@@ -46,6 +48,7 @@ export function FormDialog({
   scrollBehavior,
   closeOnInteractOutside,
   initialFocusEl,
+  finalFocusEl,
   onExitComplete,
   testId,
   actions,
@@ -62,6 +65,7 @@ export function FormDialog({
       scrollBehavior={scrollBehavior}
       closeOnInteractOutside={closeOnInteractOutside}
       initialFocusEl={initialFocusEl}
+      finalFocusEl={finalFocusEl}
       onOpenChange={(e) => !e.open && onClose()}
       onExitComplete={onExitComplete}
     >

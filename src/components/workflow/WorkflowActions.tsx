@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -38,12 +38,22 @@ interface Props {
 export function WorkflowActions({ machine, allowedEvents, blockedEvents, actions, label, busy, onAction }: Props) {
   const intl = useIntl();
   const baseId = useId();
+  const bar = useRef<HTMLDivElement>(null);
   const shown = actions.filter((a) => allowedEvents.includes(a.type) || blockedEvents.some((b) => b.type === a.type));
+  const offered = shown.map((a) => (allowedEvents.includes(a.type) ? a.type : `${a.type}?`)).join();
+  // An action done is usually not offered any more: its button goes, and the focus would fall back to the start of
+  // the page. It stays in the bar instead, on the next thing the record offers.
+  const before = useRef(offered);
+  useLayoutEffect(() => {
+    if (before.current === offered) return;
+    before.current = offered;
+    if (!document.activeElement || document.activeElement === document.body) bar.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [offered]);
   if (shown.length === 0) return null;
   const reasonsOf = (type: string) => (blockedEvents.find((b) => b.type === type)?.guards ?? []).map((g) => intl.formatMessage({ id: guardTextId(machine.id, g) }));
   const blocked = shown.filter((a) => !allowedEvents.includes(a.type));
   return (
-    <Stack gap="2" role="group" aria-label={label} data-testid="workflow-actions">
+    <Stack ref={bar} gap="2" role="group" aria-label={label} data-testid="workflow-actions">
       <HStack gap="2" wrap="wrap">
         {shown.map((action) => {
           const allowed = allowedEvents.includes(action.type);

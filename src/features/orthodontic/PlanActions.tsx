@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Field, Input } from '@chakra-ui/react';
+import { useRef, useState } from 'react';
+import { Box, Field, Input } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
@@ -31,6 +31,11 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
   const [open, setOpen] = useState<EventType | null>(null);
   const [date, setDate] = useState(isoToday());
   const [refusal, setRefusal] = useState<string | null>(null);
+  const bar = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  // Back to the button that opened the dialog; once the event is done that button has usually gone, and the
+  // focus goes to what the plan offers next rather than to the start of the page.
+  const returnFocus = () => (opener.current?.isConnected ? opener.current : (bar.current?.querySelector<HTMLElement>('button') ?? null));
   const actions: WorkflowAction[] = ORDER.map((type) => ({
     type,
     label: t(`orthodonticPlans.event.${type}.action`),
@@ -68,6 +73,7 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
   const start = (type: EventType) => {
     setRefusal(null);
     if (INPUT[type] === 'none') return submit(type);
+    opener.current = document.activeElement as HTMLElement | null;
     setDate(isoToday());
     setOpen(type);
     if (type === 'ACTIVATE') onPreviewDate?.(isoToday());
@@ -76,15 +82,17 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
 
   return (
     <>
-      <WorkflowActions
-        machine={orthodonticPlanMachine}
-        allowedEvents={plan.allowedEvents}
-        blockedEvents={plan.blockedEvents}
-        actions={actions}
-        label={t('orthodonticPlans.actions')}
-        busy={send.isPending ? (send.variables?.type ?? null) : null}
-        onAction={(type) => start(type as EventType)}
-      />
+      <Box ref={bar} display="contents">
+        <WorkflowActions
+          machine={orthodonticPlanMachine}
+          allowedEvents={plan.allowedEvents}
+          blockedEvents={plan.blockedEvents}
+          actions={actions}
+          label={t('orthodonticPlans.actions')}
+          busy={send.isPending ? (send.variables?.type ?? null) : null}
+          onAction={(type) => start(type as EventType)}
+        />
+      </Box>
       <ReasonDialog
         open={open !== null && INPUT[open] === 'reason'}
         title={open ? t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName }) : ''}
@@ -93,6 +101,7 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         tone={open === 'CANCEL' ? 'danger' : 'primary'}
         busy={send.isPending}
         error={refusal}
+        finalFocusEl={returnFocus}
         onConfirm={(reason) => open && submit(open, reason)}
         onClose={close}
       />
@@ -102,6 +111,7 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         submitLabel={open ? t(`orthodonticPlans.event.${open}.action`) : ''}
         busy={send.isPending}
         error={refusal}
+        finalFocusEl={returnFocus}
         onSubmit={() => open && submit(open)}
         onClose={close}
       >

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -52,10 +52,9 @@ export default function PlanScreen() {
   const id = Number(params.id);
   const valid = Number.isInteger(id) && id > 0;
   const plan = useQuery({ ...plans.oneQuery(id), enabled: valid });
-  // A new version of the plan (after an event or a save) starts the terms form again from it.
   return (
     <RecordGate query={plan} valid={valid} listLabel={t('orthodonticPlans.title')}>
-      {(data) => <PlanView key={`${data.id}:${data.version}`} plan={data} />}
+      {(data) => <PlanView key={data.id} plan={data} />}
     </RecordGate>
   );
 }
@@ -81,12 +80,19 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
   const { may } = useScreen();
   const update = usePlanUpdate(plan.id);
   const editable = EDITABLE.includes(plan.state) && may('update');
-  const [draft, setTyped] = useState<TermsDraft>(() => restored ?? termsOf(plan));
+  const [typed, setTyped] = useState<TermsDraftOfVersion>(() => ({ version: plan.version, terms: restored ?? termsOf(plan) }));
+  const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
+  // A new version of the plan (after an event or a save) starts the terms again from it. The screen itself stays
+  // mounted, so the focus stays where the user was, and a save's or an event's outcome is still told.
+  if (typed.version !== plan.version) {
+    setTyped({ version: plan.version, terms: termsOf(plan) });
+    setErrors(new Set());
+  }
+  const draft = typed.version === plan.version ? typed.terms : termsOf(plan);
   const setDraft = (next: TermsDraft) => {
-    setTyped(next);
+    setTyped({ version: plan.version, terms: next });
     keep.save({ version: plan.version, terms: next });
   };
-  const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
   const [previewDate, setPreviewDate] = useState<string | null>(null);
   const [claiming, setClaiming] = useState<Installment | null>(null);
   const dirty = editable && JSON.stringify(draft) !== JSON.stringify(termsOf(plan));
@@ -101,6 +107,7 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
   const rows = stored.length ? storedSchedule(stored) : terms ? projectedSchedule(plan, terms, bandingDate) : null;
 
   const save = () => {
+    if (!dirty || update.isPending) return;
     const parsed = parseTerms(draft, plan.currency, false);
     setErrors(parsed.errors);
     if (parsed.errors.size) return;
@@ -147,8 +154,9 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
                 )}
                 <TermsForm draft={draft} onChange={setDraft} currency={plan.currency} errors={errors} />
                 <HStack justify="flex-end">
-                  <Button type="submit" colorPalette="blue" disabled={!dirty} loading={update.isPending}>
-                    <Save aria-hidden size={16} />
+                  {/* Unavailable and busy without `disabled`, which would drop the keyboard user's focus once the terms are saved. */}
+                  <Button type="submit" colorPalette="blue" aria-disabled={!dirty || update.isPending || undefined} aria-busy={update.isPending || undefined}>
+                    {update.isPending ? <Spinner size="xs" /> : <Save aria-hidden size={16} />}
                     {t('orthodonticPlans.terms.save')}
                   </Button>
                 </HStack>

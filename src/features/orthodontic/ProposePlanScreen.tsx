@@ -48,7 +48,8 @@ export default function ProposePlanScreen() {
     saved.save(next);
   };
   const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
-  const guard = useLeaveGuard(JSON.stringify(draft) !== JSON.stringify(emptyTerms));
+  // What is kept as a draft comes back on return: only while the last keystrokes are not on the server yet is there anything to lose.
+  const guard = useLeaveGuard(saved.saving);
   const create = useMutation({
     mutationFn: plans.create!,
     onSuccess: (plan) => {

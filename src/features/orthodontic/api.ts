@@ -60,7 +60,8 @@ export function usePlanEvent(id: number) {
   const refresh = usePlanRefresh(id);
   return useMutation({
     mutationFn: (body: PlanEvent) => call(api.POST('/api/orthodontic-plans/{id}/events', { params: { path: { id } }, body })),
-    onSuccess: (plan) => refresh(plan),
+    // Not awaited: the plan's new version is on screen at once, and so are the buttons it offers, ready to answer.
+    onSuccess: (plan) => void refresh(plan),
   });
 }
 
@@ -69,7 +70,7 @@ export function usePlanUpdate(id: number) {
   const refresh = usePlanRefresh(id);
   return useMutation({
     mutationFn: (body: PlanUpdate) => call(api.PUT('/api/orthodontic-plans/{id}', { params: { path: { id } }, body })),
-    onSuccess: (plan) => refresh(plan),
+    onSuccess: (plan) => void refresh(plan),
   });
 }
 
