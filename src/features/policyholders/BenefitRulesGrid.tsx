@@ -3,10 +3,27 @@ import { Button, IconButton, Input, NativeSelect, Stack, Table, Text } from '@ch
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { CATEGORIES } from '../../domain/benefits/procedures.ts';
-import { BENEFIT_RULE_KINDS, RULE_FIELDS, type BenefitRuleKind } from '../../domain/benefits/policy-rules.ts';
+import { BENEFIT_RULE_KINDS, RULE_FIELDS, RULE_LEVELS, RULE_PERIODS, ruleFieldName, type BenefitRuleKind } from '../../domain/benefits/policy-rules.ts';
 
 /** A rule as the grid edits it: every cell as typed. */
-export type RuleRow = { kind: BenefitRuleKind; category: string; procedureCode: string; percent: string; months: string };
+export type RuleRow = {
+  kind: BenefitRuleKind;
+  category: string;
+  procedureCode: string;
+  percent: string;
+  months: string;
+  amount: string;
+  quantity: string;
+  period: string;
+  level: string;
+};
+
+/** The grid's columns, in order: the contract's names of the rule's fields. */
+export const RULE_COLUMNS = ['category', 'procedureCode', 'percent', 'amount', 'quantity', 'period', 'months', 'level'] as const;
+type Column = (typeof RULE_COLUMNS)[number];
+
+/** The choices of the columns that are lists; the others are typed. */
+const CHOICES: Partial<Record<Column, readonly string[]>> = { category: CATEGORIES, period: RULE_PERIODS, level: RULE_LEVELS };
 
 interface Props {
   rows: RuleRow[];
@@ -16,12 +33,16 @@ interface Props {
   disabled?: boolean;
 }
 
-export const emptyRule = (): RuleRow => ({ kind: 'COINSURANCE', category: '', procedureCode: '', percent: '', months: '' });
+export const emptyRule = (): RuleRow => ({ kind: 'COINSURANCE', category: '', procedureCode: '', percent: '', months: '', amount: '', quantity: '', period: '', level: '' });
+
+/** Whether a rule of `kind` uses the column. */
+export const usesColumn = (kind: BenefitRuleKind, column: Column) => RULE_FIELDS[kind].some((field) => ruleFieldName(field) === column);
 
 /**
- * The policy's benefit rules as a grid: one row per rule, its kind deciding which cells it uses (a category
- * with a percentage or waiting months, or an excluded procedure code). Every cell is a native control with
- * its own label, so Tab and Shift+Tab walk the grid and arrows change a choice; a new row takes the focus.
+ * The policy's benefit rules as a grid: one row per rule, its kind deciding which cells it uses (research 2.2:
+ * a category's coverage, deductible, maximum or waiting months; a code's frequency, exclusion or fixed copay;
+ * an age limit for a category or a code). Every cell is a native control with its own label, so Tab and
+ * Shift+Tab walk the grid and arrows change a choice; a new row takes the focus.
  */
 export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
   const intl = useIntl();
@@ -34,39 +55,69 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
     added.current = null;
   }, [rows.length]);
   const set = (index: number, field: keyof RuleRow, value: string) => onChange(rows.map((row, i) => (i === index ? { ...row, [field]: value } : row)));
-  const uses = (row: RuleRow, field: keyof RuleRow) => (RULE_FIELDS[row.kind] as readonly string[]).includes(field);
-  const cellLabel = (n: number, field: string) => t('policies.rules.cell', { n, field: t(`policies.rules.column.${field}`) });
+  // An age limit's quantity is the age.
+  const columnName = (row: RuleRow, column: Column | 'kind') => (column === 'quantity' && row.kind === 'AGE_LIMIT' ? 'age' : column);
+  const cellLabel = (n: number, row: RuleRow, column: Column | 'kind') => t('policies.rules.cell', { n, field: t(`policies.rules.column.${columnName(row, column)}`) });
   const problem = (index: number, field: string) => errors[`${index}/${field}`];
   const messageOf = (keyword: string) => t(intl.messages[`policies.rules.error.${keyword}`] ? `policies.rules.error.${keyword}` : 'policies.rules.error.benefitRule');
+  const errorId = (index: number, column: string) => `rule-${index}-${column}-error`;
+  const invalid = (index: number, column: Column) => ({
+    'aria-invalid': Boolean(problem(index, column)),
+    'aria-describedby': problem(index, column) ? errorId(index, column) : undefined,
+  });
 
-  const text = (index: number, field: 'procedureCode' | 'percent' | 'months', row: RuleRow) =>
-    uses(row, field) ? (
+  const cell = (index: number, row: RuleRow, column: Column) => {
+    if (!usesColumn(row.kind, column)) {
+      return (
+        <Text color="fg.muted" aria-hidden>
+          —
+        </Text>
+      );
+    }
+    const choices = CHOICES[column];
+    if (choices) {
+      const optionId = (value: string) => `policies.rules.${column}.${value}`;
+      return (
+        <NativeSelect.Root size="sm" disabled={disabled}>
+          <NativeSelect.Field aria-label={cellLabel(index + 1, row, column)} {...invalid(index, column)} value={row[column]} onChange={(e) => set(index, column, e.currentTarget.value)}>
+            <option value="">{t('form.choose')}</option>
+            {choices.map((value) => (
+              <option key={value} value={value}>
+                {t(optionId(value))}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      );
+    }
+    const code = column === 'procedureCode';
+    return (
       <Input
         size="sm"
         dir="ltr"
-        inputMode={field === 'procedureCode' ? undefined : 'numeric'}
-        aria-label={cellLabel(index + 1, field)}
-        aria-invalid={Boolean(problem(index, field))}
-        aria-describedby={problem(index, field) ? `rule-${index}-${field}-error` : undefined}
-        value={row[field]}
-        maxLength={field === 'procedureCode' ? 5 : 3}
-        placeholder={field === 'procedureCode' ? 'D0000' : undefined}
-        onChange={(e) => set(index, field, e.currentTarget.value)}
+        disabled={disabled}
+        inputMode={code ? undefined : column === 'amount' ? 'decimal' : 'numeric'}
+        aria-label={cellLabel(index + 1, row, column)}
+        {...invalid(index, column)}
+        value={row[column]}
+        maxLength={code ? 5 : column === 'amount' ? 14 : 3}
+        placeholder={code ? 'D0000' : undefined}
+        onChange={(e) => set(index, column, e.currentTarget.value)}
       />
-    ) : (
-      <Text color="fg.muted" aria-hidden>
-        —
-      </Text>
     );
+  };
 
-  const errorsOf = (index: number) =>
-    (['kind', 'category', 'procedureCode', 'percent', 'months'] as const)
-      .filter((field) => problem(index, field))
-      .map((field) => (
-        <Text key={field} id={`rule-${index}-${field}-error`} color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
-          <bdi>{`${t(`policies.rules.column.${field}`)}: ${messageOf(problem(index, field)!)}`}</bdi>
+  const errorsOf = (index: number, row: RuleRow) =>
+    (['kind', ...RULE_COLUMNS] as const)
+      .filter((column) => problem(index, column))
+      .map((column) => (
+        <Text key={column} id={errorId(index, column)} color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
+          <bdi>{`${t(`policies.rules.column.${columnName(row, column)}`)}: ${messageOf(column === 'amount' && problem(index, column) === 'pattern' ? 'amount' : problem(index, column)!)}`}</bdi>
         </Text>
       ));
+
+  const width: Record<Column, string> = { category: '36', procedureCode: '24', percent: '16', amount: '24', quantity: '20', period: '44', months: '16', level: '32' };
 
   return (
     <Stack gap="3">
@@ -77,8 +128,8 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
             <Table.Caption srOnly>{t('policies.rules.title')}</Table.Caption>
             <Table.Header>
               <Table.Row>
-                {['kind', 'category', 'procedureCode', 'percent', 'months'].map((field) => (
-                  <Table.ColumnHeader key={field}>{t(`policies.rules.column.${field}`)}</Table.ColumnHeader>
+                {(['kind', ...RULE_COLUMNS] as const).map((column) => (
+                  <Table.ColumnHeader key={column}>{t(`policies.rules.column.${column}`)}</Table.ColumnHeader>
                 ))}
                 <Table.ColumnHeader>
                   <Text srOnly>{t('common.actions')}</Text>
@@ -90,7 +141,7 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
                 <Table.Row key={index} data-rule={index} verticalAlign="top">
                   <Table.Cell minW="40">
                     <NativeSelect.Root size="sm" disabled={disabled}>
-                      <NativeSelect.Field aria-label={cellLabel(index + 1, 'kind')} value={row.kind} onChange={(e) => set(index, 'kind', e.currentTarget.value)}>
+                      <NativeSelect.Field aria-label={cellLabel(index + 1, row, 'kind')} value={row.kind} onChange={(e) => set(index, 'kind', e.currentTarget.value)}>
                         {BENEFIT_RULE_KINDS.map((kind) => (
                           <option key={kind} value={kind}>
                             {t(`policies.rules.kind.${kind}`)}
@@ -99,35 +150,13 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
                       </NativeSelect.Field>
                       <NativeSelect.Indicator />
                     </NativeSelect.Root>
-                    {errorsOf(index)}
+                    {errorsOf(index, row)}
                   </Table.Cell>
-                  <Table.Cell minW="36">
-                    {uses(row, 'category') ? (
-                      <NativeSelect.Root size="sm" disabled={disabled}>
-                        <NativeSelect.Field
-                          aria-label={cellLabel(index + 1, 'category')}
-                          aria-invalid={Boolean(problem(index, 'category'))}
-                          value={row.category}
-                          onChange={(e) => set(index, 'category', e.currentTarget.value)}
-                        >
-                          <option value="">{t('form.choose')}</option>
-                          {CATEGORIES.map((category) => (
-                            <option key={category} value={category}>
-                              {t(`policies.rules.category.${category}`)}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    ) : (
-                      <Text color="fg.muted" aria-hidden>
-                        —
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell minW="24">{text(index, 'procedureCode', row)}</Table.Cell>
-                  <Table.Cell minW="20">{text(index, 'percent', row)}</Table.Cell>
-                  <Table.Cell minW="20">{text(index, 'months', row)}</Table.Cell>
+                  {RULE_COLUMNS.map((column) => (
+                    <Table.Cell key={column} minW={width[column]}>
+                      {cell(index, row, column)}
+                    </Table.Cell>
+                  ))}
                   <Table.Cell>
                     <IconButton size="sm" variant="ghost" colorPalette="red" disabled={disabled} aria-label={t('policies.rules.remove', { n: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
                       <Trash2 aria-hidden />

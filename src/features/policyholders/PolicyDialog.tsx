@@ -13,10 +13,10 @@ import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { addDays, addMonths } from '../../domain/benefits/dates.ts';
-import { policyRuleProblems, type PolicyBenefitRule } from '../../domain/benefits/policy-rules.ts';
+import { NEUTRAL_TERMS, policyRuleProblems, type PolicyBenefitRule } from '../../domain/benefits/policy-rules.ts';
 import { insurerChoicesQuery } from '../../api/insurers.ts';
 import { useSavePolicy, type Policy } from './api.ts';
-import { BenefitRulesGrid, type RuleRow } from './BenefitRulesGrid.tsx';
+import { BenefitRulesGrid, RULE_COLUMNS, usesColumn, type RuleRow } from './BenefitRulesGrid.tsx';
 import { POLICY_FIELDS } from './fields.tsx';
 import { policyErrorText } from './policy-errors.ts';
 
@@ -35,7 +35,17 @@ interface Props {
 }
 
 const rowsOf = (policy?: Policy): RuleRow[] =>
-  (policy?.benefitRules ?? []).map((r) => ({ kind: r.kind, category: r.category ?? '', procedureCode: r.procedureCode ?? '', percent: r.percent?.toString() ?? '', months: r.months?.toString() ?? '' }));
+  (policy?.benefitRules ?? []).map((r) => ({
+    kind: r.kind,
+    category: r.category ?? '',
+    procedureCode: r.procedureCode ?? '',
+    percent: r.percent?.toString() ?? '',
+    months: r.months?.toString() ?? '',
+    amount: r.amount ?? '',
+    quantity: r.quantity?.toString() ?? '',
+    period: r.period ?? '',
+    level: r.level ?? '',
+  }));
 
 /** A typed cell as the contract's value: blank is none, a number stays text when it is not one (the contract then names it). */
 const cell = (text: string) => (text.trim() === '' ? null : text.trim());
@@ -43,8 +53,25 @@ const numberCell = (text: string) => {
   const value = cell(text);
   return value !== null && /^\d+$/.test(value) ? Number(value) : value;
 };
+/** The rows as the contract takes them, each with only the cells its kind uses. */
+/** The contract's pattern of an amount (decimals beyond the currency's are the server's to refuse). */
+const AMOUNT = /^\d{1,10}(\.\d{1,3})?$/;
+
 const rulesPayload = (rows: RuleRow[]) =>
-  rows.map((row) => ({ kind: row.kind, category: cell(row.category), procedureCode: cell(row.procedureCode)?.toUpperCase() ?? null, percent: numberCell(row.percent), months: numberCell(row.months) }));
+  rows.map((row) => {
+    const used = <T,>(column: (typeof RULE_COLUMNS)[number], value: T) => (usesColumn(row.kind, column) ? value : null);
+    return {
+      kind: row.kind,
+      category: used('category', cell(row.category)),
+      procedureCode: used('procedureCode', cell(row.procedureCode)?.toUpperCase() ?? null),
+      percent: used('percent', numberCell(row.percent)),
+      months: used('months', numberCell(row.months)),
+      amount: used('amount', cell(row.amount)?.replace(',', '.') ?? null),
+      quantity: used('quantity', numberCell(row.quantity)),
+      period: used('period', cell(row.period)),
+      level: used('level', cell(row.level)),
+    };
+  });
 
 /** The policy's create or edit form in a dialog: its terms, checked by the contract, and its benefit rules, checked by the engine's rules. */
 export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
@@ -86,10 +113,13 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
       if (rule.procedureCode !== null && !/^D\d{4}$/.test(rule.procedureCode)) found[`${n}/procedureCode`] = 'pattern';
       if (rule.percent !== null && (typeof rule.percent !== 'number' || rule.percent > 100)) found[`${n}/percent`] = 'range';
       if (rule.months !== null && (typeof rule.months !== 'number' || rule.months > 120)) found[`${n}/months`] = 'range';
+      if (rule.quantity !== null && (typeof rule.quantity !== 'number' || rule.quantity > 150)) found[`${n}/quantity`] = 'range';
+      if (rule.amount !== null && !AMOUNT.test(rule.amount)) found[`${n}/amount`] = 'amount';
     });
     if (Object.keys(found).length) return found;
-    const neutral = { benefitYear: 'CALENDAR' as const, annualMaximumCents: null, deductibleCents: null, familyDeductibleCents: null, orthoIncluded: true, orthoPercent: null, orthoLifetimeMaximumCents: null, orthoAgeLimit: null, deductibleAppliesToPreventive: false };
-    for (const problem of policyRuleProblems(neutral, payload as PolicyBenefitRule[])) {
+    // The amount's minor units depend on the insurer's currency, which the server applies: here it is only known to be given.
+    const rules = payload.map(({ amount, ...rule }) => ({ ...rule, amountCents: amount === null ? null : 0 })) as PolicyBenefitRule[];
+    for (const problem of policyRuleProblems(NEUTRAL_TERMS, rules)) {
       const [, n, field] = problem.path.split('/');
       if (n !== undefined && field) found[`${n}/${field}`] ??= problem.keyword;
     }
