@@ -27,6 +27,14 @@ describe('the window a frequency counts in', () => {
     expect(outcome(one(panoramic(), {}, lifetime))).toBe('APPROVED');
   });
 
+  it('one a benefit year counts in the anniversary year when the policy runs from an anniversary', () => {
+    // From 2024-07-15, August 2024 and March 2025 are the same benefit year, though not the same calendar year.
+    const anniversary = resolveRules({ benefitYear: 'ANNIVERSARY', frequencies: [{ id: 'RULE', codes: ['D0330'], count: 1, period: { unit: 'BENEFIT_YEAR' } }] });
+    const f = { policyStartDate: '2024-07-15' };
+    expect(outcome(one(panoramic(), { ...f, history: panoramics('2024-08-01') }, anniversary))).toBe('REJECTED 05');
+    expect(outcome(one(panoramic(), { ...f, history: panoramics('2024-07-14') }, anniversary))).toBe('APPROVED');
+  });
+
   it('counts the units of a service in the history, not its lines', () => {
     const twoExams = onlyRule({ codes: ['D0120'], count: 2 });
     const exams = (quantity: number) => ({ history: [{ code: 'D0120', serviceDate: '2025-01-10', quantity }] });

@@ -49,6 +49,14 @@ describe('the history a liquidation leaves', () => {
   });
 });
 
+describe('duplicates (06) and the tooth of a past service', () => {
+  it('a past service whose tooth could not be read is not the same as one without a tooth', () => {
+    const unreadable = { history: [{ code: 'D0120', tooth: '99', serviceDate: '2025-03-01' }] };
+    expect(outcome(one(line('D0120'), unreadable))).toBe('APPROVED');
+    expect(outcome(one(line('D0120'), { history: [{ code: 'D0120', serviceDate: '2025-03-01' }] }))).toBe('REJECTED 06');
+  });
+});
+
 describe('implants need a pre-authorisation (R14: D6010–D6199)', () => {
   const notGranted = { preauthorization: { granted: false, aboveCents: null } };
   it.each([
@@ -63,7 +71,19 @@ describe('implants need a pre-authorisation (R14: D6010–D6199)', () => {
   });
 });
 
-describe('orthodontics without an age limit', () => {
+describe('orthodontics and its limits', () => {
+  it('a plan without orthodontics still pays general care', () => {
+    const noOrtho = resolveRules({ orthodontic: { included: false } });
+    expect(one(line('D0120'), {}, noOrtho)).toMatchObject({ status: 'APPROVED', coveredCents: 10_000 });
+  });
+
+  it('payments that stop at the age limit are still paid before the birthday', () => {
+    const stopping = resolveRules({ orthodontic: { stopAtAgeLimit: true } });
+    const f = { birthDate: '2007-03-10', orthoBandingDate: '2026-01-10', invoiceDate: '2026-03-09', submissionDate: '2026-03-09' };
+    expect(one(line('D8670', { serviceDate: '2026-03-09', chargedCents: 20_000 }), f, stopping)).toMatchObject({ status: 'APPROVED', coveredCents: 10_000 });
+  });
+
+
   it('pays an adult’s treatment at 50 %, where the default limit of 19 refuses it (04)', () => {
     const adult = { birthDate: '1985-01-01' };
     expect(one(line('D8080'), adult, resolveRules({ orthodontic: { ageLimit: null } }))).toMatchObject({ status: 'APPROVED', coveredCents: 5_000 });
