@@ -51,6 +51,11 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   await page.getByLabel('Correo electrónico').fill(`elena${stamp}@example.org`);
   await page.getByLabel('Versión del aviso de privacidad').fill('2026.1');
   await page.getByLabel('Fecha del consentimiento').fill('2026-11-01');
+  // A bank without its account type is refused next to the type (research 2.3: the type is part of the bank details).
+  await page.getByLabel('Banco', { exact: true }).fill('Banco Sur');
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Por favor ingresar Tipo de cuenta')).toBeVisible();
+  await page.getByLabel('Banco', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Guardar' }).click();
   // Without the bank details the holder saves (they are needed before a payout, not now).
   await expect(page).toHaveURL(/\/app\/titulares(\?|$)/);
@@ -87,6 +92,11 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   // The grid checks the rules as the engine does before anything is sent.
   await expect(dialog.getByText('Código: debe ser D seguido de 4 dígitos')).toBeVisible();
   await dialog.getByLabel('Regla 2: Código').fill('D9972');
+  // The issue date is required (research 2.2).
+  await dialog.getByLabel(/^Fecha de emisión/).fill('');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('Por favor ingresar Fecha de emisión')).toBeVisible();
+  await dialog.getByLabel(/^Fecha de emisión/).fill(new Date().toISOString().slice(0, 10));
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
@@ -194,11 +204,54 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   await dialog.getByLabel(/^Fecha de emisión/).fill(`${year - 1}-12-15`);
   await dialog.getByText('El deducible se aplica a preventivo y diagnóstico', { exact: true }).click();
   await expect(dialog.getByRole('checkbox', { name: 'El deducible se aplica a preventivo y diagnóstico' })).toBeChecked();
+  // A frequency rule, by keyboard: its kind shows only the code, quantity and period cells; a category maximum wants its level.
+  await dialog.getByRole('button', { name: 'Añadir regla' }).click();
+  const kind = dialog.getByLabel('Regla 1: Tipo');
+  await expect(kind).toBeFocused();
+  await kind.selectOption('FREQUENCY');
+  await expect(dialog.getByLabel('Regla 1: Categoría')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('D1110');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Regla 1: Cantidad')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Regla 1: Periodo')).toBeFocused();
+  await dialog.getByLabel('Regla 1: Periodo').selectOption('CALENDAR_YEAR');
+  await dialog.getByRole('button', { name: 'Añadir regla' }).click();
+  await dialog.getByLabel('Regla 2: Tipo').selectOption('MAXIMUM');
+  await dialog.getByLabel('Regla 2: Categoría').selectOption('MAJOR');
+  await dialog.getByLabel('Regla 2: Importe').fill('600');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(dialog.getByText('Nivel: es obligatorio para este tipo de regla')).toBeVisible();
+  await expect(dialog.getByLabel('Regla 2: Nivel')).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Regla 2: Nivel').selectOption('FAMILY');
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
   await expect(policy).toContainText('Dental Colectivo Plus');
-  expect(await saved()).toMatchObject({ kind: 'GROUP', planName: 'Dental Colectivo Plus', modality: 'NETWORK', issuedOn: `${year - 1}-12-15`, contractingCompany: `Conservas ${stamp} SA`, deductibleAppliesToPreventive: true });
+  expect(await saved()).toMatchObject({
+    kind: 'GROUP',
+    planName: 'Dental Colectivo Plus',
+    modality: 'NETWORK',
+    issuedOn: `${year - 1}-12-15`,
+    contractingCompany: `Conservas ${stamp} SA`,
+    deductibleAppliesToPreventive: true,
+    benefitRules: [
+      { kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 1, period: 'CALENDAR_YEAR', category: null, amount: null, level: null },
+      { kind: 'MAXIMUM', category: 'MAJOR', level: 'FAMILY', procedureCode: null, quantity: null, period: null },
+    ],
+  });
+  // After a reload the grid shows the rules as saved.
+  await page.reload();
+  await policy.getByRole('button', { name: `Editar la póliza ${number}` }).click();
+  await expect(dialog.getByLabel('Regla 1: Tipo')).toHaveValue('FREQUENCY');
+  await expect(dialog.getByLabel('Regla 1: Código')).toHaveValue('D1110');
+  await expect(dialog.getByLabel('Regla 1: Periodo')).toHaveValue('CALENDAR_YEAR');
+  await expect(dialog.getByLabel('Regla 2: Importe')).toHaveValue(/^600(\.0+)?$/);
+  await expect(dialog.getByLabel('Regla 2: Nivel')).toHaveValue('FAMILY');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toBeHidden();
 
   // Renewed for another year: the new end shows in the row's validity, the policy stays active as renewed.
   await policy.getByRole('button', { name: `Renovar la póliza ${number}` }).click();
