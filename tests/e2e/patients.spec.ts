@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { textPdf } from '../../server/db/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+import { expectFocusVisible, tabTo } from './keyboard.ts';
 
 // A family enrolled through the screens on a policy the test creates through the API, the rules the server
 // refuses shown on the form, and the patient view's remaining benefits after a reimbursement paid through the API.
@@ -309,4 +310,56 @@ test('edits a patient, suspends and resumes the coverage and ends it (baja) with
   await expect(page.getByRole('link', { name: 'Editar' })).toHaveCount(0);
   const stored = await call(request, token, 'get', `/api/patients/${spouse.id}`);
   expect(stored).toMatchObject({ state: 'LEFT', leftOn: today, secondLastName: 'Vidal', phone: '+34 600 111 222' });
+});
+
+test('keyboard only: the holder enrolled with the policy picker, then a child on the policy the route fixes', async ({ page, request }) => {
+  const policy = await newPolicy(request, `K${unique}`.slice(0, 20), '-K');
+  const { keyboard } = page;
+  const typeInto = async (label: string, text: string) => {
+    await tabTo(page, field(page, label));
+    await keyboard.type(text);
+  };
+  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
+  const typeDate = (label: string, iso: string) => typeInto(label, `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`);
+  const person = async (relationship: string, first: string, birth: string, document?: string) => {
+    await typeInto('Parentesco', relationship);
+    await expect(field(page, 'Parentesco')).toHaveValue(relationship === 'Titular' ? 'HOLDER' : 'CHILD');
+    await typeInto('Nombres', first);
+    await typeInto('Primer apellido', 'Ibarra');
+    if (document) {
+      await typeInto('Tipo de documento', 'DNI');
+      await typeInto('Número de documento', document);
+    }
+    await typeDate('Fecha de nacimiento', birth);
+    await typeDate('Fecha de alta', `${year}-01-01`);
+    await expect(field(page, 'Fecha de alta')).toHaveValue(`${year}-01-01`);
+    const saveButton = page.getByRole('button', { name: 'Guardar' });
+    await tabTo(page, saveButton);
+    await expectFocusVisible(saveButton);
+    await keyboard.press('Enter');
+  };
+  await signIn(page, ADMIN.email);
+
+  // The picker: the search typed, the found policy reached with Tab and chosen with Space.
+  await page.goto('/app/pacientes/nuevo');
+  await tabTo(page, page.getByRole('searchbox', { name: 'Buscar la póliza' }));
+  await keyboard.type(policy.number);
+  const choice = page.getByRole('radio', { name: new RegExp(policy.number) });
+  await tabTo(page, choice);
+  await keyboard.press('Space');
+  await expect(choice).toBeChecked();
+  await expectFocusVisible(choice);
+  await expect(page.getByRole('heading', { name: `Póliza ${policy.number}` })).toBeVisible();
+  await person('Titular', 'Marta', '1984-03-12', `K${unique}`.slice(0, 20));
+  await expect(page.getByText('Marta Ibarra quedó dado de alta.')).toBeVisible();
+
+  // The route fixes the policy: its summary stands where the picker was, and the child is enrolled on it.
+  await page.goto(`/app/pacientes/nuevo/${policy.policyId}`);
+  await expect(page.getByRole('heading', { name: `Póliza ${policy.number}` })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Buscar la póliza' })).toHaveCount(0);
+  await person('Hijo/a', 'Nico', `${year - 9}-04-20`);
+  await expect(page).toHaveURL(new RegExp(`/app/pacientes/${policy.policyId}$`));
+  await expect(page.locator('table tbody tr[data-index]')).toHaveCount(2);
+  const stored = await call(request, await apiToken(request), 'get', `/api/patients?policyId=${policy.policyId}&pageSize=10`);
+  expect(stored.items.map((p: { relationship: string; birthDate: string }) => `${p.relationship} ${p.birthDate}`).sort()).toEqual([`CHILD ${year - 9}-04-20`, 'HOLDER 1984-03-12']);
 });
