@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAuditChain } from '../../server/audit.ts';
 import type { Database } from '../../server/db/database.ts';
 import { familiesFor, seedScale } from '../../server/db/seed-scale.ts';
 import { installmentsFallingDue, plansWithScheduleFinished } from '../../server/workflow/orthodontic/repository.ts';
@@ -20,12 +21,13 @@ describe('the scale seed', () => {
   const server = useServer({}, () => TODAY);
   let db: Database;
   // What the demo seed wrote before: the scale rows come after it.
-  let before: Record<'patients' | 'holders' | 'policies' | 'doctors', number>;
+  let before: Record<'patients' | 'holders' | 'policies' | 'doctors' | 'audit' | 'lastAudit', number>;
   beforeAll(async () => {
     db = server.db;
     [before] = await db.query<typeof before>(
       `SELECT (SELECT count(*)::int FROM patients) AS patients, (SELECT count(*)::int FROM policyholders) AS holders,
-              (SELECT max(id) FROM policies) AS policies, (SELECT count(*)::int FROM doctors) AS doctors`,
+              (SELECT max(id) FROM policies) AS policies, (SELECT count(*)::int FROM doctors) AS doctors, (SELECT count(*)::int FROM audit_log) AS audit,
+              (SELECT coalesce(max(id), 0)::int FROM audit_log) AS "lastAudit"`,
     );
     await seedScale(db, { patients: PATIENTS, today: TODAY });
   }, 120_000);
@@ -295,6 +297,19 @@ describe('the scale seed', () => {
     }
   });
 
+  it('writes five audit rows per patient after the demo’s, one chain with them that the verifier accepts', async () => {
+    const report = await checkAuditChain(db);
+    expect(report.intact).toBe(true);
+    // The API calls of the tests before this one left rows of their own after the seed's.
+    expect(report.rows - before.audit).toBeGreaterThanOrEqual(5 * PATIENTS);
+    // The seeded rows come next in the chain, all in the year before the seed's day.
+    const [seeded] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE id BETWEEN $1 + 1 AND $1 + $2 AND at >= timestamptz '${TODAY}' - interval '365 days' AND at < timestamptz '${TODAY}'`,
+      [before.lastAudit, 5 * PATIENTS],
+    );
+    expect(seeded.n).toBe(5 * PATIENTS);
+  });
+
   it('leaves the ids sequences ahead of the rows, so the API can create more', async () => {
     await db.query(`INSERT INTO policyholders (first_names, last_names, document_type, document_number, member_number) VALUES ('Nueva', 'Persona', 'DNI', 'X-1', 'AF-X')`);
     await db.query(`INSERT INTO doctors (first_names, last_names, license_number, license_jurisdiction) VALUES ('Nuevo', 'Doctor', 'X-1', 'ES-MD')`);
@@ -316,6 +331,11 @@ describe('npm run seed -- --patients', () => {
       expect(second.status).toBe(1);
       expect(second.stderr).toMatch(/The database is not empty \(7 users, 1\d\d patients\): the scale seed fills only a new, empty database/);
       expect(seed(dataDir, '--patients', 'many').status).toBe(2);
+      // Audit rows appended to the seeded database, on their own.
+      const audit = seed(dataDir, '--audit-rows', '300');
+      expect(audit.status, audit.stderr).toBe(0);
+      expect(audit.stdout).toMatch(/^300 audit rows appended in \d+ s$/m);
+      expect(seed(dataDir, '--audit-rows', '-1').status).toBe(2);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
