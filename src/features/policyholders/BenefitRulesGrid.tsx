@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Box, Button, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { CATEGORIES } from '../../domain/benefits/procedures.ts';
@@ -112,12 +112,13 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
     (['kind', ...RULE_COLUMNS] as const)
       .filter((column) => problem(index, column))
       .map((column) => (
-        <Text key={column} id={errorId(index, column)} color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm">
+        <Text key={column} id={errorId(index, column)} color={{ base: 'red.700', _dark: 'fg.error' }} fontSize="sm" whiteSpace="normal">
           <bdi>{`${t(`policies.rules.column.${columnName(row, column)}`)}: ${messageOf(column === 'amount' && problem(index, column) === 'pattern' ? 'amount' : problem(index, column)!)}`}</bdi>
         </Text>
       ));
 
-  const width: Record<Column, string> = { category: '36', procedureCode: '24', percent: '16', amount: '24', quantity: '20', period: '44', months: '16', level: '32' };
+  // Each cell's content has its width, so a long error under the kind wraps instead of widening the grid; the grid scrolls sideways in a narrow dialog.
+  const width: Record<Column | 'kind', string> = { kind: '48', category: '40', procedureCode: '24', percent: '16', amount: '28', quantity: '20', period: '56', months: '16', level: '32' };
 
   return (
     <Stack gap="3">
@@ -139,22 +140,24 @@ export function BenefitRulesGrid({ rows, onChange, errors, disabled }: Props) {
             <Table.Body>
               {rows.map((row, index) => (
                 <Table.Row key={index} data-rule={index} verticalAlign="top">
-                  <Table.Cell minW="40">
-                    <NativeSelect.Root size="sm" disabled={disabled}>
-                      <NativeSelect.Field aria-label={cellLabel(index + 1, row, 'kind')} value={row.kind} onChange={(e) => set(index, 'kind', e.currentTarget.value)}>
-                        {BENEFIT_RULE_KINDS.map((kind) => (
-                          <option key={kind} value={kind}>
-                            {t(`policies.rules.kind.${kind}`)}
-                          </option>
-                        ))}
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                    {errorsOf(index, row)}
+                  <Table.Cell>
+                    <Box w={width.kind}>
+                      <NativeSelect.Root size="sm" disabled={disabled}>
+                        <NativeSelect.Field aria-label={cellLabel(index + 1, row, 'kind')} value={row.kind} onChange={(e) => set(index, 'kind', e.currentTarget.value)}>
+                          {BENEFIT_RULE_KINDS.map((kind) => (
+                            <option key={kind} value={kind}>
+                              {t(`policies.rules.kind.${kind}`)}
+                            </option>
+                          ))}
+                        </NativeSelect.Field>
+                        <NativeSelect.Indicator />
+                      </NativeSelect.Root>
+                      {errorsOf(index, row)}
+                    </Box>
                   </Table.Cell>
                   {RULE_COLUMNS.map((column) => (
-                    <Table.Cell key={column} minW={width[column]}>
-                      {cell(index, row, column)}
+                    <Table.Cell key={column}>
+                      <Box w={width[column]}>{cell(index, row, column)}</Box>
                     </Table.Cell>
                   ))}
                   <Table.Cell>
