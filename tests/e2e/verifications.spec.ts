@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { ageOn } from '../../src/domain/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
+import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
 
 // Issue 9, verificaciones: a verifier takes a pending verification, asks for information and records it eligible,
@@ -422,5 +423,47 @@ test.describe('verificaciones', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/app\/verificaciones\/editar\/\d+$/);
     await expect(page.getByTestId('verification-summary')).toContainText(patient.name);
+  });
+
+  test('keyboard only: a supervisor assigns two verifications at once from the worklist', async ({ page, request }) => {
+    const admin = await apiToken(request);
+    // A surname of letters only, found by the worklist's search and by no other test's patient.
+    const surname = `Lote${String(Date.now()).slice(-8).replace(/\d/g, (digit) => 'bcdfghjklm'[Number(digit)])}`;
+    const patient = await insuredPatient(request, admin, 'Pía', surname);
+    const opened: number[] = [];
+    for (const kind of ['ELIGIBILITY', 'BENEFITS']) {
+      const created = await json(request, admin, 'post', '/api/verifications', { patientId: patient.id, kind, category: 'GENERAL', plannedServiceDate: inDays(5) });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      opened.push(created.body.id);
+    }
+    const { keyboard } = page;
+    await signIn(page, 'supervisor@demo.local');
+    await page.goto(`/app/verificaciones/nuevas?assigned=unassigned&q=${surname}`);
+    const rows = page.locator('table tbody tr[data-index]');
+    await expect(rows).toHaveCount(2);
+
+    // The rows are one tab stop: the arrow keys move between them, Space chooses.
+    await tabToTarget(page, rows.first());
+    await expectFocusVisible(rows.first());
+    await keyboard.press('Space');
+    await keyboard.press('ArrowDown');
+    await expectFocusVisible(rows.nth(1));
+    await keyboard.press('Space');
+    const bulk = page.getByRole('region', { name: es['list.bulkActions'] });
+    await expect(bulk).toContainText('2 seleccionados');
+    // The bulk actions stand above the list: back to them with Shift+Tab.
+    const assignTo = bulk.getByRole('combobox', { name: es['verifications.assignTo'] });
+    await tabToTarget(page, assignTo, { back: true });
+    await expectFocusVisible(assignTo);
+    await keyboard.type('Valeria V');
+    await expect(assignTo).not.toHaveValue('');
+    const assign = bulk.getByRole('button', { name: es['verifications.assignSelected'] });
+    await tabToTarget(page, assign);
+    await expectFocusVisible(assign);
+    await keyboard.press('Enter');
+    await expect(page.getByText('2 de 2 verificaciones asignadas.')).toBeVisible();
+    await expect(bulk).toHaveCount(0);
+    await expect(rows).toHaveCount(0);
+    for (const id of opened) expect((await json(request, admin, 'get', `/api/verifications/${id}`)).body.assigneeName).toBe('Valeria Verificadora');
   });
 });
