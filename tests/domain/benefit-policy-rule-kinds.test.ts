@@ -22,15 +22,15 @@ describe('policy rule kinds in the engine', () => {
   it('DEDUCTIBLE: a category takes its own deductible in place of the policy’s, even where R2 waives it', () => {
     const rules = rulesWith(row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 2_000, level: 'INDIVIDUAL' }), row({ kind: 'DEDUCTIBLE', category: 'PREVENTIVE', amountCents: 1_000, level: 'INDIVIDUAL' }));
     // Basic filling of 100.00: 20.00 deductible, 80 % of 80.00.
-    expect(one(line('D2140', { tooth: 16, tooth: 16 }), {}, rules)).toMatchObject({ deductibleCents: 2_000, coveredCents: 6_400 });
+    expect(one(line('D2140', { tooth: 16 }), {}, rules)).toMatchObject({ deductibleCents: 2_000, coveredCents: 6_400 });
     // A crown (major) keeps the default 50.00.
-    expect(one(line('D2740', { tooth: 16, tooth: 16 }), {}, rules)).toMatchObject({ deductibleCents: 5_000, coveredCents: 2_500 });
+    expect(one(line('D2740', { tooth: 16 }), {}, rules)).toMatchObject({ deductibleCents: 5_000, coveredCents: 2_500 });
     // Prophylaxis (preventive, waived by default) now takes 10.00, or what is left of it.
     expect(one(line('D1110'), {}, rules)).toMatchObject({ deductibleCents: 1_000, coveredCents: 9_000 });
     expect(one(line('D1110'), { usage: used2025({ deductibleUsedCents: 600, familyDeductibleUsedCents: 600 }) }, rules)).toMatchObject({ deductibleCents: 400 });
     // FAMILY: the family's deductible taken this year caps the category's.
     const family = rulesWith(row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 3_000, level: 'FAMILY' }));
-    expect(one(line('D2140', { tooth: 16, tooth: 16 }), { usage: used2025({ deductibleUsedCents: 0, familyDeductibleUsedCents: 2_500 }) }, family)).toMatchObject({ deductibleCents: 500 });
+    expect(one(line('D2140', { tooth: 16 }), { usage: used2025({ deductibleUsedCents: 0, familyDeductibleUsedCents: 2_500 }) }, family)).toMatchObject({ deductibleCents: 500 });
   });
 
   it('MAXIMUM: a category pays at most its own maximum per person or family per benefit year, then 30', () => {
@@ -43,7 +43,7 @@ describe('policy rule kinds in the engine', () => {
     ]);
     expect(first.usageAfter.benefitYears['2025-01-01']).toMatchObject({ annualUsedCents: 30_000, categoryUsedCents: { MAJOR: 30_000 } });
     // Other categories still use the annual maximum.
-    expect(one(line('D2140', { tooth: 16, tooth: 16 }), after(facts(), first), rules)).toMatchObject({ status: 'APPROVED', coveredCents: 8_000 });
+    expect(one(line('D2140', { tooth: 16 }), after(facts(), first), rules)).toMatchObject({ status: 'APPROVED', coveredCents: 8_000 });
     const family = rulesWith(row({ kind: 'MAXIMUM', category: 'MAJOR', amountCents: 30_000, level: 'FAMILY' }));
     const usage = used2025({ categoryUsedCents: { MAJOR: 0 }, familyCategoryUsedCents: { MAJOR: 29_000 } });
     expect(one(line('D2740', { tooth: 16, chargedCents: 100_000 }), { usage }, family)).toMatchObject({ coveredCents: 1_000, excessCents: 46_500 });
@@ -63,7 +63,7 @@ describe('policy rule kinds in the engine', () => {
     expect(one(line('D1110'), { history: three.slice(0, 3) }, calendar)).toMatchObject({ status: 'APPROVED' });
     // Once in a lifetime.
     const lifetime = rulesWith(row({ kind: 'FREQUENCY', procedureCode: 'D2740', quantity: 1, period: 'LIFETIME' }));
-    expect(one(line('D2740', { tooth: 16, tooth: 16 }), { history: [{ code: 'D2740', serviceDate: '2021-01-01' }] }, lifetime)).toMatchObject({ reason: '05' });
+    expect(one(line('D2740', { tooth: 16 }), { history: [{ code: 'D2740', serviceDate: '2021-01-01' }] }, lifetime)).toMatchObject({ reason: '05' });
     // One every 2 years = a 24-month window; 2 in the last 12 months.
     const years = rulesWith(row({ kind: 'FREQUENCY', procedureCode: 'D0210', quantity: 2, period: 'YEARS' }));
     expect(years.frequencies.find((f) => f.codes.includes('D0210'))).toMatchObject({ count: 1, period: { unit: 'MONTHS', months: 24 } });
@@ -78,11 +78,11 @@ describe('policy rule kinds in the engine', () => {
     // The patient is 34 on 2025-03-01.
     expect(one(line('D1110'), {}, rules)).toMatchObject({ status: 'REJECTED', reason: '04' });
     expect(one(line('D1120'), {}, rules)).toMatchObject({ status: 'APPROVED' });
-    expect(one(line('D2740', { tooth: 16, tooth: 16 }), {}, rules)).toMatchObject({ status: 'APPROVED' });
-    expect(one(line('D2740', { tooth: 16, tooth: 16 }), { birthDate: '1960-01-01' }, rules)).toMatchObject({ status: 'REJECTED', reason: '04' });
+    expect(one(line('D2740', { tooth: 16 }), {}, rules)).toMatchObject({ status: 'APPROVED' });
+    expect(one(line('D2740', { tooth: 16 }), { birthDate: '1960-01-01' }, rules)).toMatchObject({ status: 'REJECTED', reason: '04' });
     // A code's own limit wins over its category's.
     const both = rulesWith(row({ kind: 'AGE_LIMIT', category: 'MAJOR', quantity: 20 }), row({ kind: 'AGE_LIMIT', procedureCode: 'D2740', quantity: 40 }));
-    expect(one(line('D2740', { tooth: 16, tooth: 16 }), {}, both)).toMatchObject({ status: 'APPROVED' });
+    expect(one(line('D2740', { tooth: 16 }), {}, both)).toMatchObject({ status: 'APPROVED' });
     expect(one(line('D2750', { tooth: 16 }), {}, both)).toMatchObject({ reason: '04' });
   });
 
