@@ -131,7 +131,7 @@ test.describe.serial('patients', () => {
     await expect(page).toHaveURL(new RegExp(`/app/pacientes/nuevo/${family.policyId}$`));
     await fillPerson(page, { relationship: 'Hijo/a', first: 'Lucía', last: 'Ibarra', document: `C${unique}`.slice(0, 20), birth: `${year - 21}-05-01` });
     await save(page);
-    await expectRefusal(page, 'Fecha de nacimiento', 'Un hijo está cubierto hasta los 18 años, o hasta los 24 si es estudiante.');
+    await expectRefusal(page, 'Fecha de nacimiento', 'Un hijo está cubierto hasta la edad máxima de Configuraciones (18 años por defecto), o hasta la de hijo estudiante (24 por defecto) si estudia.');
     await field(page, 'Fecha de nacimiento').fill(`${year - 12}-05-01`);
     await saveToPolicyList(page, family);
     await page.getByRole('link', { name: 'Nuevo paciente' }).click();
