@@ -158,10 +158,10 @@ export async function seedScale(db: Database, { patients, today, auditRows = 5 *
          f.insurer_code || '-' || lpad(f.g::text, 8, '0'),
          pg_temp.r(f.g, 24, 10) < 3,
          CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN pg_temp.pick($1, f.g, 26) END,
+         CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN CASE WHEN pg_temp.r(f.g, 39, 3) = 0 THEN 'CHECKING' ELSE 'SAVINGS' END END,
          CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN
            CASE WHEN f.country = 'ES' THEN 'ES' || lpad(pg_temp.r(f.g, 27, 100)::text, 2, '0') || ' 2100 ' || lpad(pg_temp.r(f.g, 28, 10000)::text, 4, '0') || ' 5502 0001 ' || lpad(pg_temp.r(f.g, 29, 1000000)::text, 6, '0')
                 ELSE lpad(pg_temp.r(f.g, 27, 1000000000)::text, 12, '0') END END,
-         CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN CASE WHEN pg_temp.r(f.g, 39, 3) = 0 THEN 'CHECKING' ELSE 'SAVINGS' END END,
          CASE WHEN pg_temp.r(f.g, 25, 10) < 6 THEN f.h_first || ' ' || f.h_last1 || ' ' || f.h_last2 END,
          pg_temp.pick($2, f.g, 30) || ' ' || (1 + pg_temp.r(f.g, 31, 2500)) || ', ' || pg_temp.pick(f.cities, f.g, 32),
          pg_temp.r(f.g, 33, 10) < 8, '2024-1', ($3::date - f.age_days)
@@ -176,11 +176,11 @@ export async function seedScale(db: Database, { patients, today, auditRows = 5 *
          'POL-' || extract(year FROM s.starts_on) || '-' || lpad(f.g::text, 7, '0'),
          CASE WHEN f.members = 1 THEN 'INDIVIDUAL' ELSE 'FAMILY' END,
          CASE WHEN f.members = 1 THEN pg_temp.pick($2, f.g, 34) ELSE pg_temp.pick($3, f.g, 34) END,
+         -- Issued one to four weeks before it starts.
+         s.starts_on - 7 * (1 + pg_temp.r(f.g, 41, 4)),
          s.starts_on,
          CASE WHEN f.state IN ('EXPIRED') THEN s.starts_on + make_interval(years => greatest(1, f.age_days / 365))
               ELSE s.starts_on + make_interval(years => f.age_days / 365 + 1) END,
-         -- Issued one to four weeks before it starts.
-         s.starts_on - 7 * (1 + pg_temp.r(f.g, 41, 4)),
          f.state,
          CASE WHEN pg_temp.r(f.g, 35, 10) < 8 THEN 'CALENDAR' ELSE 'ANNIVERSARY' END,
          150000 * f.per_euro * (1 + pg_temp.r(f.g, 36, 2)), 5000 * f.per_euro, CASE WHEN f.members > 1 THEN 15000 * f.per_euro END,

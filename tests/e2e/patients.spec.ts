@@ -40,8 +40,8 @@ async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOC
     privacyConsentVersion: '2026-01',
     privacyConsentDate: `${year}-01-02`,
     bankName: 'Banco Demo',
-    bankAccount: 'ES7600000000000000000000',
     bankAccountType: 'SAVINGS',
+    bankAccount: 'ES7600000000000000000000',
     accountHolder: 'Marta Ibarra Soler',
   });
   const number = `POL-E2E-${unique}${suffix}`;
@@ -51,8 +51,8 @@ async function newPolicy(request: APIRequestContext, holderDocument = HOLDER_DOC
     number,
     kind: 'FAMILY',
     planName: 'Dental Familia',
-    startsOn: `${year}-01-01`,
     issuedOn: `${year - 1}-12-15`,
+    startsOn: `${year}-01-01`,
     endsOn: `${year}-12-31`,
     benefitYear: 'CALENDAR',
     maxBeneficiaries: 4,

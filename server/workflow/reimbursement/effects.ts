@@ -34,9 +34,9 @@ function ledgerEntries(row: ReimbursementRow, liquidation: Liquidation): LedgerE
     if (l.status !== 'APPROVED') continue;
     const year = l.benefitYearStart ?? benefitYearStart(row.benefit_year, row.starts_on, row.submitted_on ?? row.starts_on);
     add('DEDUCTIBLE', year, l.deductibleCents);
+    add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
     // A category whose own maximum the liquidation counted (the policy sets one) keeps its use apart.
     if (l.category && liquidation.usageAfter.benefitYears[year]?.categoryUsedCents?.[l.category] !== undefined) add(`CATEGORY_${l.category}`, year, l.coveredCents);
-    add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
   }
   return [...totals].map(([key, cents]) => {
     const [kind, year] = key.split('|');
@@ -55,8 +55,8 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
     changes.doctor_id = doctorId;
     if (payee) changes.payee = payee;
     changes.invoice_number = invoiceNumber?.trim() || null;
-    changes.invoice_paid = invoicePaid ?? false;
     changes.invoice_date = invoiceDate ?? null;
+    changes.invoice_paid = invoicePaid ?? false;
     await replaceLines(tx, row.id, lines);
   },
   async recordAssignee({ tx, event, changes }) {

@@ -64,8 +64,8 @@ function selectReimbursements(q: Queryable) {
       'insurers.name as insurer_name',
       'insurers.cure_days',
       'policyholders.bank_name',
-      'policyholders.bank_account',
       'policyholders.bank_account_type',
+      'policyholders.bank_account',
       'policyholders.account_holder',
       eb.selectFrom('doctors').select('doctors.tax_id').whereRef('doctors.id', '=', 'reimbursements.doctor_id').as('doctor_tax_id'),
       // Orthodontic age limits apply at banding (R7), not on each instalment's service date.
