@@ -164,3 +164,28 @@ export async function claimInReview(tokens: { analyst: string; auditor: string }
   }
   return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
 }
+
+let freshPatients = 0;
+
+/**
+ * A verified verification of a new adult patient on an active euro policy, so each case starts from a
+ * clean ledger. `tag` keeps the made-up documents of one test file apart from another's.
+ */
+export async function verifiedForFreshPatient(tag: string, options: { token: string; serviceDate: string; kind?: 'BENEFITS' | 'PREAUTHORIZATION' }): Promise<number> {
+  const made = ++freshPatients;
+  const [patient] = await useCurrent().db.query<{ id: number }>(
+    `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
+     SELECT po.id, 'OTHER_DEPENDENT', 'Prueba', $2 || ' ' || $1::int, '1980-05-05', '2024-01-01', 'DNI', $2 || '-' || $1::int, 'CRED-' || $2 || '-' || $1::int
+       FROM policies po JOIN insurers i ON i.id = po.insurer_id
+      WHERE po.state = 'ACTIVE' AND i.currency = 'EUR' ORDER BY po.id LIMIT 1
+     RETURNING id`,
+    [made, tag],
+  );
+  const body = { patientId: patient!.id, kind: options.kind ?? 'BENEFITS', category: 'GENERAL', plannedServiceDate: options.serviceDate };
+  const created = await call('POST', '/api/verifications', { token: options.token, body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await sendEvent('verifications', created.body.id, { type: 'START' }, options.token);
+  const done = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${tag}-${made}` }, options.token);
+  expect(done.body.state).toBe('verified');
+  return created.body.id;
+}

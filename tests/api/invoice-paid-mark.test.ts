@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
+import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
 
 /**
  * Research 4.3: a general claim asks for the payment receipt "if the factura is not marked paid". The claim's
@@ -14,31 +14,14 @@ let admin: string;
 let doctorId: number;
 let made = 0;
 
-/** A verified verification of a new adult patient on an active policy, so each claim starts from a clean ledger. */
-async function verified(): Promise<number> {
-  made += 1;
-  const [patient] = await server.db.query<{ id: number }>(
-    `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
-     SELECT po.id, 'OTHER_DEPENDENT', 'Prueba', 'Factura ' || $1::int, '1980-05-05', '2024-01-01', 'DNI', 'IPM-' || $1::int, 'CRED-IPM-' || $1::int
-       FROM policies po JOIN insurers i ON i.id = po.insurer_id
-      WHERE po.state = 'ACTIVE' AND i.currency = 'EUR' ORDER BY po.id LIMIT 1
-     RETURNING id`,
-    [made],
-  );
-  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient!.id, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: serviceDate } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
-  const done = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-IPM-${made}` }, admin);
-  expect(done.body.state).toBe('verified');
-  return created.body.id;
-}
 
 const checkup = { procedureCode: 'D0120', serviceDate, chargedCents: 6_000 };
 
 async function claim(extra: Record<string, unknown>) {
+  made += 1;
   const response = await call('POST', '/api/reimbursements', {
     token: analyst,
-    body: { verificationId: await verified(), doctorId, invoiceNumber: `F-IPM-${made}`, invoiceDate: serviceDate, lines: [checkup], ...extra },
+    body: { verificationId: await verifiedForFreshPatient('IPM', { token: admin, serviceDate }), doctorId, invoiceNumber: `F-IPM-${made}`, invoiceDate: serviceDate, lines: [checkup], ...extra },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body as { id: number; version: number; invoicePaid: boolean; missingDocuments: string[] };
@@ -102,7 +85,7 @@ describe('the invoice’s paid mark and the payment receipt (research 4.3)', () 
   });
 
   it('refuses a mark that is not a boolean on creation, and makes nothing', async () => {
-    const verificationId = await verified();
+    const verificationId = await verifiedForFreshPatient('IPM', { token: admin, serviceDate });
     const bad = await call('POST', '/api/reimbursements', { token: analyst, body: { verificationId, doctorId, lines: [checkup], invoicePaid: 1 } });
     expectProblem(bad, 400, 'request.invalid');
     expect(fieldErrors(bad.body)).toEqual(['body/invoicePaid type']);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
 
 /**
  * Research 4.3's matrix rows that needed conditions of their own: the prior authorisation "if R14 applies"
@@ -17,29 +17,11 @@ let made = 0;
 
 type Kind = 'BENEFITS' | 'PREAUTHORIZATION';
 
-/** A verified verification of a new adult patient on an active euro policy, so each case starts from a clean ledger. */
-async function verified(kind: Kind): Promise<number> {
-  made += 1;
-  const [patient] = await server.db.query<{ id: number }>(
-    `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
-     SELECT po.id, 'OTHER_DEPENDENT', 'Prueba', 'Matriz ' || $1::int, '1980-05-05', '2024-01-01', 'DNI', 'M24-' || $1::int, 'CRED-M24-' || $1::int
-       FROM policies po JOIN insurers i ON i.id = po.insurer_id
-      WHERE po.state = 'ACTIVE' AND i.currency = 'EUR' ORDER BY po.id LIMIT 1
-     RETURNING id`,
-    [made],
-  );
-  const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient!.id, kind, category: 'GENERAL', plannedServiceDate: serviceDate } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  await sendEvent('verifications', created.body.id, { type: 'START' }, admin);
-  const done = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-M24-${made}` }, admin);
-  expect(done.body.state).toBe('verified');
-  return created.body.id;
-}
-
 async function claim(kind: Kind, lines: Record<string, unknown>[]): Promise<{ id: number; missingDocuments: string[] }> {
+  made += 1;
   const response = await call('POST', '/api/reimbursements', {
     token: analyst,
-    body: { verificationId: await verified(kind), doctorId, invoiceNumber: `F-M24-${made}`, invoiceDate: serviceDate, lines },
+    body: { verificationId: await verifiedForFreshPatient('M24', { token: admin, serviceDate, kind }), doctorId, invoiceNumber: `F-M24-${made}`, invoiceDate: serviceDate, lines },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body;
