@@ -464,6 +464,8 @@ test.describe('verificaciones', () => {
     await expect(page.getByText('2 de 2 verificaciones asignadas.')).toBeVisible();
     await expect(bulk).toHaveCount(0);
     await expect(rows).toHaveCount(0);
+    // The bar has gone with its work: the focus waits in the list's search, not at the start of the page.
+    await expectFocusVisible(page.getByRole('searchbox', { name: es['common.search'] }));
     for (const id of opened) expect((await json(request, admin, 'get', `/api/verifications/${id}`)).body.assigneeName).toBe('Valeria Verificadora');
   });
 });
