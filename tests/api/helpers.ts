@@ -189,3 +189,17 @@ export async function verifiedForFreshPatient(tag: string, options: { token: str
   expect(done.body.state).toBe('verified');
   return created.body.id;
 }
+
+export interface DocumentRequirement {
+  documentType: string;
+  version: number;
+  general: string;
+  orthodonticInitial: string;
+  orthodonticInstallment: string;
+}
+
+/** One row of Configuraciones' required-documents matrix, as the API serves it. */
+export async function documentRequirement(type: string, token: string): Promise<DocumentRequirement> {
+  const items = (await call('GET', '/api/settings/documents', { token })).body.items as DocumentRequirement[];
+  return items.find((d) => d.documentType === type)!;
+}

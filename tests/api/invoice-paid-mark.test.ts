@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { attachToReimbursement, call, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
+import { attachToReimbursement, call, documentRequirement, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
 
 /**
  * Research 4.3: a general claim asks for the payment receipt "if the factura is not marked paid". The claim's
@@ -27,10 +27,7 @@ async function claim(extra: Record<string, unknown>) {
   return response.body as { id: number; version: number; invoicePaid: boolean; missingDocuments: string[] };
 }
 
-const receipt = async (type = 'PAYMENT_RECEIPT') => {
-  const items = (await call('GET', '/api/settings/documents', { token: admin })).body.items as { documentType: string; version: number; general: string; orthodonticInitial: string; orthodonticInstallment: string }[];
-  return items.find((d) => d.documentType === type)!;
-};
+const receipt = (type = 'PAYMENT_RECEIPT') => documentRequirement(type, admin);
 
 beforeAll(async () => {
   analyst = await signIn('analista@demo.local');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
+import { call, documentRequirement, expectProblem, fieldErrors, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
 
 /**
  * Research 4.3's matrix rows that needed conditions of their own: the prior authorisation "if R14 applies"
@@ -31,7 +31,7 @@ const checkup = { procedureCode: 'D0120', serviceDate, chargedCents: 6_000 };
 const denture = { procedureCode: 'D5110', serviceDate, chargedCents: 25_000 };
 const implant = { procedureCode: 'D6010', tooth: '36', serviceDate, chargedCents: 20_000 };
 const documents = async () => (await call('GET', '/api/settings/documents', { token: admin })).body.items as Record<string, string | number>[];
-const row = async (type: string) => (await documents()).find((d) => d.documentType === type)!;
+const row = (type: string) => documentRequirement(type, admin);
 
 beforeAll(async () => {
   analyst = await signIn('analista@demo.local');
