@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { PatientCoverageFacts } from '../../../../src/machines/patient-coverage.machine.ts';
 import type { PathEvent, PathRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { MachineAdapter, ReplayContext, Subject } from './api-replay.ts';
-import { setupEvent } from './people.ts';
+import { REPLAY_POLICY_TERMS, setupEvent } from './people.ts';
 
 const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: PatientCoverageFacts }).facts;
 
@@ -49,21 +49,11 @@ async function policy(ctx: ReplayContext, facts: PatientCoverageFacts, holderId:
       policyholderId: holderId,
       insurerId,
       number: `POL-COB-${process.pid}-${++sequence}-${tag}`,
-      kind: 'FAMILY',
-      planName: 'Dental Familia (replay)',
+      ...REPLAY_POLICY_TERMS,
       issuedOn: facts.policyStartsOn,
       startsOn: facts.policyStartsOn,
       endsOn: facts.policyEndsOn,
-      benefitYear: 'CALENDAR',
-      annualMaximum: '2000.00',
-      deductible: '60',
-      familyDeductible: null,
       maxBeneficiaries: facts.maxBeneficiaries,
-      orthoIncluded: true,
-      orthoPercent: 50,
-      orthoLifetimeMaximum: '1500.00',
-      orthoAgeLimit: 19,
-      benefitRules: [],
     },
   });
   if (created.status !== 201) throw new Error(`Creating the policy answered ${created.status}: ${JSON.stringify(created.body)}`);

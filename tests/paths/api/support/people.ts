@@ -12,6 +12,21 @@ export const ownPatient = (ctx: ReplayContext, options: PatientOptions = {}) => 
 export const childPatient = (ctx: ReplayContext, years = 12) =>
   ownPatient(ctx, { birthDate: addMonths(ctx.clock.today, -12 * years), enrolledOn: addMonths(ctx.clock.today, -36) });
 
+/** A family policy's terms as the replays create it through the API; each adapter adds its holder, number, dates and maximum. */
+export const REPLAY_POLICY_TERMS = {
+  kind: 'FAMILY',
+  planName: 'Dental Familia (replay)',
+  benefitYear: 'CALENDAR',
+  annualMaximum: '2000.00',
+  deductible: '60',
+  familyDeductible: null,
+  orthoIncluded: true,
+  orthoPercent: 50,
+  orthoLifetimeMaximum: '1500.00',
+  orthoAgeLimit: 19,
+  benefitRules: [],
+} as const;
+
 export async function doctor(ctx: ReplayContext, specialty: 'GENERAL' | 'ORTHODONTICS'): Promise<number> {
   const [row] = await ctx.server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' AND specialty = $1 ORDER BY id LIMIT 1`, [specialty]);
   return row!.id;

@@ -1,6 +1,7 @@
 import { addDays, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
 import type { PolicyFacts } from '../../../../src/machines/policy.machine.ts';
 import type { MachineAdapter, ReplayContext } from './api-replay.ts';
+import { REPLAY_POLICY_TERMS } from './people.ts';
 
 const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: PolicyFacts }).facts;
 
@@ -31,21 +32,11 @@ export const policyAdapter: MachineAdapter = {
         policyholderId: holderId,
         insurerId,
         number: `POL-PATH-${process.pid}-${++sequence}`,
-        kind: 'FAMILY',
-        planName: 'Dental Familia (replay)',
+        ...REPLAY_POLICY_TERMS,
         issuedOn: addDays(end, daysBetween(facts.endsOn, facts.startsOn)),
         startsOn: addDays(end, daysBetween(facts.endsOn, facts.startsOn)),
         endsOn: end,
-        benefitYear: 'CALENDAR',
-        annualMaximum: '2000.00',
-        deductible: '60',
-        familyDeductible: null,
         maxBeneficiaries: 6,
-        orthoIncluded: true,
-        orthoPercent: 50,
-        orthoLifetimeMaximum: '1500.00',
-        orthoAgeLimit: 19,
-        benefitRules: [],
       },
     });
     if (created.status !== 201) throw new Error(`Creating the policy answered ${created.status}: ${JSON.stringify(created.body)}`);
