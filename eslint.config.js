@@ -80,6 +80,18 @@ export default defineConfig(
   // The hook rules are for React code: the app in src/ (tests and server have functions named use… that are not hooks).
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
+    files: ['src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name=/^(Button|IconButton)$/] > JSXAttribute[name.name='loading']",
+          message: "Chakra's `loading` disables the button, which drops a keyboard user's focus: use BusyButton (src/components/form/BusyButton.tsx).",
+        },
+      ],
+    },
+  },
+  {
     plugins: { 'import-x': importX },
     settings: {
       // no-cycle follows imports by parsing each imported file: TypeScript ones need the TypeScript parser.

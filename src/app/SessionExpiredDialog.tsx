@@ -6,6 +6,7 @@ import { contractResolver } from '../components/form/contract-resolver.ts';
 import { FormField } from '../components/form/FormField.tsx';
 import { AuthMessage } from '../features/auth/AuthMessage.tsx';
 import { Session } from './session.tsx';
+import { BusyButton } from '../components/form/BusyButton.tsx';
 
 interface Values {
   email: string;
@@ -55,7 +56,7 @@ export function SessionExpiredDialog() {
                 >
                   {t('header.logout')}
                 </Button>
-                <Button type="submit" colorPalette="blue" loading={loading}>{t('auth.logIn.submit')}</Button>
+                <BusyButton type="submit" colorPalette="blue" loading={loading}>{t('auth.logIn.submit')}</BusyButton>
               </Dialog.Footer>
             </form>
           </Dialog.Content>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button } from '@chakra-ui/react';
 import { FileText } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { api, call } from '../../api/client.ts';
 import { saveBlob } from '../../api/save-blob.ts';
 import { notifyError } from '../feedback/notify-error.ts';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 /**
  * "Download liquidation (PDF)" for a reimbursement screen: the server writes the summary in the reader's
@@ -25,9 +25,9 @@ export function LiquidationSummaryButton({ reimbursementId, folio }: { reimburse
     }
   };
   return (
-    <Button variant="outline" size="sm" loading={busy} onClick={() => void download()} data-testid="liquidation-summary">
+    <BusyButton variant="outline" size="sm" loading={busy} onClick={() => void download()} data-testid="liquidation-summary">
       <FileText aria-hidden size={16} />
       {intl.formatMessage({ id: 'reimbursements.liquidationPdf' })}
-    </Button>
+    </BusyButton>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 /** A stale save: reload the current version (dropping the edits) or overwrite it with them. */
 export function ConflictDialog({ open, busy, onReload, onOverwrite, onClose }: { open: boolean; busy: boolean; onReload: () => void; onOverwrite: () => void; onClose: () => void }) {
@@ -17,8 +18,8 @@ export function ConflictDialog({ open, busy, onReload, onOverwrite, onClose }: {
             <Dialog.Body>{t('conflict.body')}</Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <Button variant="outline" onClick={onClose}>{t('common.cancel')}</Button>
-              <Button variant="outline" colorPalette="red" loading={busy} onClick={onOverwrite}>{t('conflict.overwrite')}</Button>
-              <Button colorPalette="blue" loading={busy} onClick={onReload}>{t('conflict.reload')}</Button>
+              <BusyButton variant="outline" colorPalette="red" loading={busy} onClick={onOverwrite}>{t('conflict.overwrite')}</BusyButton>
+              <BusyButton colorPalette="blue" loading={busy} onClick={onReload}>{t('conflict.reload')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -14,6 +14,7 @@ import { useScreen } from '../layout/screen-context.ts';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { RecordNotFound } from './RecordNotFound.tsx';
 import { useEditController, useRecordLoader, type EditController, type EditOptions } from './useEditController.ts';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 /** A form's sections: a legend and the fields in it, each by name or with the input it should get. */
 export type FormLayout = { titleId: string; fields: (string | { name: string; widget: Widget })[] }[];
@@ -86,9 +87,9 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
               <Link href={edit.back}>{t('common.cancel')}</Link>
             </Button>
             {!props.readOnly && (
-              <Button type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
+              <BusyButton type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
                 {t('common.save')}
-              </Button>
+              </BusyButton>
             )}
           </HStack>
         </Stack>

@@ -1,5 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 interface Props {
   open: boolean;
@@ -27,7 +28,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, bu
             <Dialog.Body>{body}</Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <Button id="confirm-cancel" variant="outline" onClick={onClose}>{cancelLabel ?? intl.formatMessage({ id: 'common.cancel' })}</Button>
-              <Button colorPalette="red" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+              <BusyButton colorPalette="red" loading={busy} onClick={onConfirm}>{confirmLabel}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -1,6 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { Button, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { BusyButton } from './BusyButton.tsx';
 
 type RootProps = ComponentProps<typeof Dialog.Root>;
 
@@ -20,8 +21,6 @@ interface Props {
   /** False for long forms, so a stray click outside does not throw away what was typed. */
   closeOnInteractOutside?: boolean;
   initialFocusEl?: RootProps['initialFocusEl'];
-  /** Where the focus goes on closing, when the button that opened the dialog may be gone by then. */
-  finalFocusEl?: RootProps['finalFocusEl'];
   /** Clears the fields once the closing animation ends, so they do not flash empty while fading out. */
   onExitComplete?: () => void;
   testId?: string;
@@ -48,7 +47,6 @@ export function FormDialog({
   scrollBehavior,
   closeOnInteractOutside,
   initialFocusEl,
-  finalFocusEl,
   onExitComplete,
   testId,
   actions,
@@ -65,7 +63,6 @@ export function FormDialog({
       scrollBehavior={scrollBehavior}
       closeOnInteractOutside={closeOnInteractOutside}
       initialFocusEl={initialFocusEl}
-      finalFocusEl={finalFocusEl}
       onOpenChange={(e) => !e.open && onClose()}
       onExitComplete={onExitComplete}
     >
@@ -101,9 +98,9 @@ export function FormDialog({
                   {intl.formatMessage({ id: 'common.cancel' })}
                 </Button>
                 {actions ?? (
-                  <Button type="submit" colorPalette={palette} loading={busy} loadingText={submitLabel}>
+                  <BusyButton type="submit" colorPalette={palette} loading={busy} loadingText={submitLabel}>
                     {submitLabel}
-                  </Button>
+                  </BusyButton>
                 )}
               </Dialog.Footer>
             </form>

@@ -83,11 +83,15 @@ export function DataGrid<R extends { id: number }>(props: Props<R>) {
 
   // One row is the tab stop; the arrow keys move it, scrolling a virtual row into view first.
   const [focusIndex, setFocusIndex] = useState(0);
+  // Set by an arrow key until its row, perhaps scrolled into view first, has the focus; a refetch later must not take it.
   const [moved, setMoved] = useState(false);
   const current = Math.min(focusIndex, Math.max(0, modelRows.length - 1));
   useEffect(() => {
     if (!moved) return;
-    bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${current}"]`)?.focus();
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${current}"]`);
+    if (!row) return;
+    row.focus();
+    setMoved(false);
   }, [current, moved, items.length]);
   const move = (index: number) => {
     const next = Math.max(0, Math.min(modelRows.length - 1, index));

@@ -18,7 +18,6 @@ import { Pagination } from './Pagination.tsx';
 import { RecordCards } from './RecordCards.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import type { ListController } from './useListController.ts';
-import { useFocusAfterBulk } from './useFocusAfterBulk.ts';
 
 interface Props<R extends VersionedRecord> {
   controller: ListController<R>;
@@ -65,7 +64,6 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
   const deletable = list.deletable && may('delete');
   const selectable = deletable || Boolean(bulkActions);
   const chosen = (list.rows ?? []).filter((row) => list.selected[row.id]);
-  const { tools, onBulkFocus } = useFocusAfterBulk(chosen.length > 0);
   const filtered = Boolean(list.state.q || Object.keys(list.state.filters).length);
 
   const deleteChosen = () =>
@@ -95,7 +93,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
       {intro}
       {/* Without search, filters or columns to choose (roles on a phone) there is no toolbar to leave a gap. */}
       {(searchPlaceholder || Object.keys(list.spec.filters).length > 0 || children || !cards) && (
-        <HStack ref={tools} gap="3" wrap="wrap" role="search" aria-label={t('list.tools', { title })}>
+        <HStack gap="3" wrap="wrap" role="search" data-focus-landing aria-label={t('list.tools', { title })}>
           {searchPlaceholder && <SearchBox value={list.state.q} placeholder={searchPlaceholder} onSearch={(q) => list.change({ q })} />}
           {Object.entries(list.spec.filters).map(([name, spec]) => (
             <FilterSelect key={name} resource={list.resource} name={name} spec={spec} options={filterOptions?.[name]} value={list.state.filters[name]} onChange={(value) => list.change({ filters: { [name]: value } })} />
@@ -106,7 +104,7 @@ export function ListShell<R extends VersionedRecord>({ controller: list, title, 
         </HStack>
       )}
       {chosen.length > 0 && (
-        <HStack gap="3" wrap="wrap" p="2" ps="4" borderRadius="md" bg="blue.subtle" role="region" aria-label={t('list.bulkActions')} onFocus={onBulkFocus}>
+        <HStack gap="3" wrap="wrap" p="2" ps="4" borderRadius="md" bg="blue.subtle" role="region" aria-label={t('list.bulkActions')}>
           <Text fontSize="sm" aria-live="polite">{t('list.selected', { count: chosen.length })}</Text>
           {bulkActions?.(chosen, () => list.setSelected({}))}
           {deletable && (

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useChangeNote, type Note } from '../../api/notes.ts';
 import { notifyError } from '../feedback/notify-error.ts';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 /** True while the edit window is open; turns false by itself when it closes. */
 function useStillEditable(until: string | null) {
@@ -94,7 +95,7 @@ export function NoteCard({ note, showRecord = false, canUpdate }: { note: Note; 
                     {intl.formatMessage({ id: 'notes.edit' })}
                   </Button>
                 )}
-                <Button
+                <BusyButton
                   size="xs"
                   variant="ghost"
                   loading={change.isPending}
@@ -102,13 +103,13 @@ export function NoteCard({ note, showRecord = false, canUpdate }: { note: Note; 
                 >
                   {note.pinned ? <PinOff aria-hidden size={14} /> : <Pin aria-hidden size={14} />}
                   {intl.formatMessage({ id: note.pinned ? 'notes.unpin' : 'notes.pin' })}
-                </Button>
+                </BusyButton>
               </>
             ) : (
               <>
-                <Button size="xs" colorPalette="blue" loading={change.isPending} disabled={!draft.trim()} onClick={save}>
+                <BusyButton size="xs" colorPalette="blue" loading={change.isPending} disabled={!draft.trim()} onClick={save}>
                   {intl.formatMessage({ id: 'common.save' })}
-                </Button>
+                </BusyButton>
                 <Button size="xs" variant="ghost" onClick={() => setDraft(null)}>
                   {intl.formatMessage({ id: 'common.cancel' })}
                 </Button>

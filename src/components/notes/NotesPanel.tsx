@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Card, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { sessionBridge } from '../../api/client.ts';
 import { useMe } from '../../api/me.ts';
 import { useNotes, useWriteNote, type NoteEntityType } from '../../api/notes.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { NoteCard } from './NoteCard.tsx';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 const MAX_LENGTH = 4000;
 
@@ -65,9 +66,9 @@ export function NotesPanel({ entityType, entityId }: { entityType: NoteEntityTyp
                   <Checkbox.Control />
                   <Checkbox.Label>{intl.formatMessage({ id: 'notes.makePinned' })}</Checkbox.Label>
                 </Checkbox.Root>
-                <Button type="submit" size="sm" colorPalette="blue" loading={write.isPending} disabled={!text.trim()}>
+                <BusyButton type="submit" size="sm" colorPalette="blue" loading={write.isPending} disabled={!text.trim()}>
                   {intl.formatMessage({ id: 'notes.add' })}
-                </Button>
+                </BusyButton>
               </HStack>
             </Stack>
           </form>

@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Field, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../form/FormDialog.tsx';
@@ -19,8 +19,6 @@ interface Props {
   error?: string | null;
   /** More fields the event needs (a channel, an authorisation number), above the text. */
   children?: ReactNode;
-  /** Where the focus goes on closing, when the button that opened the dialog may be gone by then. */
-  finalFocusEl?: ComponentProps<typeof FormDialog>['finalFocusEl'];
   onConfirm: (text: string) => void;
   onClose: () => void;
 }
@@ -29,7 +27,7 @@ interface Props {
  * Confirms a workflow event that needs words from the user (cancel with a reason, request information with a
  * note): the text is focused on open, a blank one is refused in place, and the statechart's refusal shows here.
  */
-export function ReasonDialog({ open, title, body, label, confirmLabel, tone = 'primary', maxLength = 1000, required = true, busy, error, children, finalFocusEl, onConfirm, onClose }: Props) {
+export function ReasonDialog({ open, title, body, label, confirmLabel, tone = 'primary', maxLength = 1000, required = true, busy, error, children, onConfirm, onClose }: Props) {
   const intl = useIntl();
   const [text, setText] = useState('');
   const [blank, setBlank] = useState(false);
@@ -50,7 +48,6 @@ export function ReasonDialog({ open, title, body, label, confirmLabel, tone = 'p
       busy={busy}
       error={error}
       initialFocusEl={() => input.current}
-      finalFocusEl={finalFocusEl}
       onExitComplete={() => {
         setText('');
         setBlank(false);

@@ -1,10 +1,11 @@
-import { useId, useLayoutEffect, useRef } from 'react';
-import { Box, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Box, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import type { AnyStateMachine } from 'xstate';
 import { guardTextId } from '../../machines/texts.ts';
 import type { BlockedEvent } from '../../machines/workflow.ts';
+import { BusyButton } from '../form/BusyButton.tsx';
 
 export interface WorkflowAction {
   /** The statechart event the button sends. */
@@ -38,28 +39,18 @@ interface Props {
 export function WorkflowActions({ machine, allowedEvents, blockedEvents, actions, label, busy, onAction }: Props) {
   const intl = useIntl();
   const baseId = useId();
-  const bar = useRef<HTMLDivElement>(null);
   const shown = actions.filter((a) => allowedEvents.includes(a.type) || blockedEvents.some((b) => b.type === a.type));
-  const offered = shown.map((a) => (allowedEvents.includes(a.type) ? a.type : `${a.type}?`)).join();
-  // An action done is usually not offered any more: its button goes, and the focus would fall back to the start of
-  // the page. It stays in the bar instead, on the next thing the record offers.
-  const before = useRef(offered);
-  useLayoutEffect(() => {
-    if (before.current === offered) return;
-    before.current = offered;
-    if (!document.activeElement || document.activeElement === document.body) bar.current?.querySelector<HTMLElement>('button')?.focus();
-  }, [offered]);
   if (shown.length === 0) return null;
   const reasonsOf = (type: string) => (blockedEvents.find((b) => b.type === type)?.guards ?? []).map((g) => intl.formatMessage({ id: guardTextId(machine.id, g) }));
   const blocked = shown.filter((a) => !allowedEvents.includes(a.type));
   return (
-    <Stack ref={bar} gap="2" role="group" aria-label={label} data-testid="workflow-actions">
+    <Stack gap="2" role="group" aria-label={label} data-testid="workflow-actions">
       <HStack gap="2" wrap="wrap">
         {shown.map((action) => {
           const allowed = allowedEvents.includes(action.type);
           const Icon = action.icon;
           return (
-            <Button
+            <BusyButton
               key={action.type}
               type="button"
               size="sm"
@@ -77,7 +68,7 @@ export function WorkflowActions({ machine, allowedEvents, blockedEvents, actions
             >
               {Icon && <Icon aria-hidden size={16} />}
               {action.label}
-            </Button>
+            </BusyButton>
           );
         })}
       </HStack>

@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Stack, Text } from '@chakra-ui/react';
 import { CheckCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -6,6 +6,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { useAcknowledge, type Announcement } from './api.ts';
 import { PriorityBadge } from './fields.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** An announcement as its audience reads it, with the acknowledgement it asks for. */
 export function AnnouncementCard({ announcement: a, headingLevel = 'h2', onAcknowledged }: { announcement: Announcement; headingLevel?: 'h1' | 'h2'; onAcknowledged?: () => void }) {
@@ -45,10 +46,10 @@ export function AnnouncementCard({ announcement: a, headingLevel = 'h2', onAckno
               {t('announcements.acknowledgedOn', { date: intl.formatDate(a.acknowledgedAt, { dateStyle: 'medium', timeStyle: 'short' }) })}
             </Text>
           ) : (
-            <Button colorPalette="blue" onClick={confirm} loading={acknowledge.isPending}>
+            <BusyButton colorPalette="blue" onClick={confirm} loading={acknowledge.isPending}>
               <CheckCheck aria-hidden size={16} />
               {t('announcements.acknowledge')}
-            </Button>
+            </BusyButton>
           )}
         </Card.Footer>
       )}

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { pendingQuery } from './api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 // The reading view (and the browser's sanitiser) loads only when there is something blocking to read.
 const BlockingView = lazy(() => import('./BlockingView.tsx'));
@@ -22,9 +23,9 @@ export function BlockingGate({ enabled, children }: { enabled: boolean; children
     return (
       <Stack role="alert" align="flex-start" gap="3" p="4" data-testid="announcements-gate-failed">
         <span>{intl.formatMessage({ id: 'announcements.gate.loadFailed' })}</span>
-        <Button size="sm" loading={isFetching} onClick={() => void refetch()}>
+        <BusyButton size="sm" loading={isFetching} onClick={() => void refetch()}>
           {intl.formatMessage({ id: 'common.retry' })}
-        </Button>
+        </BusyButton>
       </Stack>
     );
   }

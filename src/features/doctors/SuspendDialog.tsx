@@ -3,6 +3,7 @@ import { Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react'
 import { useIntl } from 'react-intl';
 import { validateForm } from '../../components/form/validate.ts';
 import { fieldMessage, type FieldRule } from '../../i18n/form-messages.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 interface Props {
   open: boolean;
@@ -57,7 +58,7 @@ export function SuspendDialog({ open, name, version, busy, onConfirm, onClose }:
             </Dialog.Body>
             <Dialog.Footer flexWrap="wrap">
               <Button variant="outline" onClick={close}>{t('common.cancel')}</Button>
-              <Button colorPalette="red" loading={busy} onClick={confirm}>{t('doctors.action.suspend')}</Button>
+              <BusyButton colorPalette="red" loading={busy} onClick={confirm}>{t('doctors.action.suspend')}</BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

@@ -18,6 +18,7 @@ import { Pagination } from '../../components/list/Pagination.tsx';
 import { RecordCards } from '../../components/list/RecordCards.tsx';
 import { SortSelect } from '../../components/list/SortSelect.tsx';
 import { downloadsQuery, saveDownload, type Download } from './api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const STATE_PALETTE = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red', expired: 'gray' } as const;
 const SPEC = LIST_SPECS.downloads;
@@ -98,10 +99,10 @@ export default function DownloadsListScreen() {
     column('expiresAt', (job) => <bdi>{when(job.expiresAt)}</bdi>),
     column('file', (job) =>
       job.state === 'completed' ? (
-        <Button size="xs" variant="outline" onClick={() => fetchFile(job)} loading={saving === job.id} aria-label={t('downloads.download', { name: job.fileName ?? '' })}>
+        <BusyButton size="xs" variant="outline" onClick={() => fetchFile(job)} loading={saving === job.id} aria-label={t('downloads.download', { name: job.fileName ?? '' })}>
           <DownloadIcon aria-hidden size={14} />
           {t('downloads.downloadShort')}
-        </Button>
+        </BusyButton>
       ) : (
         '—'
       ),

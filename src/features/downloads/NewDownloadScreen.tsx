@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { DOWNLOAD_LISTS, HEALTH_DATA_LISTS, useCreateDownload, type DownloadList } from './api.ts';
 import { DEFAULT_COLUMNS } from './default-columns.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Column = { field: string; label: string };
 
@@ -180,9 +181,9 @@ export default function NewDownloadScreen() {
             <Button asChild variant="outline">
               <Link href={link('list') ?? '/'}>{t('common.cancel')}</Link>
             </Button>
-            <Button type="submit" colorPalette="blue" loading={create.isPending} disabled={columns.length === 0}>
+            <BusyButton type="submit" colorPalette="blue" loading={create.isPending} disabled={columns.length === 0}>
               {t('downloads.submit')}
-            </Button>
+            </BusyButton>
           </HStack>
         </Stack>
       </form>

@@ -10,6 +10,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
 import { AttachFile, filesProblem } from './AttachFile.tsx';
 import { MessageFiles } from './MessageFiles.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 function Receipt({ message, conversation, myId }: { message: Message; conversation: Conversation; myId: number }) {
   const intl = useIntl();
@@ -158,10 +159,10 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
               )}
             </Field.Root>
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !files.length)}>
+              <BusyButton type="submit" colorPalette="blue" size="sm" loading={send.isPending} disabled={Boolean(problem) || (!text.trim() && !files.length)}>
                 <Send aria-hidden size={14} className="flip-rtl" />
                 {intl.formatMessage({ id: 'messages.send' })}
-              </Button>
+              </BusyButton>
             </HStack>
           </Stack>
         </form>}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Stack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { Paperclip } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { formatFileSize } from '../../components/format/file-size.ts';
 import { saveMessageAttachment, type MessageAttachment } from './api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** A message's files, each with its name and size, downloaded with the session (a plain link cannot carry the token). */
 export function MessageFiles({ files }: { files: MessageAttachment[] }) {
@@ -23,7 +24,7 @@ export function MessageFiles({ files }: { files: MessageAttachment[] }) {
         const size = formatFileSize(intl, file.sizeBytes);
         return (
           <li key={file.id}>
-            <Button
+            <BusyButton
               size="xs"
               variant="outline"
               bg="bg.panel"
@@ -41,7 +42,7 @@ export function MessageFiles({ files }: { files: MessageAttachment[] }) {
               <Paperclip aria-hidden size={12} />
               <bdi style={{ overflowWrap: 'anywhere' }}>{file.fileName}</bdi>
               <bdi style={{ whiteSpace: 'nowrap', opacity: 0.8 }}>{size}</bdi>
-            </Button>
+            </BusyButton>
           </li>
         );
       })}

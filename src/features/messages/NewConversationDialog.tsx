@@ -3,6 +3,7 @@ import { Button, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, 
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { useRecipients, useStartConversation, type Conversation } from './api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** The record a conversation is about, when started from that record's screen. */
 export interface ConversationAbout {
@@ -120,9 +121,9 @@ export function NewConversationDialog({ open, about, onClose, onStarted }: { ope
                 <Dialog.ActionTrigger asChild>
                   <Button variant="outline">{intl.formatMessage({ id: 'common.cancel' })}</Button>
                 </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="blue" loading={start.isPending}>
+                <BusyButton type="submit" colorPalette="blue" loading={start.isPending}>
                   {intl.formatMessage({ id: 'messages.start' })}
-                </Button>
+                </BusyButton>
               </Dialog.Footer>
               <Dialog.CloseTrigger asChild>
                 <CloseButton size="sm" aria-label={intl.formatMessage({ id: 'common.close' })} />

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Box, Field, Input } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Field, Input } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
@@ -31,11 +31,6 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
   const [open, setOpen] = useState<EventType | null>(null);
   const [date, setDate] = useState(isoToday());
   const [refusal, setRefusal] = useState<string | null>(null);
-  const bar = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
-  // Back to the button that opened the dialog; once the event is done that button has usually gone, and the
-  // focus goes to what the plan offers next rather than to the start of the page.
-  const returnFocus = () => (opener.current?.isConnected ? opener.current : (bar.current?.querySelector<HTMLElement>('button') ?? null));
   const actions: WorkflowAction[] = ORDER.map((type) => ({
     type,
     label: t(`orthodonticPlans.event.${type}.action`),
@@ -73,7 +68,6 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
   const start = (type: EventType) => {
     setRefusal(null);
     if (INPUT[type] === 'none') return submit(type);
-    opener.current = document.activeElement as HTMLElement | null;
     setDate(isoToday());
     setOpen(type);
     if (type === 'ACTIVATE') onPreviewDate?.(isoToday());
@@ -82,17 +76,15 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
 
   return (
     <>
-      <Box ref={bar} display="contents">
-        <WorkflowActions
-          machine={orthodonticPlanMachine}
-          allowedEvents={plan.allowedEvents}
-          blockedEvents={plan.blockedEvents}
-          actions={actions}
-          label={t('orthodonticPlans.actions')}
-          busy={send.isPending ? (send.variables?.type ?? null) : null}
-          onAction={(type) => start(type as EventType)}
-        />
-      </Box>
+      <WorkflowActions
+        machine={orthodonticPlanMachine}
+        allowedEvents={plan.allowedEvents}
+        blockedEvents={plan.blockedEvents}
+        actions={actions}
+        label={t('orthodonticPlans.actions')}
+        busy={send.isPending ? (send.variables?.type ?? null) : null}
+        onAction={(type) => start(type as EventType)}
+      />
       <ReasonDialog
         open={open !== null && INPUT[open] === 'reason'}
         title={open ? t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName }) : ''}
@@ -101,7 +93,6 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         tone={open === 'CANCEL' ? 'danger' : 'primary'}
         busy={send.isPending}
         error={refusal}
-        finalFocusEl={returnFocus}
         onConfirm={(reason) => open && submit(open, reason)}
         onClose={close}
       />
@@ -111,7 +102,6 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         submitLabel={open ? t(`orthodonticPlans.event.${open}.action`) : ''}
         busy={send.isPending}
         error={refusal}
-        finalFocusEl={returnFocus}
         onSubmit={() => open && submit(open)}
         onClose={close}
       >

@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { useLeaveGuard } from '../../components/edit/useLeaveGuard.ts';
 import { RecordGate } from '../../components/edit/RecordGate.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
@@ -154,11 +155,11 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
                 )}
                 <TermsForm draft={draft} onChange={setDraft} currency={plan.currency} errors={errors} />
                 <HStack justify="flex-end">
-                  {/* Unavailable and busy without `disabled`, which would drop the keyboard user's focus once the terms are saved. */}
-                  <Button type="submit" colorPalette="blue" aria-disabled={!dirty || update.isPending || undefined} aria-busy={update.isPending || undefined}>
-                    {update.isPending ? <Spinner size="xs" /> : <Save aria-hidden size={16} />}
+                  {/* Unavailable without `disabled`, which would drop the keyboard user's focus once the terms are saved. */}
+                  <BusyButton type="submit" colorPalette="blue" aria-disabled={!dirty || undefined} loading={update.isPending}>
+                    <Save aria-hidden size={16} />
                     {t('orthodonticPlans.terms.save')}
-                  </Button>
+                  </BusyButton>
                 </HStack>
               </Stack>
             </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Card, DataList, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -18,6 +18,7 @@ import { plans, policyQuery, verificationQuery, type Verification } from './api.
 import { Day } from './PlanCells.tsx';
 import { isPlanSource } from './PreauthorizationFinder.tsx';
 import { emptyTerms, parseTerms, TermsForm, type TermsDraft } from './TermsForm.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** Why a verification cannot lead to a plan, in the order staff would fix it. */
 function unfitReason(v: Verification): string | null {
@@ -146,10 +147,10 @@ export default function ProposePlanScreen() {
                 </Text>
                 <TermsForm draft={draft} onChange={setDraft} currency={currency} errors={errors} policyDefaults />
                 <HStack justify="flex-end">
-                  <Button type="submit" colorPalette="blue" loading={create.isPending}>
+                  <BusyButton type="submit" colorPalette="blue" loading={create.isPending}>
                     <Send aria-hidden size={16} />
                     {t('orthodonticPlans.propose.submit')}
-                  </Button>
+                  </BusyButton>
                 </HStack>
               </Stack>
             </form>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, DataList, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, DataList, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { Eye, EyeOff } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { EditController } from '../../components/edit/useEditController.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import type { FieldSpec } from '../../components/form/field-spec.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
@@ -58,11 +59,10 @@ export function BankDetails({ edit, record, readOnly }: Props) {
             </DataList.Item>
           </DataList.Root>
           {may('revealBank') && record.bankAccountMasked && (
-            // Busy rather than `loading`: a disabled button would drop the keyboard user's focus while the account comes.
-            <Button type="button" variant="outline" size="sm" alignSelf="flex-start" aria-busy={reveal.isPending || undefined} onClick={reveal.isPending ? undefined : shown ? () => setShown(false) : show}>
-              {reveal.isPending ? <Spinner size="xs" /> : shown ? <EyeOff aria-hidden size={16} /> : <Eye aria-hidden size={16} />}
+            <BusyButton type="button" variant="outline" size="sm" alignSelf="flex-start" loading={reveal.isPending} onClick={shown ? () => setShown(false) : show}>
+              {shown ? <EyeOff aria-hidden size={16} /> : <Eye aria-hidden size={16} />}
               {t(shown ? 'policyholders.bank.hide' : 'policyholders.bank.show')}
-            </Button>
+            </BusyButton>
           )}
         </Stack>
       )}

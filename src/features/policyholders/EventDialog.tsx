@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 interface Props {
   /** What is asked: the reason to suspend or cancel, or the new end of validity to renew. */
@@ -65,9 +66,9 @@ export function EventDialog({ ask, title, body, confirmLabel, min, initial, busy
               <Button variant="outline" onClick={onClose}>
                 {t('common.cancel')}
               </Button>
-              <Button colorPalette={ask === 'reason' ? 'red' : 'blue'} loading={busy} onClick={confirm}>
+              <BusyButton colorPalette={ask === 'reason' ? 'red' : 'blue'} loading={busy} onClick={confirm}>
                 {confirmLabel}
-              </Button>
+              </BusyButton>
             </Dialog.Footer>
           </Dialog.Content>
         </Dialog.Positioner>

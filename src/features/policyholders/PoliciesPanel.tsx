@@ -13,6 +13,7 @@ import { EventDialog } from './EventDialog.tsx';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { policyErrorText } from './policy-errors.ts';
 import { FormSection } from '../../components/form/FormSection.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', active: 'green', suspended: 'orange', expired: 'gray', cancelled: 'red' };
 /** Events that ask for something first (a reason, a new end date); the others are sent at once. */
@@ -59,7 +60,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
       )}
       {canChange &&
         policy.allowedEvents.map((type) => (
-          <Button
+          <BusyButton
             key={type}
             type="button"
             size="xs"
@@ -70,7 +71,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
             onClick={() => act(policy, type)}
           >
             {t(`policies.action.${type}`)}
-          </Button>
+          </BusyButton>
         ))}
     </HStack>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -15,6 +15,7 @@ import { LOCALES } from '../../machines/preferences.machine.ts';
 import { useUpdateMe } from './api.ts';
 import { SavedNotice } from './SavedNotice.tsx';
 import { UserSummary } from './UserSummary.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Values = { name: string; locale: string };
 const FIELDS = ['name', 'locale'];
@@ -84,9 +85,9 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
               </SimpleGrid>
               <SavedNotice message={saved ? t('profile.saved') : null} />
               <HStack justify="flex-end">
-                <Button type="submit" colorPalette="blue" loading={save.isPending} loadingText={t('common.saving')}>
+                <BusyButton type="submit" colorPalette="blue" loading={save.isPending} loadingText={t('common.saving')}>
                   {t('common.save')}
-                </Button>
+                </BusyButton>
               </HStack>
             </Stack>
           </form>

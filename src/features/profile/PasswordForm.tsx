@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Card, HStack, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -8,6 +8,7 @@ import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { useChangePassword } from './api.ts';
 import { SavedNotice } from './SavedNotice.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Values = { currentPassword: string; newPassword: string; confirm: string };
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
@@ -67,9 +68,9 @@ export function PasswordForm() {
             </SimpleGrid>
             <SavedNotice message={done ? t('profile.password.done') : null} />
             <HStack justify="flex-end">
-              <Button type="submit" colorPalette="blue" loading={change.isPending}>
+              <BusyButton type="submit" colorPalette="blue" loading={change.isPending}>
                 {t('profile.password.title')}
-              </Button>
+              </BusyButton>
             </HStack>
           </Stack>
         </form>

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Text, useBreakpointValue } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 interface Props {
   title: string;
@@ -24,12 +25,12 @@ export function EditDialog({ title, open, saving, stale, onClose, onSave, onRelo
   const size = useBreakpointValue({ base: 'full', md: 'lg' } as const) ?? 'lg';
   const staleChoice = (
     <>
-      <Button type="button" variant="outline" colorPalette="red" loading={saving} onClick={onOverwrite}>
+      <BusyButton type="button" variant="outline" colorPalette="red" loading={saving} onClick={onOverwrite}>
         {t('conflict.overwrite')}
-      </Button>
-      <Button type="button" colorPalette="blue" loading={saving} onClick={onReload}>
+      </BusyButton>
+      <BusyButton type="button" colorPalette="blue" loading={saving} onClick={onReload}>
         {t('conflict.reload')}
-      </Button>
+      </BusyButton>
     </>
   );
   return (

@@ -7,6 +7,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { useUserAction, type User, type UserAction } from './api.ts';
 import { StatusBadge } from './UserCells.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const DONE: Record<UserAction, string> = { deactivate: 'users.deactivated', reactivate: 'users.reactivated', unlock: 'users.unlocked' };
 
@@ -61,10 +62,10 @@ export function AccountActions({ user, onChanged }: { user: User; onChanged: (us
           </Button>
         )}
         {user.locked && (
-          <Button type="button" variant="outline" loading={action.isPending && action.variables?.action === 'unlock'} onClick={() => run('unlock')}>
+          <BusyButton type="button" variant="outline" loading={action.isPending && action.variables?.action === 'unlock'} onClick={() => run('unlock')}>
             <LockOpen aria-hidden size={16} />
             {t('users.unlock')}
-          </Button>
+          </BusyButton>
         )}
       </HStack>
       <ConfirmDialog

@@ -23,6 +23,7 @@ import { createVerification, doctorChoicesQuery, fetchPatientOverview, patientQu
 import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { Day } from './VerificationCells.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const FLOW = 'verification-new';
 const EMPTY_DRAFT: VerificationFlowDraft = { patient: null, kind: null, category: 'GENERAL', plannedServiceDate: '', doctorId: null, note: '' };
@@ -186,7 +187,7 @@ function Flow({ stored, enrolled, onEnrolledTaken }: FlowProps) {
           </Button>
         )}
         {(snapshot.matches('patient') || snapshot.matches('details') || snapshot.matches('checking')) && (
-          <Button
+          <BusyButton
             colorPalette="blue"
             loading={snapshot.matches('checking')}
             aria-disabled={nextBlocked.length > 0 || undefined}
@@ -195,7 +196,7 @@ function Flow({ stored, enrolled, onEnrolledTaken }: FlowProps) {
           >
             {t('verifications.flow.next')}
             <ArrowRight aria-hidden size={16} className="flip-rtl" />
-          </Button>
+          </BusyButton>
         )}
         {snapshot.matches('checkFailed') && (
           <Button colorPalette="blue" onClick={() => send({ type: 'RETRY' })}>
@@ -203,10 +204,10 @@ function Flow({ stored, enrolled, onEnrolledTaken }: FlowProps) {
           </Button>
         )}
         {(snapshot.matches('review') || snapshot.matches('saving')) && (
-          <Button colorPalette="blue" loading={snapshot.matches('saving')} onClick={() => send({ type: 'SAVE' })}>
+          <BusyButton colorPalette="blue" loading={snapshot.matches('saving')} onClick={() => send({ type: 'SAVE' })}>
             <Save aria-hidden size={16} />
             {t('verifications.flow.save')}
-          </Button>
+          </BusyButton>
         )}
       </HStack>
       <LeaveGuardDialog guard={leave} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, HStack, NativeSelect, Stat, Text } from '@chakra-ui/react';
+import { HStack, NativeSelect, Stat, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Hand, UserPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -14,6 +14,7 @@ import { useListController } from '../../components/list/useListController.ts';
 import { assigneeChoicesQuery, countsQuery, useVerificationEvent, verifications, type Verification, type VerificationQuery } from './api.ts';
 import { worklistColumns } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** The range bounds the planned service date. */
 const SERVICE_DATES = { from: 'verifications.filter.from', to: 'verifications.filter.to' };
@@ -58,7 +59,7 @@ export default function WorklistScreen() {
     primary: false,
     cell: (row) =>
       mayWork && userId && row.assigneeId !== userId && row.allowedEvents.includes('ASSIGN') ? (
-        <Button
+        <BusyButton
           size="xs"
           variant="outline"
           loading={send.isPending && send.variables?.id === row.id}
@@ -68,7 +69,7 @@ export default function WorklistScreen() {
         >
           <Hand aria-hidden size={14} />
           {t('verifications.claim')}
-        </Button>
+        </BusyButton>
       ) : null,
   };
 
@@ -125,10 +126,10 @@ export default function WorklistScreen() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <Button size="sm" colorPalette="blue" disabled={!assignee} loading={send.isPending} onClick={() => void assignChosen(chosen, clear)}>
+                <BusyButton size="sm" colorPalette="blue" disabled={!assignee} loading={send.isPending} onClick={() => void assignChosen(chosen, clear)}>
                   <UserPlus aria-hidden size={14} />
                   {t('verifications.assignSelected')}
-                </Button>
+                </BusyButton>
               </HStack>
             )
           : undefined

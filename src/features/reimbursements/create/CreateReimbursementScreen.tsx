@@ -29,6 +29,7 @@ import { InvoiceStep } from './InvoiceStep.tsx';
 import { LinesStep } from './LinesStep.tsx';
 import { LivePreview } from './LivePreview.tsx';
 import { saveDraft } from './save-draft.ts';
+import { BusyButton } from '../../../components/form/BusyButton.tsx';
 
 const STEPS = ['invoice', 'lines', 'documents', 'preview'] as const;
 const FLOW = 'reimbursement-new';
@@ -199,13 +200,13 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
                 </Button>
               )}
               {step !== 'preview' ? (
-                <Button colorPalette="blue" loading={busy} disabled={nextBlocked} aria-describedby={nextBlocked ? 'next-reason' : undefined} onClick={() => send({ type: 'NEXT' })}>
+                <BusyButton colorPalette="blue" loading={busy} disabled={nextBlocked} aria-describedby={nextBlocked ? 'next-reason' : undefined} onClick={() => send({ type: 'NEXT' })}>
                   {t(step === 'lines' ? 'reimbursements.create.saveAndContinue' : 'reimbursements.create.next')}
-                </Button>
+                </BusyButton>
               ) : (
-                <Button colorPalette="blue" loading={snapshot.matches('submitting')} disabled={!snapshot.can({ type: 'SUBMIT' })} aria-describedby="submit-reason" onClick={() => send({ type: 'SUBMIT' })}>
+                <BusyButton colorPalette="blue" loading={snapshot.matches('submitting')} disabled={!snapshot.can({ type: 'SUBMIT' })} aria-describedby="submit-reason" onClick={() => send({ type: 'SUBMIT' })}>
                   {t('reimbursements.create.submit')}
-                </Button>
+                </BusyButton>
               )}
             </HStack>
             {nextBlocked && <BlockedReason id="next-reason" ids={[`machine.reimbursementFlow.guard.${snapshot.matches('invoice') ? 'invoiceComplete' : context.lines.length ? 'linesComplete' : 'hasLines'}`]} />}
