@@ -24,6 +24,7 @@ describe('currency codes and their minor units', () => {
     ['', false],
     [978, false],
     [null, false],
+    [['EUR'], false],
   ])('isCurrencyCode(%j) is %s', (code, expected) => {
     expect(isCurrencyCode(code)).toBe(expected);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenefitInputError, MAX_CENTS, assertCents, assertPercent, isCents, isPercent } from '../../src/domain/benefits/index.ts';
+import { BenefitInputError, MAX_CENTS, assertCents, assertPercent, isCents, isPercent, percentOf } from '../../src/domain/benefits/index.ts';
 
 // Amounts are whole minor units in 0..MAX_CENTS, percentages whole numbers in 0..100.
 describe('amounts and percentages the engine accepts', () => {
@@ -41,6 +41,8 @@ describe('amounts and percentages the engine accepts', () => {
     expect(() => assertPercent(101, 'coveragePercent.BASIC')).toThrow('coveragePercent.BASIC: expected an integer percentage 0..100, got 101');
     expect(() => assertCents(MAX_CENTS, 'x')).not.toThrow();
     expect(() => assertPercent(0, 'x')).not.toThrow();
+    expect(() => percentOf(-1, 50)).toThrow('amountCents: expected integer cents in 0..1000000000000, got -1');
+    expect(() => percentOf(100, 101)).toThrow('pct: expected an integer percentage 0..100, got 101');
   });
 
   it('throws an error that carries the path and its own name', () => {
