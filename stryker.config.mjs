@@ -8,7 +8,8 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
   mutate: ['src/machines/**/*.ts', 'src/domain/benefits/**/*.ts'],
-  ignorePatterns: ['dist', 'coverage', 'test-results', 'playwright-report', 'data', 'docs', 'reports', '.stryker-tmp'],
+  // .stryker-tmp*: another run's sandbox (`--tempDirName .stryker-tmp-<name>`) is not copied into this one's.
+  ignorePatterns: ['dist', 'coverage', 'test-results', 'playwright-report', 'data', 'docs', 'reports', '.stryker-tmp*'],
   coverageAnalysis: 'perTest',
   // One test process by default: the machine is shared; STRYKER_CONCURRENCY=2 on a quiet one.
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 1),

@@ -4,8 +4,12 @@
 // against the whole suite that is ~1 min per mutant on two cores, against the machine's own model test and
 // generated paths a few seconds. Writes reports/mutation/<scope>.{html,json} and prints the overall score.
 // Options: --only <scope>[,<scope>] runs those scopes, in that order (e.g. --only reimbursement,benefits).
+// --tempDirName <dir> gives Stryker a sandbox of its own when another run is going in the same checkout.
+// --api then replays each scope's survivors against the API (scripts/mutation/api-pass.mjs; --sandbox and --minutes
+// pass through to it) and prints the combined score of each scope that has an API replay.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { API_FILES } from './api-files.mjs';
 
 const MACHINES = fs.readdirSync('src/machines').filter((f) => f.endsWith('.machine.ts')).map((f) => f.replace('.machine.ts', ''));
 // Machines with rules first, the benefit engine (the most mutants) last.
@@ -25,8 +29,10 @@ const totals = { killed: 0, timeout: 0, survived: 0, noCoverage: 0, ignored: 0 }
 const rows = [];
 let failed = false;
 const chosen = only ? only.map((name) => SCOPES.find((s) => s.name === name) ?? fail(`No scope ${name}: ${SCOPES.map((s) => s.name).join(', ')}`)) : SCOPES;
+// The options given on to Stryker (a sandbox of its own beside another run's) and to the API pass.
+const forwarded = (...names) => names.flatMap((name) => (process.argv.includes(name) ? [name, process.argv[process.argv.indexOf(name) + 1]] : []));
 const runScope = (scope) =>
-  spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', scope.mutate], {
+  spawnSync('npx', ['stryker', 'run', 'stryker.config.mjs', '--mutate', scope.mutate, ...forwarded('--tempDirName')], {
     stdio: 'inherit',
     env: { ...process.env, STRYKER_SCOPE: scope.name, STRYKER_TESTS: scope.tests.join(',') },
   });
@@ -54,6 +60,12 @@ for (const scope of chosen) {
 }
 console.table(rows);
 console.log(`Mutation score: ${score(totals)} % (${totals.killed + totals.timeout} killed of ${totals.killed + totals.timeout + totals.survived + totals.noCoverage})`);
+if (process.argv.includes('--api')) {
+  for (const row of rows.filter((r) => !r.failed && API_FILES[r.scope])) {
+    const pass = spawnSync('node', ['scripts/mutation/api-pass.mjs', row.scope, ...forwarded('--sandbox', '--minutes')], { stdio: 'inherit' });
+    if (pass.status !== 0) failed = true;
+  }
+}
 if (failed) process.exit(1);
 
 function fail(message) {
