@@ -44,8 +44,9 @@ describe('the category of a code by its CDT range', () => {
     expect(procedureInfo(code)).toBeNull();
   });
 
-  it('has none for a value that is not text', () => {
+  it('has none for a value that is not text, even one that reads as a code', () => {
     expect(categoryOf(120 as never)).toBeNull();
+    expect(categoryOf(new String('D0120') as never)).toBeNull();
   });
 });
 
@@ -139,6 +140,7 @@ describe('FDI teeth', () => {
     [null, null],
     [undefined, null],
     [16.5, null],
+    [['16'], null],
   ])('normalizeTooth(%j) = %j', (tooth, expected) => {
     expect(normalizeTooth(tooth)).toBe(expected);
   });
