@@ -67,6 +67,7 @@ export default defineConfig(
       'data/',
       'test-results/',
       'playwright-report/',
+      '.stryker-tmp*/',
       // Generated: by `npm run gen:api` and by `npm run test:paths` (tests/paths/<machine>/<criterion>/).
       'openapi/schema.d.ts',
       'openapi/validators.ts',
