@@ -140,7 +140,7 @@ describe('FDI teeth', () => {
     [null, null],
     [undefined, null],
     [16.5, null],
-    [['16'], null],
+    [['16'] as never, null],
   ])('normalizeTooth(%j) = %j', (tooth, expected) => {
     expect(normalizeTooth(tooth)).toBe(expected);
   });
