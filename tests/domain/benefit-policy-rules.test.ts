@@ -203,6 +203,17 @@ describe('what is wrong with a policy’s rules, field by field', () => {
     ]);
   });
 
+  it('counts a field left out of the row as missing, like one sent as null', () => {
+    expect(problems([{ kind: 'COINSURANCE', category: 'BASIC' } as PolicyBenefitRule])).toEqual(['benefitRules/0/percent required']);
+  });
+
+  it('looks no further at a row with a missing field: two such rows are not duplicates', () => {
+    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC' }), row({ kind: 'COINSURANCE', category: 'BASIC' })])).toEqual([
+      'benefitRules/0/percent required',
+      'benefitRules/1/percent required',
+    ]);
+  });
+
   it('wants an age limit for exactly one of a category or a code, then its age', () => {
     expect(problems([row({ kind: 'AGE_LIMIT' })])).toEqual(['benefitRules/0/category categoryOrCode']);
     expect(problems([row({ kind: 'AGE_LIMIT', category: 'BASIC', procedureCode: 'D2140' })])).toEqual(['benefitRules/0/procedureCode categoryOrCode']);
