@@ -46,6 +46,7 @@ describe('the calendar', () => {
     ['20250101', false],
     [20250101, false],
     [null, false],
+    [['2025-03-01'], false],
   ])('isIsoDate(%j) is %s', (value, expected) => {
     expect(isIsoDate(value)).toBe(expected);
   });
@@ -74,6 +75,13 @@ describe('date arithmetic at its edges', () => {
     expect(addMonths('2025-01-10', -12)).toBe('2024-01-10');
     expect(addMonths('2025-12-10', 1)).toBe('2026-01-10');
     expect(addMonths('2025-01-10', 0)).toBe('2025-01-10');
+  });
+
+  it('lands on the leap day that ends a 400-year cycle', () => {
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29');
+    expect(addDays('2000-03-01', -1)).toBe('2000-02-29');
+    expect(addDays('2400-02-28', 1)).toBe('2400-02-29');
+    expect(addMonths('2000-01-29', 1)).toBe('2000-02-29');
   });
 
   it('counts days across a leap day', () => {
