@@ -75,6 +75,11 @@ describe('minor units as decimal text and back', () => {
     [1_234_567, 'KWD', '1234.567'],
     [1_234_007, 'KWD', '1234.007'],
     [5, 'KWD', '0.005'],
+    // A negative amount (a reversal) keeps one sign in front, not one per part ("-1.-50" before).
+    [-150, 'EUR', '-1.50'],
+    [-5, 'EUR', '-0.05'],
+    [-1_234_007, 'KWD', '-1234.007'],
+    [-150, 'CLP', '-150'],
   ])('minorToDecimalText(%i, %s) = %s', (minor, currency, text) => {
     expect(minorToDecimalText(minor, currency)).toBe(text);
     expect(decimalTextToMinor(text, currency)).toBe(minor);

@@ -43,18 +43,21 @@ export function minorToMajor(minor: number, currency: string): number {
   return minor / minorPerMajor(currency);
 }
 
-/** Minor units as a plain decimal text with exactly the currency's decimals (`150000` EUR → "1500.00", CLP → "150000"). */
+/** Minor units as a plain decimal text with exactly the currency's decimals (`150000` EUR → "1500.00", CLP → "150000", `-150` EUR → "-1.50"). */
 export function minorToDecimalText(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   if (exponent === 0) return String(minor);
   const scale = 10 ** exponent;
-  return `${Math.trunc(minor / scale)}.${String(minor % scale).padStart(exponent, '0')}`;
+  const size = Math.abs(minor);
+  return `${minor < 0 ? '-' : ''}${Math.trunc(size / scale)}.${String(size % scale).padStart(exponent, '0')}`;
 }
 
-/** A plain decimal text (`"1500.5"`) as minor units, exactly; null when it has more decimals than the currency has. */
+/** A plain decimal text (`"1500.5"`, `"-1.50"`) as minor units, exactly; null when it has more decimals than the currency has. */
 export function decimalTextToMinor(text: string, currency: string): number | null {
   const exponent = currencyExponent(currency);
-  const [units, fraction = ''] = text.split('.');
+  const negative = text.startsWith('-');
+  const [units, fraction = ''] = (negative ? text.slice(1) : text).split('.');
   if (fraction.length > exponent) return null;
-  return Number(units) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+  const size = Number(units) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
+  return negative ? -size : size;
 }
