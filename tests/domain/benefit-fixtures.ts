@@ -10,8 +10,10 @@ import {
   type ClaimType,
   type LineLiquidation,
   type Liquidation,
+  type OrthodonticScheduleInput,
   type YearUsage,
 } from '../../src/domain/benefits/index.ts';
+import type { PolicyBenefitRule } from '../../src/domain/benefits/policy-rules.ts';
 
 /** An adult enrolled long ago, covered without end, nothing used, filed on time in 2025. */
 export const BASE_FACTS: ClaimFacts = {
@@ -74,3 +76,28 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** Research 3.3 worked fixture: 6,000.00, 50 %, lifetime 1,500.00, 20 % initial, 24 monthly. */
+export const ORTHODONTIC_FIXTURE: OrthodonticScheduleInput = {
+  feeCents: 600_000,
+  coveragePercent: 50,
+  lifetimeRemainingCents: 150_000,
+  initialPercent: 20,
+  months: 24,
+  frequency: 'MONTHLY',
+  bandingDate: '2025-03-10',
+  firstDelayDays: 30,
+};
+
+/** A policy's row of benefit rules (research 2.2): only the kind and the fields given, the others empty. */
+export const ruleRow = (over: Partial<PolicyBenefitRule> & Pick<PolicyBenefitRule, 'kind'>): PolicyBenefitRule => ({
+  category: null,
+  procedureCode: null,
+  percent: null,
+  months: null,
+  amountCents: null,
+  quantity: null,
+  period: null,
+  level: null,
+  ...over,
+});

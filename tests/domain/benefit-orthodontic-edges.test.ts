@@ -8,18 +8,8 @@ import {
   type InstallmentDueInput,
   type OrthodonticScheduleInput,
 } from '../../src/domain/benefits/index.ts';
+import { ORTHODONTIC_FIXTURE } from './benefit-fixtures.ts';
 
-/** Research 3.3 worked fixture: 6,000.00, 50 %, lifetime 1,500.00, 20 % initial, 24 monthly. */
-const FIXTURE: OrthodonticScheduleInput = {
-  feeCents: 600_000,
-  coveragePercent: 50,
-  lifetimeRemainingCents: 150_000,
-  initialPercent: 20,
-  months: 24,
-  frequency: 'MONTHLY',
-  bandingDate: '2025-03-10',
-  firstDelayDays: 30,
-};
 
 /** The path and message of what orthodonticSchedule refuses, or 'accepted'. */
 function refusal(run: () => unknown): string {
@@ -33,7 +23,7 @@ function refusal(run: () => unknown): string {
 
 describe('the worked fixture as one table (research 3.3)', () => {
   it('bills 1,200.00 then 24 × 200.00, pays 600.00 + 9 × 100.00, and skips #10–#24 with 31', () => {
-    const s = orthodonticSchedule(FIXTURE);
+    const s = orthodonticSchedule(ORTHODONTIC_FIXTURE);
     expect(s.installments.map((i) => [i.number, i.billableCents, i.benefitCents, i.status, i.reason ?? null])).toEqual([
       [0, 120_000, 60_000, 'SCHEDULED', null],
       ...Array.from({ length: 9 }, (_, k) => [k + 1, 20_000, 10_000, 'SCHEDULED', null]),
@@ -43,34 +33,34 @@ describe('the worked fixture as one table (research 3.3)', () => {
   });
 
   it('reaches the maximum with installment 0 when it alone uses it up', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, lifetimeRemainingCents: 60_000 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, lifetimeRemainingCents: 60_000 });
     expect(s.lifetimeReachedWith).toBe(0);
     expect(s.installments[0]).toMatchObject({ benefitCents: 60_000, status: 'SCHEDULED' });
     expect(s.installments[1]).toMatchObject({ benefitCents: 0, status: 'SKIPPED', reason: '31' });
   });
 
   it('bills the whole fee at banding at 100 % initial, every periodic installment 0.00 and skipped once the benefit is paid', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, initialPercent: 100, lifetimeRemainingCents: 300_000 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, initialPercent: 100, lifetimeRemainingCents: 300_000 });
     expect(s.installments[0]).toMatchObject({ billableCents: 600_000, benefitCents: 300_000 });
     expect(s.installments.slice(1).every((i) => i.billableCents === 0 && i.status === 'SKIPPED')).toBe(true);
     expect(s.lifetimeReachedWith).toBe(0);
   });
 
   it('pays nothing at 0 % coverage without ever reaching the maximum', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, coveragePercent: 0 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, coveragePercent: 0 });
     expect(s.totalBenefitCents).toBe(0);
     expect(s.lifetimeReachedWith).toBeNull();
     expect(s.installments.every((i) => i.status === 'SCHEDULED')).toBe(true);
   });
 
   it('spreads the odd cents of a one-month plan into its single installment', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, feeCents: 1_001, months: 1, initialPercent: 0 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, feeCents: 1_001, months: 1, initialPercent: 0 });
     expect(s.installments).toEqual([{ number: 1, dueDate: '2025-05-01', billableCents: 1_001, benefitCents: 501, status: 'SCHEDULED' }]);
   });
 
   it('gives one odd cent each to the first installments only', () => {
     // 10.03 over 3 quarters after 0 % initial: 3.35, 3.34, 3.34.
-    const s = orthodonticSchedule({ ...FIXTURE, feeCents: 1_003, months: 9, frequency: 'QUARTERLY', initialPercent: 0 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, feeCents: 1_003, months: 9, frequency: 'QUARTERLY', initialPercent: 0 });
     expect(s.installments.map((i) => [i.dueDate, i.billableCents])).toEqual([
       ['2025-05-01', 335],
       ['2025-08-01', 334],
@@ -102,7 +92,7 @@ describe('schedule input at its limits', () => {
     ['a delay over ten years', { firstDelayDays: 3651 }, 'firstDelayDays: expected an integer in 0..3650, got 3651'],
     ['a negative delay', { firstDelayDays: -1 }, 'firstDelayDays: expected an integer in 0..3650, got -1'],
   ])('%s: %s', (_label, over, outcome) => {
-    expect(refusal(() => orthodonticSchedule({ ...FIXTURE, ...over }))).toBe(outcome);
+    expect(refusal(() => orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, ...over }))).toBe(outcome);
   });
 });
 

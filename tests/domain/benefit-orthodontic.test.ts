@@ -10,24 +10,12 @@ import {
   resolveRules,
   type ClaimFacts,
   type InstallmentDueInput,
-  type OrthodonticScheduleInput,
 } from '../../src/domain/benefits/index.ts';
-import { after, claim, facts, line, outcome } from './benefit-fixtures.ts';
+import { after, claim, facts, line, outcome, ORTHODONTIC_FIXTURE } from './benefit-fixtures.ts';
 
-/** Research 3.3 worked fixture: 6,000.00, 50 %, lifetime 1,500.00, 20 % initial, 24 monthly. */
-const FIXTURE: OrthodonticScheduleInput = {
-  feeCents: 600_000,
-  coveragePercent: 50,
-  lifetimeRemainingCents: 150_000,
-  initialPercent: 20,
-  months: 24,
-  frequency: 'MONTHLY',
-  bandingDate: '2025-03-10',
-  firstDelayDays: 30,
-};
 
 describe('orthodontic schedule — the worked fixture (research 3.3)', () => {
-  const schedule = orthodonticSchedule(FIXTURE);
+  const schedule = orthodonticSchedule(ORTHODONTIC_FIXTURE);
   const rows = schedule.installments;
 
   it('has installment 0 and 24 monthly installments', () => {
@@ -69,7 +57,7 @@ describe('orthodontic schedule — the worked fixture (research 3.3)', () => {
 
   it('comes out of the default rules too', () => {
     const input = orthodonticScheduleInput(DEFAULT_RULES, { feeCents: 600_000, bandingDate: '2025-03-10', lifetimeUsedCents: 0 });
-    expect(input).toEqual(FIXTURE);
+    expect(input).toEqual(ORTHODONTIC_FIXTURE);
     expect(orthodonticScheduleInput(DEFAULT_RULES, { feeCents: 600_000, bandingDate: '2025-03-10', lifetimeUsedCents: 200_000 }).lifetimeRemainingCents).toBe(0);
     expect(orthodonticScheduleInput(resolveRules({ orthodontic: { months: 12 } }), { feeCents: 1, bandingDate: '2025-03-10', lifetimeUsedCents: 0, frequency: 'QUARTERLY' })).toMatchObject({ months: 12, frequency: 'QUARTERLY' });
   });
@@ -94,7 +82,7 @@ describe('orthodontic schedule — the worked fixture (research 3.3)', () => {
 
 describe('orthodontic schedule — other shapes', () => {
   it('spreads the odd cents so the billable amounts add up to the fee exactly', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, feeCents: 100_001, lifetimeRemainingCents: 1_000_000 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, feeCents: 100_001, lifetimeRemainingCents: 1_000_000 });
     expect(s.installments[0]?.billableCents).toBe(20_000); // 20,000.2 → 20,000
     const periodic = s.installments.slice(1).map((i) => i.billableCents);
     expect(periodic.slice(0, 9)).toEqual(Array(9).fill(3_334)); // 80,001 = 24 × 3,333 + 9
@@ -109,7 +97,7 @@ describe('orthodontic schedule — other shapes', () => {
     ['QUARTERLY', 10, 4, 3],
     ['MONTHLY', 1, 1, 1],
   ] as const)('%s over %i months: %i installments %i months apart', (frequency, months, count, step) => {
-    const s = orthodonticSchedule({ ...FIXTURE, frequency, months });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, frequency, months });
     expect(s.periodicCount).toBe(count);
     const dates = s.installments.slice(1).map((i) => i.dueDate);
     expect(dates).toHaveLength(count);
@@ -128,17 +116,17 @@ describe('orthodontic schedule — other shapes', () => {
     ['2025-12-15', 30, '2026-02-01'],
     ['2025-12-01', 30, '2026-01-01'],
   ])('banding %s + %i days → first periodic installment %s', (bandingDate, firstDelayDays, first) => {
-    expect(orthodonticSchedule({ ...FIXTURE, bandingDate, firstDelayDays }).installments[1]?.dueDate).toBe(first);
+    expect(orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, bandingDate, firstDelayDays }).installments[1]?.dueDate).toBe(first);
   });
 
   it('leaves out installment 0 when nothing is billed at banding', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, initialPercent: 0 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, initialPercent: 0 });
     expect(s.installments[0]).toMatchObject({ number: 1, billableCents: 25_000, benefitCents: 12_500 });
     expect(s.installments).toHaveLength(24);
   });
 
   it('caps the installment that crosses the maximum and skips the rest', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, lifetimeRemainingCents: 65_000 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, lifetimeRemainingCents: 65_000 });
     expect(s.installments.slice(0, 3).map((i) => [i.benefitCents, i.status])).toEqual([
       [60_000, 'SCHEDULED'],
       [5_000, 'SCHEDULED'],
@@ -149,13 +137,13 @@ describe('orthodontic schedule — other shapes', () => {
   });
 
   it('skips everything when the lifetime maximum is already used up', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, lifetimeRemainingCents: 0 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, lifetimeRemainingCents: 0 });
     expect(s.installments.every((i) => i.status === 'SKIPPED' && i.reason === '31' && i.benefitCents === 0)).toBe(true);
     expect(s.lifetimeReachedWith).toBeNull();
   });
 
   it('never reaches a maximum larger than the benefit', () => {
-    const s = orthodonticSchedule({ ...FIXTURE, lifetimeRemainingCents: 500_000 });
+    const s = orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, lifetimeRemainingCents: 500_000 });
     expect(s.totalBenefitCents).toBe(300_000);
     expect(s.lifetimeReachedWith).toBeNull();
     expect(s.installments.every((i) => i.status === 'SCHEDULED')).toBe(true);
@@ -171,8 +159,8 @@ describe('orthodontic schedule — other shapes', () => {
     ['a malformed banding date', { bandingDate: '2025-02-30' }, 'bandingDate'],
     ['a negative delay', { firstDelayDays: -1 }, 'firstDelayDays'],
   ])('throws on %s', (_label, over, path) => {
-    expect(() => orthodonticSchedule({ ...FIXTURE, ...over })).toThrow(BenefitInputError);
-    expect(() => orthodonticSchedule({ ...FIXTURE, ...over })).toThrow(path);
+    expect(() => orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, ...over })).toThrow(BenefitInputError);
+    expect(() => orthodonticSchedule({ ...ORTHODONTIC_FIXTURE, ...over })).toThrow(path);
   });
 });
 

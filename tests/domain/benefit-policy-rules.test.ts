@@ -14,20 +14,10 @@ import {
   type PolicyBenefitTerms,
 } from '../../src/domain/benefits/policy-rules.ts';
 import { resolveRules } from '../../src/domain/benefits/rules.ts';
+import { ruleRow } from './benefit-fixtures.ts';
 
 // A policy's terms and its rows of benefit rules (research 2.2) as the engine reads them, and the field each
 // refusal lands on (the contract's `benefitRules/<n>/<field>` or a term's name).
-const row = (over: Partial<PolicyBenefitRule> & Pick<PolicyBenefitRule, 'kind'>): PolicyBenefitRule => ({
-  category: null,
-  procedureCode: null,
-  percent: null,
-  months: null,
-  amountCents: null,
-  quantity: null,
-  period: null,
-  level: null,
-  ...over,
-});
 const problems = (rows: PolicyBenefitRule[], terms: Partial<PolicyBenefitTerms> = {}) =>
   policyRuleProblems({ ...NEUTRAL_TERMS, ...terms }, rows).map((p) => `${p.path} ${p.keyword}`);
 
@@ -56,10 +46,10 @@ describe('the kinds of rule and what each one uses', () => {
   });
 
   it('keeps only the fields a rule’s kind uses, absent ones as null', () => {
-    const stray = { ...row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70, months: 3, amountCents: 100, quantity: 2, period: 'YEARS', level: 'FAMILY', procedureCode: 'D2140' }) };
-    expect(normalizeRule(stray)).toEqual(row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }));
+    const stray = { ...ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70, months: 3, amountCents: 100, quantity: 2, period: 'YEARS', level: 'FAMILY', procedureCode: 'D2140' }) };
+    expect(normalizeRule(stray)).toEqual(ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }));
     const partial = { kind: 'FIXED_COPAY', procedureCode: 'D2740' } as PolicyBenefitRule;
-    expect(normalizeRule(partial)).toStrictEqual(row({ kind: 'FIXED_COPAY', procedureCode: 'D2740' }));
+    expect(normalizeRule(partial)).toStrictEqual(ruleRow({ kind: 'FIXED_COPAY', procedureCode: 'D2740' }));
   });
 });
 
@@ -118,23 +108,23 @@ describe('a policy’s layer of the rules', () => {
 
   it('reads each row by its kind, and the orthodontic percentage of the terms wins over a row for orthodontics', () => {
     const rows = [
-      row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }),
-      row({ kind: 'COINSURANCE', category: 'ORTHODONTIC', percent: 40 }),
-      row({ kind: 'WAITING_PERIOD', category: 'MAJOR', months: 18 }),
-      row({ kind: 'EXCLUSION', procedureCode: 'D6010' }),
-      row({ kind: 'EXCLUSION', procedureCode: 'D5110' }),
-      row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 2_000, level: 'INDIVIDUAL' }),
-      row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 6_000, level: 'FAMILY' }),
-      row({ kind: 'MAXIMUM', category: 'MAJOR', amountCents: 50_000, level: 'FAMILY' }),
-      row({ kind: 'AGE_LIMIT', category: 'PREVENTIVE', quantity: 18 }),
-      row({ kind: 'AGE_LIMIT', procedureCode: 'D1351', quantity: 14 }),
-      row({ kind: 'FIXED_COPAY', procedureCode: 'D2740', amountCents: 25_000 }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 1, period: 'BENEFIT_YEAR' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 3, period: 'CALENDAR_YEAR' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D2740', quantity: 1, period: 'LIFETIME' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0274', quantity: 2, period: 'LAST_12_MONTHS' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0210', quantity: 5, period: 'YEARS' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0330', quantity: 18, period: 'MONTHS' }),
+      ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }),
+      ruleRow({ kind: 'COINSURANCE', category: 'ORTHODONTIC', percent: 40 }),
+      ruleRow({ kind: 'WAITING_PERIOD', category: 'MAJOR', months: 18 }),
+      ruleRow({ kind: 'EXCLUSION', procedureCode: 'D6010' }),
+      ruleRow({ kind: 'EXCLUSION', procedureCode: 'D5110' }),
+      ruleRow({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 2_000, level: 'INDIVIDUAL' }),
+      ruleRow({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 6_000, level: 'FAMILY' }),
+      ruleRow({ kind: 'MAXIMUM', category: 'MAJOR', amountCents: 50_000, level: 'FAMILY' }),
+      ruleRow({ kind: 'AGE_LIMIT', category: 'PREVENTIVE', quantity: 18 }),
+      ruleRow({ kind: 'AGE_LIMIT', procedureCode: 'D1351', quantity: 14 }),
+      ruleRow({ kind: 'FIXED_COPAY', procedureCode: 'D2740', amountCents: 25_000 }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 1, period: 'BENEFIT_YEAR' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 3, period: 'CALENDAR_YEAR' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D2740', quantity: 1, period: 'LIFETIME' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0274', quantity: 2, period: 'LAST_12_MONTHS' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0210', quantity: 5, period: 'YEARS' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0330', quantity: 18, period: 'MONTHS' }),
     ];
     const withOrtho = { ...NEUTRAL_TERMS, orthoPercent: 65 };
     const override = policyRulesOverride(withOrtho, rows);
@@ -159,29 +149,29 @@ describe('a policy’s layer of the rules', () => {
 
   it('leaves out rows that lack what their kind reads', () => {
     const rows = [
-      row({ kind: 'COINSURANCE', category: 'BASIC' }),
-      row({ kind: 'COINSURANCE', percent: 70 }),
-      row({ kind: 'WAITING_PERIOD', category: 'MAJOR' }),
-      row({ kind: 'EXCLUSION' }),
-      row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 2_000 }),
-      row({ kind: 'DEDUCTIBLE', amountCents: 2_000, level: 'INDIVIDUAL' }),
-      row({ kind: 'MAXIMUM', category: 'MAJOR', level: 'FAMILY' }),
-      row({ kind: 'AGE_LIMIT', category: 'PREVENTIVE' }),
-      row({ kind: 'AGE_LIMIT', quantity: 18 }),
-      row({ kind: 'FIXED_COPAY', amountCents: 25_000 }),
-      row({ kind: 'FIXED_COPAY', procedureCode: 'D2740' }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 1 }),
-      row({ kind: 'FREQUENCY', procedureCode: 'D0120', period: 'YEARS' }),
-      row({ kind: 'FREQUENCY', quantity: 1, period: 'YEARS' }),
+      ruleRow({ kind: 'COINSURANCE', category: 'BASIC' }),
+      ruleRow({ kind: 'COINSURANCE', percent: 70 }),
+      ruleRow({ kind: 'WAITING_PERIOD', category: 'MAJOR' }),
+      ruleRow({ kind: 'EXCLUSION' }),
+      ruleRow({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 2_000 }),
+      ruleRow({ kind: 'DEDUCTIBLE', amountCents: 2_000, level: 'INDIVIDUAL' }),
+      ruleRow({ kind: 'MAXIMUM', category: 'MAJOR', level: 'FAMILY' }),
+      ruleRow({ kind: 'AGE_LIMIT', category: 'PREVENTIVE' }),
+      ruleRow({ kind: 'AGE_LIMIT', quantity: 18 }),
+      ruleRow({ kind: 'FIXED_COPAY', amountCents: 25_000 }),
+      ruleRow({ kind: 'FIXED_COPAY', procedureCode: 'D2740' }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 1 }),
+      ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0120', period: 'YEARS' }),
+      ruleRow({ kind: 'FREQUENCY', quantity: 1, period: 'YEARS' }),
     ];
     expect(policyRulesOverride(NEUTRAL_TERMS, rows)).toStrictEqual(policyRulesOverride(NEUTRAL_TERMS, []));
   });
 
   it('reads a row of another kind for none of the others', () => {
     const everything = { category: 'BASIC', procedureCode: 'D2140', percent: 70, months: 6, amountCents: 1_000, quantity: 2, period: 'YEARS', level: 'INDIVIDUAL' } as const;
-    const copay = policyRulesOverride(NEUTRAL_TERMS, [row({ kind: 'FIXED_COPAY', ...everything })]);
+    const copay = policyRulesOverride(NEUTRAL_TERMS, [ruleRow({ kind: 'FIXED_COPAY', ...everything })]);
     expect(copay).toStrictEqual({ ...policyRulesOverride(NEUTRAL_TERMS, []), fixedCopays: { D2140: 1_000 } });
-    const age = policyRulesOverride(NEUTRAL_TERMS, [row({ kind: 'AGE_LIMIT', ...everything })]);
+    const age = policyRulesOverride(NEUTRAL_TERMS, [ruleRow({ kind: 'AGE_LIMIT', ...everything })]);
     // An age limit naming a code is the code's, not its category's.
     expect(age).toStrictEqual({ ...policyRulesOverride(NEUTRAL_TERMS, []), ageLimits: { categories: {}, codes: { D2140: 2 } } });
   });
@@ -189,11 +179,11 @@ describe('a policy’s layer of the rules', () => {
 
 describe('what is wrong with a policy’s rules, field by field', () => {
   it('accepts well-formed rows', () => {
-    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), row({ kind: 'EXCLUSION', procedureCode: 'D6010' })])).toEqual([]);
+    expect(problems([ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), ruleRow({ kind: 'EXCLUSION', procedureCode: 'D6010' })])).toEqual([]);
   });
 
   it('names every missing field of a row, under the contract’s name', () => {
-    expect(problems([row({ kind: 'COINSURANCE' }), row({ kind: 'WAITING_PERIOD', category: 'BASIC' }), row({ kind: 'EXCLUSION' }), row({ kind: 'MAXIMUM', category: 'BASIC' })])).toEqual([
+    expect(problems([ruleRow({ kind: 'COINSURANCE' }), ruleRow({ kind: 'WAITING_PERIOD', category: 'BASIC' }), ruleRow({ kind: 'EXCLUSION' }), ruleRow({ kind: 'MAXIMUM', category: 'BASIC' })])).toEqual([
       'benefitRules/0/category required',
       'benefitRules/0/percent required',
       'benefitRules/1/months required',
@@ -208,46 +198,46 @@ describe('what is wrong with a policy’s rules, field by field', () => {
   });
 
   it('looks no further at a row with a missing field: two such rows are not duplicates', () => {
-    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC' }), row({ kind: 'COINSURANCE', category: 'BASIC' })])).toEqual([
+    expect(problems([ruleRow({ kind: 'COINSURANCE', category: 'BASIC' }), ruleRow({ kind: 'COINSURANCE', category: 'BASIC' })])).toEqual([
       'benefitRules/0/percent required',
       'benefitRules/1/percent required',
     ]);
   });
 
   it('wants an age limit for exactly one of a category or a code, then its age', () => {
-    expect(problems([row({ kind: 'AGE_LIMIT' })])).toEqual(['benefitRules/0/category categoryOrCode']);
-    expect(problems([row({ kind: 'AGE_LIMIT', category: 'BASIC', procedureCode: 'D2140' })])).toEqual(['benefitRules/0/procedureCode categoryOrCode']);
-    expect(problems([row({ kind: 'AGE_LIMIT', category: 'BASIC' })])).toEqual(['benefitRules/0/quantity required']);
-    expect(problems([row({ kind: 'AGE_LIMIT', procedureCode: 'D2140' })])).toEqual(['benefitRules/0/quantity required']);
-    expect(problems([row({ kind: 'AGE_LIMIT', procedureCode: 'D2140', quantity: 18 })])).toEqual([]);
+    expect(problems([ruleRow({ kind: 'AGE_LIMIT' })])).toEqual(['benefitRules/0/category categoryOrCode']);
+    expect(problems([ruleRow({ kind: 'AGE_LIMIT', category: 'BASIC', procedureCode: 'D2140' })])).toEqual(['benefitRules/0/procedureCode categoryOrCode']);
+    expect(problems([ruleRow({ kind: 'AGE_LIMIT', category: 'BASIC' })])).toEqual(['benefitRules/0/quantity required']);
+    expect(problems([ruleRow({ kind: 'AGE_LIMIT', procedureCode: 'D2140' })])).toEqual(['benefitRules/0/quantity required']);
+    expect(problems([ruleRow({ kind: 'AGE_LIMIT', procedureCode: 'D2140', quantity: 18 })])).toEqual([]);
   });
 
   it('refuses a second rule of the same kind and target, whatever fields its kind does not use', () => {
-    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), row({ kind: 'COINSURANCE', category: 'BASIC', percent: 60, level: 'FAMILY', period: 'YEARS' })])).toEqual([
+    expect(problems([ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 60, level: 'FAMILY', period: 'YEARS' })])).toEqual([
       'benefitRules/1/category duplicate',
     ]);
-    expect(problems([row({ kind: 'EXCLUSION', procedureCode: 'D6010' }), row({ kind: 'EXCLUSION', procedureCode: 'D6010', category: 'MAJOR' })])).toEqual([
+    expect(problems([ruleRow({ kind: 'EXCLUSION', procedureCode: 'D6010' }), ruleRow({ kind: 'EXCLUSION', procedureCode: 'D6010', category: 'MAJOR' })])).toEqual([
       'benefitRules/1/procedureCode duplicate',
     ]);
-    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), row({ kind: 'WAITING_PERIOD', category: 'BASIC', months: 3 }), row({ kind: 'COINSURANCE', category: 'MAJOR', percent: 40 })])).toEqual([]);
-    expect(problems([row({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 1, period: 'YEARS' }), row({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 2, period: 'YEARS' })])).toEqual([
+    expect(problems([ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 70 }), ruleRow({ kind: 'WAITING_PERIOD', category: 'BASIC', months: 3 }), ruleRow({ kind: 'COINSURANCE', category: 'MAJOR', percent: 40 })])).toEqual([]);
+    expect(problems([ruleRow({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 1, period: 'YEARS' }), ruleRow({ kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 2, period: 'YEARS' })])).toEqual([
       'benefitRules/1/procedureCode duplicate',
     ]);
   });
 
   it.each<[string, PolicyBenefitRule, string]>([
-    ['a percentage above 100', row({ kind: 'COINSURANCE', category: 'BASIC', percent: 101 }), 'percent'],
-    ['a waiting period of more than 100 years', row({ kind: 'WAITING_PERIOD', category: 'BASIC', months: 1201 }), 'months'],
-    ['an excluded code outside CDT', row({ kind: 'EXCLUSION', procedureCode: 'D0050' }), 'procedureCode'],
-    ['a deductible for orthodontics', row({ kind: 'DEDUCTIBLE', category: 'ORTHODONTIC', amountCents: 1_000, level: 'INDIVIDUAL' }), 'category'],
-    ['a negative deductible', row({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: -1, level: 'INDIVIDUAL' }), 'amount'],
-    ['a fractional family maximum', row({ kind: 'MAXIMUM', category: 'MAJOR', amountCents: 10.5, level: 'FAMILY' }), 'amount'],
-    ['a frequency of a code outside CDT', row({ kind: 'FREQUENCY', procedureCode: 'D0050', quantity: 1, period: 'LIFETIME' }), 'procedureCode'],
-    ['a negative count of services', row({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: -1, period: 'BENEFIT_YEAR' }), 'quantity'],
-    ['one every 0 months', row({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 0, period: 'MONTHS' }), 'quantity'],
-    ['a category age limit above 150', row({ kind: 'AGE_LIMIT', category: 'MAJOR', quantity: 151 }), 'quantity'],
-    ['a copay of a code outside CDT', row({ kind: 'FIXED_COPAY', procedureCode: 'D0050', amountCents: 1_000 }), 'amount'],
-    ['a negative copay', row({ kind: 'FIXED_COPAY', procedureCode: 'D2740', amountCents: -1 }), 'amount'],
+    ['a percentage above 100', ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 101 }), 'percent'],
+    ['a waiting period of more than 100 years', ruleRow({ kind: 'WAITING_PERIOD', category: 'BASIC', months: 1201 }), 'months'],
+    ['an excluded code outside CDT', ruleRow({ kind: 'EXCLUSION', procedureCode: 'D0050' }), 'procedureCode'],
+    ['a deductible for orthodontics', ruleRow({ kind: 'DEDUCTIBLE', category: 'ORTHODONTIC', amountCents: 1_000, level: 'INDIVIDUAL' }), 'category'],
+    ['a negative deductible', ruleRow({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: -1, level: 'INDIVIDUAL' }), 'amount'],
+    ['a fractional family maximum', ruleRow({ kind: 'MAXIMUM', category: 'MAJOR', amountCents: 10.5, level: 'FAMILY' }), 'amount'],
+    ['a frequency of a code outside CDT', ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0050', quantity: 1, period: 'LIFETIME' }), 'procedureCode'],
+    ['a negative count of services', ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: -1, period: 'BENEFIT_YEAR' }), 'quantity'],
+    ['one every 0 months', ruleRow({ kind: 'FREQUENCY', procedureCode: 'D0120', quantity: 0, period: 'MONTHS' }), 'quantity'],
+    ['a category age limit above 150', ruleRow({ kind: 'AGE_LIMIT', category: 'MAJOR', quantity: 151 }), 'quantity'],
+    ['a copay of a code outside CDT', ruleRow({ kind: 'FIXED_COPAY', procedureCode: 'D0050', amountCents: 1_000 }), 'amount'],
+    ['a negative copay', ruleRow({ kind: 'FIXED_COPAY', procedureCode: 'D2740', amountCents: -1 }), 'amount'],
   ])('puts %s on its field', (_label, rule, field) => {
     expect(problems([rule])).toEqual([`benefitRules/0/${field} benefitRule`]);
   });
@@ -266,7 +256,7 @@ describe('what is wrong with a policy’s rules, field by field', () => {
   });
 
   it('reports the rows first, then the terms', () => {
-    expect(problems([row({ kind: 'COINSURANCE', category: 'BASIC', percent: 101 })], { annualMaximumCents: -1 })).toEqual([
+    expect(problems([ruleRow({ kind: 'COINSURANCE', category: 'BASIC', percent: 101 })], { annualMaximumCents: -1 })).toEqual([
       'benefitRules/0/percent benefitRule',
       'annualMaximum benefitRule',
     ]);
