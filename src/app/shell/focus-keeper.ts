@@ -76,7 +76,9 @@ export function keepFocus(): () => void {
     const active = document.activeElement;
     if (!gone || (active && active !== document.body && active !== lost)) return;
     const target = landingFor(inDialog(trail) && !lost.isConnected ? beforeDialog : trail);
+    // Nothing left to land on (the page itself went): stop looking until the focus is somewhere again.
     if (target) target.focus();
+    else trail = [];
   };
   const observer = new MutationObserver(check);
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
