@@ -10,6 +10,7 @@ import {
   type ClaimType,
   type LineLiquidation,
   type Liquidation,
+  type InstallmentDueInput,
   type OrthodonticScheduleInput,
   type YearUsage,
 } from '../../src/domain/benefits/index.ts';
@@ -101,3 +102,16 @@ export const ruleRow = (over: Partial<PolicyBenefitRule> & Pick<PolicyBenefitRul
   level: null,
   ...over,
 });
+
+/** An orthodontic installment of 200.00 due 2026-06-01 for a patient turning 19 on 2026-03-10, covered through 2026. */
+export const INSTALLMENT_DUE: InstallmentDueInput = {
+  billableCents: 20_000,
+  dueDate: '2026-06-01',
+  coveragePercent: 50,
+  lifetimeRemainingCents: 150_000,
+  birthDate: '2007-03-10',
+  bandingDate: '2026-03-09',
+  ageLimit: 19,
+  stopAtAgeLimit: false,
+  coveragePeriods: [{ from: '2020-01-01', to: '2026-12-31' }],
+};

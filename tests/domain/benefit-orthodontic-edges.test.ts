@@ -8,7 +8,7 @@ import {
   type InstallmentDueInput,
   type OrthodonticScheduleInput,
 } from '../../src/domain/benefits/index.ts';
-import { ORTHODONTIC_FIXTURE } from './benefit-fixtures.ts';
+import { ORTHODONTIC_FIXTURE, INSTALLMENT_DUE } from './benefit-fixtures.ts';
 
 
 /** The path and message of what orthodonticSchedule refuses, or 'accepted'. */
@@ -126,17 +126,6 @@ describe('the schedule input from the rules and the plan', () => {
 });
 
 describe('an installment falling due, at its edges', () => {
-  const DUE: InstallmentDueInput = {
-    billableCents: 20_000,
-    dueDate: '2026-06-01',
-    coveragePercent: 50,
-    lifetimeRemainingCents: 150_000,
-    birthDate: '2007-03-10',
-    bandingDate: '2026-03-09',
-    ageLimit: 19,
-    stopAtAgeLimit: false,
-    coveragePeriods: [{ from: '2020-01-01', to: '2026-12-31' }],
-  };
 
   it.each<[string, Partial<InstallmentDueInput>, unknown]>([
     ['coverage open-ended (no end)', { coveragePeriods: [{ from: '2026-01-01' }] }, { status: 'CLAIMABLE', benefitCents: 10_000 }],
@@ -153,7 +142,7 @@ describe('an installment falling due, at its edges', () => {
     ['an odd billable amount rounds half up', { billableCents: 20_001 }, { status: 'CLAIMABLE', benefitCents: 10_001 }],
     ['the benefit exactly what is left', { lifetimeRemainingCents: 10_000 }, { status: 'CLAIMABLE', benefitCents: 10_000 }],
   ])('%s', (_label, over, expected) => {
-    expect(orthodonticInstallmentDue({ ...DUE, ...over })).toEqual(expected);
+    expect(orthodonticInstallmentDue({ ...INSTALLMENT_DUE, ...over })).toEqual(expected);
   });
 
   it.each<[string, Partial<InstallmentDueInput>, string]>([
@@ -169,10 +158,10 @@ describe('an installment falling due, at its edges', () => {
     ['a coverage period with an impossible end', { coveragePeriods: [{ from: '2020-01-01', to: '2026-06-31' }] }, 'coveragePeriods.0.to: expected a date'],
     ['an impossible evaluation date', { asOf: 'today' }, 'asOf: expected a date'],
   ])('refuses %s', (_label, over, message) => {
-    expect(refusal(() => orthodonticInstallmentDue({ ...DUE, ...over }))).toContain(message);
+    expect(refusal(() => orthodonticInstallmentDue({ ...INSTALLMENT_DUE, ...over }))).toContain(message);
   });
 
   it('accepts an age limit of 150', () => {
-    expect(orthodonticInstallmentDue({ ...DUE, ageLimit: 150 })).toEqual({ status: 'CLAIMABLE', benefitCents: 10_000 });
+    expect(orthodonticInstallmentDue({ ...INSTALLMENT_DUE, ageLimit: 150 })).toEqual({ status: 'CLAIMABLE', benefitCents: 10_000 });
   });
 });

@@ -9,9 +9,8 @@ import {
   orthodonticScheduleInput,
   resolveRules,
   type ClaimFacts,
-  type InstallmentDueInput,
 } from '../../src/domain/benefits/index.ts';
-import { after, claim, facts, line, outcome, ORTHODONTIC_FIXTURE } from './benefit-fixtures.ts';
+import { after, claim, facts, line, outcome, ORTHODONTIC_FIXTURE, INSTALLMENT_DUE } from './benefit-fixtures.ts';
 
 
 describe('orthodontic schedule — the worked fixture (research 3.3)', () => {
@@ -165,17 +164,6 @@ describe('orthodontic schedule — other shapes', () => {
 });
 
 describe('an installment falling due', () => {
-  const DUE: InstallmentDueInput = {
-    billableCents: 20_000,
-    dueDate: '2026-06-01',
-    coveragePercent: 50,
-    lifetimeRemainingCents: 150_000,
-    birthDate: '2007-03-10',
-    bandingDate: '2026-03-09',
-    ageLimit: 19,
-    stopAtAgeLimit: false,
-    coveragePeriods: [{ from: '2020-01-01', to: '2026-12-31' }],
-  };
 
   it.each([
     ['claimable', {}, { status: 'CLAIMABLE', benefitCents: 10_000 }],
@@ -192,11 +180,11 @@ describe('an installment falling due', () => {
     ['18 on the due date, payments stop at the limit', { stopAtAgeLimit: true, dueDate: '2026-03-09' }, { status: 'CLAIMABLE', benefitCents: 10_000 }],
     ['no age limit', { ageLimit: null, bandingDate: '2040-01-01' }, { status: 'CLAIMABLE', benefitCents: 10_000 }],
   ])('%s', (_label, over, expected) => {
-    expect(orthodonticInstallmentDue({ ...DUE, ...over })).toEqual(expected);
+    expect(orthodonticInstallmentDue({ ...INSTALLMENT_DUE, ...over })).toEqual(expected);
   });
 
   it('throws on malformed input', () => {
-    expect(() => orthodonticInstallmentDue({ ...DUE, dueDate: '2026-6-1' })).toThrow(BenefitInputError);
-    expect(() => orthodonticInstallmentDue({ ...DUE, lifetimeRemainingCents: -1 })).toThrow(BenefitInputError);
+    expect(() => orthodonticInstallmentDue({ ...INSTALLMENT_DUE, dueDate: '2026-6-1' })).toThrow(BenefitInputError);
+    expect(() => orthodonticInstallmentDue({ ...INSTALLMENT_DUE, lifetimeRemainingCents: -1 })).toThrow(BenefitInputError);
   });
 });
