@@ -14,7 +14,8 @@ export const BusyButton = forwardRef<HTMLButtonElement, ButtonProps>(function Bu
   };
   return (
     <Button ref={ref} {...rest} aria-busy={loading || undefined} aria-disabled={loading || rest['aria-disabled']} data-loading={loading ? '' : undefined} onClick={click}>
-      {loading ? <Loader text={loadingText}>{children}</Loader> : children}
+      {/* bdi: on a right-to-left page "Guardando…" keeps its ellipsis at the end. */}
+      {loading ? <Loader text={loadingText ? <bdi>{loadingText}</bdi> : undefined}>{children}</Loader> : children}
     </Button>
   );
 });
