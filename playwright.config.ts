@@ -1,8 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
 
+/** Workers, and one server for each on its own copy of the demo database (scripts/e2e-server.mjs): port 8181 + index. */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+// Each worker process has its index in TEST_PARALLEL_INDEX when it reads this file; the runner has none.
+const PARALLEL_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
 /**
- * The browser suite: one worker against a freshly seeded server on port 8181 (see scripts/e2e-server.mjs).
+ * The browser suite: each worker against its own freshly seeded server (see scripts/e2e-server.mjs).
  * Project e2e: the hand-written specs (tests/e2e); project paths: the app machine's generated paths driven through
  * the UI (tests/paths/app/<criterion>/*.paths.spec.ts, from npm run test:paths), run after e2e. Both count toward
  * the server's per-address limit of failed sign-ins, so the generated specs keep theirs few.
@@ -15,14 +20,15 @@ export default defineConfig({
     { name: 'paths', testDir: './tests/paths/app', testMatch: '**/*.paths.spec.ts' },
   ],
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
+  failOnFlakyTests: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: 'http://127.0.0.1:8181',
+    baseURL: `http://127.0.0.1:${8181 + PARALLEL_INDEX}`,
     locale: 'es-ES',
     viewport: { width: 1280, height: 800 },
     launchOptions: {
@@ -40,10 +46,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: 'http://127.0.0.1:8181/api/health',
+  webServer: Array.from({ length: WORKERS }, (_, index) => ({
+    command: `node scripts/e2e-server.mjs ${index}`,
+    url: `http://127.0.0.1:${8181 + index}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
-  },
+    timeout: 180_000,
+  })),
 });

@@ -1,13 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite runs the server in-process on an in-memory PGlite; PGlite's start and scrypt are
-// slow on the 2-core CI machines, hence the generous timeouts and one file at a time.
+// API files each run an in-process server on an in-memory PGlite (in a thread of its own) started from
+// the run's demo template (tests/global-setup.ts, tests/support/db-template.ts), so files run side by side.
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    fileParallelism: false,
+    globalSetup: ['tests/global-setup.ts'],
+    // Hashes made during tests use a cheap scrypt cost (server/auth/passwords.ts honours it only under NODE_ENV=test).
+    env: { TEST_SCRYPT_N: '1024' },
+    // Limits that only catch a hang: a test's verdict must not depend on how loaded the machine is.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
   },
 });

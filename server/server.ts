@@ -11,17 +11,28 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 
-/** Opens and migrates the database and builds the API; `seed` fills demo data into an empty database. */
+/** A saved embedded database (`Database.dumpDataDir`) and the attachment contents its rows point to. */
+export interface DatabaseTemplate {
+  dataDir: string;
+  filesDir: string;
+}
+
+/**
+ * Opens and migrates the database and builds the API; `seed` fills demo data into an empty database.
+ * `template`: an embedded database saved with its attachment contents (tests start each server from one
+ * migrated and seeded copy instead of migrating and seeding again).
+ */
 export async function createServer(
   config: Config,
-  options: { databaseTarget: string; seed: boolean; validateResponses?: boolean; today?: () => string },
+  options: { databaseTarget: string; seed: boolean; validateResponses?: boolean; today?: () => string; template?: DatabaseTemplate },
 ) {
-  const db: Database = await openDatabase(options.databaseTarget);
+  const db: Database = await openDatabase(options.databaseTarget, { loadDataDir: options.template?.dataDir });
   await migrate(db);
   await syncRoles(db);
   const today = options.today ?? systemToday;
   // Files live beside the embedded database; an in-memory database gets a throw-away directory.
   const filesDir = options.databaseTarget === 'memory://' ? fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-')) : config.filesDir;
+  if (options.template) fs.cpSync(options.template.filesDir, filesDir, { recursive: true });
   const files = fileStore(filesDir);
   const seeded = options.seed ? await seedDemo(db, today(), files) : false;
   const deps = { db, config, sessions: sessionStore(db, config), today, files };

@@ -37,6 +37,8 @@ export interface Database extends Queryable {
    * PGlite is this process's alone and hands notifications over at commit, so its fence is immediate.
    */
   watch(channel: string, handlers: WatchHandlers): Promise<Watch>;
+  /** The embedded database's data directory as a tarball, for `openDatabase`'s `loadDataDir` (PGlite only). */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ function queryable(kysely: Kysely<DB> | Transaction<DB>): Queryable {
   };
 }
 
-function database(kind: Database['kind'], kysely: Kysely<DB>, channels: Channels, beforeClose: () => Promise<void> = async () => {}): Database {
+function database(kind: Database['kind'], kysely: Kysely<DB>, channels: Channels & Pick<Database, 'dumpDataDir'>, beforeClose: () => Promise<void> = async () => {}): Database {
   return {
     kind,
     ...queryable(kysely),
@@ -108,8 +110,11 @@ function postgresListener(connectionString: string) {
   return { listen, closeAll };
 }
 
-/** `postgres://…` → PostgreSQL; `memory://` → in-memory PGlite (tests); otherwise a PGlite data directory. */
-export async function openDatabase(target: string): Promise<Database> {
+/**
+ * `postgres://…` → PostgreSQL; `memory://` → in-memory PGlite (tests); otherwise a PGlite data directory.
+ * `loadDataDir`: a PGlite tarball (from `dumpDataDir`) the embedded database starts from instead of initdb.
+ */
+export async function openDatabase(target: string, options: { loadDataDir?: string } = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
     const pool = fairPostgresPool(new pg.Pool({ connectionString: target, max: size }), size);
@@ -125,7 +130,7 @@ export async function openDatabase(target: string): Promise<Database> {
     };
     return database('postgres', new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), { listen: listener.listen, watch }, closeAll);
   }
-  const db = await startEmbeddedThread(target);
+  const db = await startEmbeddedThread(target, options.loadDataDir);
   const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(db) }) });
   // One session: LISTEN goes through the pool (never inside someone's transaction), and PGlite hands
   // every notification of that session to its callbacks.
@@ -139,5 +144,5 @@ export async function openDatabase(target: string): Promise<Database> {
     const stop = await listen(channel, handlers.onNotify);
     return { fence: async () => true, stop };
   };
-  return database('pglite', kysely, { listen, watch });
+  return database('pglite', kysely, { listen, watch, dumpDataDir: () => db.dumpDataDir() });
 }

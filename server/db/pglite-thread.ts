@@ -5,6 +5,8 @@ export interface EmbeddedSession {
   query<R>(sql: string, params: unknown[]): Promise<{ rows: R[]; affectedRows: number }>;
   exec(sql: string): Promise<{ rows: unknown[]; affectedRows: number }[]>;
   onNotification(callback: (channel: string, payload: string) => void): () => void;
+  /** The whole data directory as a tarball, which `loadDataDir` starts from again. */
+  dumpDataDir(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -24,8 +26,8 @@ function rebuild({ name, message, ...fields }: ErrorFields): Error {
  * A statement's notifications are handed to the listeners before its promise resolves, as PGlite
  * itself does: the session cache relies on a revocation being known when its COMMIT answers.
  */
-export async function startEmbeddedThread(target: string): Promise<EmbeddedSession> {
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { target } });
+export async function startEmbeddedThread(target: string, loadDataDir?: string): Promise<EmbeddedSession> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { target, loadDataDir } });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Set<(channel: string, payload: string) => void>();
   let serial = 0;
@@ -55,7 +57,7 @@ export async function startEmbeddedThread(target: string): Promise<EmbeddedSessi
   worker.on('error', (error) => settleAll(error));
   worker.on('exit', (code) => settleAll(new Error(`the embedded database's thread stopped (exit code ${code})`)));
 
-  const send = <T>(message: { op: 'query' | 'exec' | 'close'; sql?: string; params?: unknown[] }) =>
+  const send = <T>(message: { op: 'query' | 'exec' | 'dumpDataDir' | 'close'; sql?: string; params?: unknown[] }) =>
     new Promise<T>((resolve, reject) => {
       if (failure) return reject(failure);
       const id = ++serial;
@@ -74,6 +76,7 @@ export async function startEmbeddedThread(target: string): Promise<EmbeddedSessi
   return {
     query: (sql, params) => send({ op: 'query', sql, params }),
     exec: (sql) => send({ op: 'exec', sql }),
+    dumpDataDir: () => send({ op: 'dumpDataDir' }),
     onNotification(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);

@@ -1,6 +1,7 @@
 // The embedded database's own thread (server/db/pglite-thread.ts starts it). Plain JavaScript so that it
 // starts the same under tsx, Vitest and plain Node. One operation at a time, in the order received;
 // the notifications a statement raised travel back with its answer.
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,9 +10,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 // query's text or parameters, which PGlite attaches to the error too.
 const ERROR_FIELDS = ['severity', 'code', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'];
 
-const { target } = workerData;
-const extensions = { pg_trgm };
-const db = target === 'memory://' ? new PGlite({ extensions }) : new PGlite(target, { extensions });
+const { target, loadDataDir } = workerData;
+// A data directory saved by dumpDataDir (a tarball) starts the database without initdb (tests' templates).
+const options = { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir: new Blob([fs.readFileSync(loadDataDir)]) } : {}) };
+const db = target === 'memory://' ? new PGlite(options) : new PGlite(target, options);
 const heard = [];
 db.onNotification((channel, payload) => heard.push([channel, payload]));
 
@@ -21,6 +23,7 @@ const run = {
     return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
   },
   exec: async ({ sql }) => (await db.exec(sql)).map((result) => ({ rows: result.rows, affectedRows: result.affectedRows ?? 0 })),
+  dumpDataDir: async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()),
   close: async () => db.close(),
 };
 

@@ -72,7 +72,7 @@ describeOnPostgres('npm run audit:verify on PostgreSQL 15', () => {
   let cluster: Awaited<ReturnType<typeof startPostgres>> | undefined;
   beforeAll(async () => {
     cluster = await startPostgres();
-  }, 120_000);
+  });
   afterAll(() => cluster?.stop());
 
   it('exits 0 with its summary on an intact chain, and non-zero naming the first missing or edited link', () =>

@@ -65,7 +65,7 @@ describe('embedded database directory lock', () => {
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
-  it('lets exactly one of two processes starting together take a directory with a stale lock file', { timeout: 60_000 }, async () => {
+  it('lets exactly one of two processes starting together take a directory with a stale lock file', { timeout: 120_000 }, async () => {
     for (let trial = 0; trial < 8; trial++) {
       const dir = tempDir();
       fs.writeFileSync(path.join(dir, 'server.lock'), '1\n');

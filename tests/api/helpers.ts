@@ -4,6 +4,8 @@ import { readConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
 import { textPdf } from '../../server/db/demo-documents.ts';
+import { systemToday } from '../../server/clock.ts';
+import { demoTemplate } from '../support/db-template.ts';
 
 type Api = Awaited<ReturnType<typeof createServer>>['api'];
 
@@ -34,9 +36,14 @@ export class TestServer {
     readonly filesDir: string,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://', today?: () => string): Promise<TestServer> {
+  /**
+   * An in-memory database starts from the run's demo template of its seed date (tests/support/db-template.ts);
+   * PostgreSQL, or `fresh`, migrates and seeds from nothing as a new install does.
+   */
+  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://', today?: () => string, fresh = false): Promise<TestServer> {
     const config = readConfig(env);
-    const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today });
+    const template = databaseTarget === 'memory://' && !fresh ? await demoTemplate((today ?? systemToday)()) : undefined;
+    const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today, template });
     return new TestServer(api, db, config, files.dir);
   }
 

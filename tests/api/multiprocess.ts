@@ -115,7 +115,7 @@ export async function startCluster(count = 2, env: Record<string, string> = {}) 
     processes.push(...rest);
   } catch (error) {
     await Promise.all(processes.map((p) => p.stop()));
-    database.stop();
+    await database.stop();
     throw error;
   }
   return {
@@ -129,7 +129,7 @@ export async function startCluster(count = 2, env: Record<string, string> = {}) 
     },
     stop: async () => {
       await Promise.all(processes.map((p) => p.stop()));
-      database.stop();
+      await database.stop();
     },
   };
 }

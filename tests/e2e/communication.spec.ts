@@ -8,7 +8,7 @@ import { ADMIN, apiToken, authHeader, expect, signIn, test, watchServerErrors } 
 const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function person(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
   watchServerErrors(context);
   const page = await context.newPage();
   await page.goto('/log-in');

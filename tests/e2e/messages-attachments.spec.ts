@@ -10,7 +10,7 @@ import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from '.
 const PDF = Buffer.from(textPdf(['Presupuesto de ortodoncia', 'Total 1.250.000']));
 
 async function person(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES', viewport: { width: 1280, height: 800 } });
   watchServerErrors(context);
   const page = await context.newPage();
   await page.goto('/log-in');

@@ -63,7 +63,7 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
   const { id } = (await created.json()) as { id: number };
 
   const open = async (email: string) => {
-    const context = await browser.newContext({ baseURL: 'http://127.0.0.1:8181', locale: 'es-ES' });
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'es-ES' });
     watchServerErrors(context);
     const page = await context.newPage();
     return { context, page, email };

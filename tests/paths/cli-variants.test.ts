@@ -11,7 +11,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 afterAll(() => fs.rmSync(experiment, { recursive: true, force: true }));
 
 describe('npm run test:paths with other options than the committed ones', () => {
-  it('writes into its own folder and leaves the committed files as they are', { timeout: 60_000 }, () => {
+  it('writes into its own folder and leaves the committed files as they are', { timeout: 120_000 }, () => {
     const before = snapshot(committed);
     const result = run('--machine', 'preferences', '--criterion', 'transitions', '--seed', '7', '--max-length', '5');
     expect(result.status, result.stderr).toBe(0);

@@ -54,10 +54,10 @@ describeOnPostgres('the log line of an unexpected error on PostgreSQL 15', () =>
     cluster = await startPostgres();
     client = new pg.Client({ connectionString: cluster.url });
     await client.connect();
-  }, 120_000);
+  });
   afterAll(async () => {
     await client?.end();
-    cluster?.stop();
+    await cluster?.stop();
   });
 
   it('keeps where and what failed but none of the failed query text, parameters or values (node-postgres)', async () => {

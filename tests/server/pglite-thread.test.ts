@@ -11,7 +11,7 @@ describe('PGlite in its own thread', () => {
   beforeAll(async () => {
     db = await startEmbeddedThread('memory://');
     await db.exec('CREATE TABLE thing (id int PRIMARY KEY, name text NOT NULL, born date, raw bytea); CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-  }, 60_000);
+  });
   afterAll(() => db.close());
 
   it('answers queries with typed rows and counts the rows a write touched', async () => {

@@ -23,8 +23,7 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
     beforeAll(async () => {
       server = await TestServer.start({}, 'memory://', () => clock.today);
       ctx = await contextFor(server, clock);
-      // A seeded server starts in seconds on a quiet machine; give a loaded CI machine room.
-    }, 180_000);
+    });
     afterAll(async () => {
       // What this file's replays took through the API, for the coverage report's API column (a failed path adds
       // nothing: its steps count only once it passes).
