@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Everything the server reads from its environment, with the defaults the README documents. */
+/** Everything the server reads from its environment, with the defaults docs/operations.md documents. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {

@@ -46,14 +46,17 @@ function waterfall(report) {
     .join('\n');
 }
 
-/** `runs` Lighthouse runs; prints the median LCP with the range and the rest of the median run. */
+/**
+ * `runs` Lighthouse runs: `text`, the median LCP with the range and the rest of the median run (printed), and
+ * `cell`, the same in one table cell for docs/benchmarks.md (null when Lighthouse did not run).
+ */
 export function lighthouseRuns(base, pathname, runs, executablePath, dir, detail = false) {
   const reports = [];
   for (let i = 0; i < runs; i++) {
     const report = lighthouseOnce(base, pathname, executablePath, path.join(dir, `lighthouse-${i}.json`));
     if (report) reports.push(report);
   }
-  if (!reports.length) return 'Lighthouse did not run';
+  if (!reports.length) return { text: 'Lighthouse did not run', cell: null };
   const lcp = (r) => r.audits['largest-contentful-paint'].numericValue;
   reports.sort((a, b) => lcp(a) - lcp(b));
   const mid = reports[Math.floor((reports.length - 1) / 2)];
@@ -66,5 +69,8 @@ export function lighthouseRuns(base, pathname, runs, executablePath, dir, detail
     `  LCP element: ${lcpElement(mid).slice(0, 160)}`,
   ];
   if (detail) lines.push(waterfall(mid));
-  return lines.join('\n');
+  const cell =
+    `${scores}; TBT ${mid.audits['total-blocking-time'].displayValue}, FCP ${mid.audits['first-contentful-paint'].displayValue}; ` +
+    `LCP ${mid.audits['largest-contentful-paint'].displayValue} median of ${reports.length} (${all('largest-contentful-paint')} s)`;
+  return { text: lines.join('\n'), cell };
 }

@@ -7,6 +7,7 @@
 //   BENCH_BROWSER_RUNS=5                      sign-in runs and menu rounds
 //   BENCH_LIGHTHOUSE=0 / BENCH_LIGHTHOUSE_RUNS=3
 //   BENCH_BROWSER_DETAIL=1                    also prints each run's waterfall and long tasks
+// A whole run (Lighthouse included) writes its table into docs/benchmarks.md (section browser; report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { firstPageWeight, lighthouseRuns } from './browser-lighthouse.mjs';
 import { installWatcher, watchNextClick } from './browser-watch.mjs';
+import { conditions, table, writeIfWhole } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 const DETAIL = process.env.BENCH_BROWSER_DETAIL === '1';
@@ -137,6 +139,10 @@ function reportSignIn(runs) {
       `any spinner in ${runs.filter((r) => r.first.spinner != null).length}/${runs.length} (goal ≤ 500 ms, no blank page)`,
   );
   if (DETAIL) runs.forEach((r, i) => (console.log(`    run ${i + 1}: ${JSON.stringify(r.first)} longest ${JSON.stringify(r.longest)}`), printWaterfall(r)));
+  return (
+    `${ms(median(pick('content')))} median of ${runs.length} (${range(pick('content'))} ms), the layout from ${ms(median(pick('shell')))}; ` +
+    `blank page ${runs.filter((r) => r.first.blank != null).length}/${runs.length}, full-page spinner ${runs.filter((r) => r.first.pageSpinner != null).length}/${runs.length}`
+  );
 }
 
 function reportMenu({ first, again }) {
@@ -149,25 +155,36 @@ function reportMenu({ first, again }) {
       `first visits ${range(first.map((r) => r.first.content).filter((x) => x != null))} ms (goal: no spinner, ≤ 100 ms)`,
   );
   if (DETAIL) [...first.map((r) => ({ ...r, label: `${r.label} (first)` })), ...again].forEach((r) => (console.log(`    ${r.label}: ${JSON.stringify(r.first)} longest ${JSON.stringify(r.longest)}`), printWaterfall(r)));
+  return `${ms(median(content))} median of ${again.length} (${range(content)} ms), spinner ${spinners.length}/${again.length}`;
 }
 
 try {
   if (ownServer) startServer();
   await waitForServer();
   console.log(`browser rows against ${base} (load average ${load()})`);
+  const loadBefore = load();
   const weight = await firstPageWeight(base, '/log-in', CHROMIUM);
   console.log(`log-in page: ${weight.kib.toFixed(1)} KiB of gzipped JavaScript in ${weight.files} files (budget 150)`);
-  if (process.env.BENCH_LIGHTHOUSE !== '0') console.log(lighthouseRuns(base, '/log-in', Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), CHROMIUM, work, DETAIL));
+  const lighthouse = process.env.BENCH_LIGHTHOUSE !== '0' ? lighthouseRuns(base, '/log-in', Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3), CHROMIUM, work, DETAIL) : { text: null, cell: null };
+  if (lighthouse.text) console.log(lighthouse.text);
+  const rows = [
+    ['log-in page JavaScript', `${weight.kib.toFixed(1)} KiB gzipped in ${weight.files} files`, '≤ 150 KiB'],
+    ['log-in page, Lighthouse 13.5 mobile', lighthouse.cell, 'LCP ≤ 1.6 s, score ≥ 95'],
+  ];
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const signIns = [];
     for (let i = 0; i < RUNS; i++) signIns.push(await signInRun(browser));
-    reportSignIn(signIns);
-    reportMenu(await menuRuns(browser));
+    rows.push(['sign-in click → dashboard content', reportSignIn(signIns), '≤ 500 ms, no blank page']);
+    rows.push(['menu click → content, screen already visited', reportMenu(await menuRuns(browser)), 'no spinner, ≤ 100 ms']);
   } finally {
     await browser.close();
   }
   console.log(`(load average after: ${load()})`);
+  writeIfWhole('browser', lighthouse.cell != null, 'Lighthouse skipped or failed', () =>
+    `${conditions(`load average ${loadBefore} before (1, 5, 15 min); Debian's chromium against ${ownServer ? 'a build and server of its own' : 'the bench server'}`)}\n\n` +
+      table(['measure', 'result', 'goal'], rows),
+  );
 } catch (error) {
   console.error(error);
   if (ownServer && fs.existsSync(path.join(work, 'server.log'))) console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8').slice(-4000));

@@ -79,7 +79,7 @@ export async function staffMix({ base, users = 200, seconds = 60, periodMs = 0, 
 
 const ms = (value) => `${Math.round(value)} ms`;
 
-/** One line: what the README's speed table reports for a mix. */
+/** One line: what docs/benchmarks.md's request-path table reports for a mix. */
 export function describeMix(label, r) {
   return (
     `${label}: ${r.users} users, ${r.seconds} s, ${r.all.count} requests (${Math.round(r.all.count / r.elapsed)}/s), ` +

@@ -2,10 +2,12 @@
 // the insurers list (20 rows) through the full path against a bare Hono handler running the same
 // query on the same database in the same process, plus each stage alone, in interleaved rounds;
 // then the 200-staff mixes. On PGlite (fresh, in memory) and, when BENCH_DATABASE_URL names an
-// empty database, on PostgreSQL. Figures are printed with the load average, never asserted.
+// empty database, on PostgreSQL. Figures are printed with the load average, never asserted; a run of all
+// three parts writes each database's table into docs/benchmarks.md (sections path-pglite, path-postgres; report.mjs).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { describeMix, signIn, staffMix } from './mix.mjs';
+import { conditions, table, writeIfWhole } from './report.mjs';
 
 const PORT = Number(process.env.BENCH_PATH_PORT ?? 9160);
 const base = `http://127.0.0.1:${PORT}`;
@@ -18,6 +20,7 @@ const MIX_SECONDS = Number(process.env.BENCH_MIX_SECONDS ?? 60);
 const parts = new Set((process.env.BENCH_PATH_PARTS ?? 'ratio,load,office').split(','));
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const load1 = () => os.loadavg()[0].toFixed(1);
 
 function startServer(database) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/path-server.ts'], {
@@ -75,27 +78,50 @@ async function ratio(label, token) {
     `${label} GET /api/insurers (20 rows), ${CONNECTIONS} clients: full ${Math.round(mean(3))}/s vs bare ${Math.round(mean(0))}/s = ${(mean(3) / mean(0)).toFixed(2)}×; ` +
       `median of ${ROUNDS} rounds ${median.toFixed(2)}× (range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}; goal ≥ 0.70×)`,
   );
+  return (
+    `${(mean(3) / mean(0)).toFixed(2)}× / ${median.toFixed(2)}× (${Math.round(mean(3))} vs ${Math.round(mean(0))}/s; ` +
+    `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} clients, range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)})`
+  );
 }
 
-async function measure(label, database) {
+const time = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
+/** A mix's figures in one table cell. */
+const mixCell = (r) =>
+  `${Math.round(r.all.count / r.elapsed)} req/s, p50 ${time(r.all.p50)}, p95 ${time(r.all.p95)}, p99 ${time(r.all.p99)}, max ${time(r.all.max)}, ` +
+  `${r.all.over2s} of ${r.all.count} over 2 s; writes p95 ${time(r.write.p95)}, max ${time(r.write.max)}; 5xx ${r.errors}`;
+
+async function measure(label, database, section) {
   const server = await startServer(database);
+  const rows = [];
   try {
     const token = await signIn(base, 'admin@demo.local');
-    if (parts.has('ratio')) await ratio(label, token);
+    if (parts.has('ratio')) {
+      const before = load1();
+      rows.push(['`GET /api/insurers` full path vs bare handler (mean / median)', await ratio(label, token), `${before}–${load1()}`, '≥ 0.70×']);
+    }
     if (parts.has('load')) {
-      console.log(`${label} ${describeMix('200 staff, no think time', await staffMix({ base, seconds: MIX_SECONDS, tag: `L${Date.now() % 1000}` }))} (load ${load()}; goal: none over 2 s)`);
+      const before = load1();
+      const result = await staffMix({ base, seconds: MIX_SECONDS, tag: `L${Date.now() % 1000}` });
+      console.log(`${label} ${describeMix('200 staff, no think time', result)} (load ${load()}; goal: none over 2 s)`);
+      rows.push([`200 staff, no think time (${MIX_SECONDS} s)`, mixCell(result), `${before}–${load1()}`, 'none over 2 s']);
     }
     if (parts.has('office')) {
-      console.log(`${label} ${describeMix('office, 1 request / 5 s each', await staffMix({ base, seconds: MIX_SECONDS, periodMs: 5000, tag: `O${Date.now() % 1000}` }))} (load ${load()}; goal p95 ≤ 50 ms, p99 ≤ 150 ms)`);
+      const before = load1();
+      const result = await staffMix({ base, seconds: MIX_SECONDS, periodMs: 5000, tag: `O${Date.now() % 1000}` });
+      console.log(`${label} ${describeMix('office, 1 request / 5 s each', result)} (load ${load()}; goal p95 ≤ 50 ms, p99 ≤ 150 ms)`);
+      rows.push([`real office, 200 staff × 1 request / 5 s (${MIX_SECONDS} s)`, mixCell(result), `${before}–${load1()}`, 'p95 ≤ 50 ms, p99 ≤ 150 ms']);
     }
   } finally {
     process.kill(-server.pid, 'SIGTERM');
   }
+  writeIfWhole(section, ['ratio', 'load', 'office'].every((part) => parts.has(part)), 'BENCH_PATH_PARTS picked only some parts', () =>
+    `${conditions(`${label}, \`node scripts/bench/path.mjs\`; 1-minute load average at each part's start and end`)}\n\n` + table(['measure', 'result', 'load', 'goal'], rows),
+  );
 }
 
 const databases = new Set((process.env.BENCH_PATH_DATABASES ?? 'pglite,postgres').split(','));
-if (databases.has('pglite')) await measure('PGlite', 'memory://');
+if (databases.has('pglite')) await measure('PGlite', 'memory://', 'path-pglite');
 if (!databases.has('postgres')) process.exit(0);
-if (process.env.BENCH_DATABASE_URL) await measure('PostgreSQL', process.env.BENCH_DATABASE_URL);
+if (process.env.BENCH_DATABASE_URL) await measure('PostgreSQL', process.env.BENCH_DATABASE_URL, 'path-postgres');
 else console.log('PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it too');
 process.exit(0);

@@ -1,10 +1,12 @@
 // `npm run bench`: builds the app, starts a server on a fresh embedded database and measures
-// what the README reports: API latency, the browser rows (browser.mjs) and the request path (path.mjs). Not a test: numbers
-// vary with the machine, so they are printed, never asserted.
+// what docs/benchmarks.md reports: API latency, the browser rows (browser.mjs) and the request path (path.mjs). Not a test:
+// numbers vary with the machine, so they are printed, never asserted, and each part writes its latest tables into
+// docs/benchmarks.md (report.mjs; BENCH_WRITE=0 only prints).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { conditions, table, writeSection } from './report.mjs';
 
 // The million-patient benchmark (PostgreSQL, API only) is a run of its own: scale.mjs.
 if (process.argv.includes('--scale') || process.env.BENCH_SCALE === '1') {
@@ -47,7 +49,9 @@ async function latency(label, request, runs = 300) {
   }
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  return `${label}: p50 ${at(0.5)} ms, p95 ${at(0.95)} ms (${runs} sequential requests)`;
+  const result = { label, p50: at(0.5), p95: at(0.95), runs };
+  console.log(`${label}: p50 ${result.p50} ms, p95 ${result.p95} ms (${runs} sequential requests)`);
+  return result;
 }
 
 try {
@@ -56,11 +60,16 @@ try {
   const { authorisation } = await signIn.json();
   const auth = { authorization: `Bearer ${authorisation.token}` };
   const sorts = ['name', '-code', 'country', '-updatedAt'];
-  console.log(await latency('GET /api/insurers (page, sort, search)', (i) => fetch(`${base}/api/insurers?page=${(i % 3) + 1}&pageSize=10&sort=${sorts[i % 4]}${i % 2 ? '&q=dent' : ''}`, { headers: auth })));
-  console.log(await latency('GET /api/me', () => fetch(`${base}/api/me`, { headers: auth })));
+  const api = [];
+  api.push({ ...(await latency('GET /api/insurers (page, sort, search)', (i) => fetch(`${base}/api/insurers?page=${(i % 3) + 1}&pageSize=10&sort=${sorts[i % 4]}${i % 2 ? '&q=dent' : ''}`, { headers: auth }))), budget: '≤ 50 ms p95' });
+  api.push({ ...(await latency('GET /api/me', () => fetch(`${base}/api/me`, { headers: auth }))), budget: '—' });
   // Last: spawnSync blocks this process, so no keep-alive connection may be left waiting behind it.
-  const scrypt = await latency('POST /api/login (scrypt)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30);
-  console.log(scrypt);
+  api.push({ ...(await latency('POST /api/login (scrypt N=2^15)', () => fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'supervisor@demo.local', password: 'demo1234' }) }), 30)), budget: '—' });
+  writeSection(
+    'api',
+    `${conditions('fresh embedded database (PGlite, Kysely) with the demo data; sequential requests')}\n\n` +
+      table(['measure', 'p50', 'p95', 'requests', 'budget'], api.map((r) => [r.label, `${r.p50} ms`, `${r.p95} ms`, r.runs, r.budget])),
+  );
   // The browser rows: log-in weight and Lighthouse, sign-in → dashboard, menu click → content (BENCH_BROWSER=0 skips).
   if (process.env.BENCH_BROWSER !== '0') spawnSync(process.execPath, ['scripts/bench/browser.mjs'], { stdio: 'inherit', env: { ...process.env, BENCH_BROWSER_BASE: base } });
   // The speed table of issue 12: full path against the bare handler, 200 staff without pause, a real office.

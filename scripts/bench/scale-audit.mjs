@@ -3,6 +3,7 @@
 // list's bounded count (10 000, as the other lists count). There is no audit list API yet, so each measure
 // is the two statements' time on one PostgreSQL connection: what such an endpoint would add to its request.
 import pg from 'pg';
+import { conditions, table, writeIfWhole } from './report.mjs';
 
 const PAGE = 50;
 const BOUND = 10_000;
@@ -76,12 +77,19 @@ export async function measureAuditList(url, { runs, only }) {
       return [new Date(end.getTime() - length).toISOString(), end.toISOString()];
     };
     const pick = (items, i) => items[i % items.length];
+    const results = [];
     for (const [label, measure] of wanted) {
       const run = measure({ client, users, records, range, pick });
       const result = await latency(label, run, runs);
+      results.push(result);
       console.log(`${label}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} page + bounded count, SQL)${result.p95 > 50 ? '  over the 50 ms budget' : ''}`);
     }
-    console.log(`audit log: ${rows.toLocaleString('en')} rows from ${new Date(first).toISOString().slice(0, 10)} to ${new Date(last).toISOString().slice(0, 10)}`);
+    const extent = `${rows.toLocaleString('en')} rows from ${new Date(first).toISOString().slice(0, 10)} to ${new Date(last).toISOString().slice(0, 10)}`;
+    console.log(`audit log: ${extent}`);
+    writeIfWhole('scale-audit', !only, 'BENCH_ONLY picked some measures', () =>
+      `${conditions(`audit log of ${extent}, PostgreSQL at ${new URL(url).host}; a page of ${PAGE} plus the count bounded at ${BOUND.toLocaleString('en')}, as SQL on one connection`)}\n\n` +
+        table(['audit list query', 'p50', 'p95', 'queries', 'budget'], results.map((r) => [r.label.replace(/^audit: /, ''), `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, r.runs, '≤ 50 ms p95'])),
+    );
   } finally {
     await client.end();
   }

@@ -3,12 +3,14 @@
 // measures the lists, searches and the patient view with search texts taken from the data itself, and
 // the audit log's list queries (scale-audit.mjs).
 // Printed, never asserted. BENCH_RUNS sets the requests per measure (default 200); BENCH_ONLY, a pattern of
-// the measures' labels, runs only those.
+// the measures' labels, runs only those. A run of every measure writes its table into docs/benchmarks.md
+// (section scale; the audit list's, section scale-audit; report.mjs).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { conditions, table, writeIfWhole } from './report.mjs';
 import { measureAuditList } from './scale-audit.mjs';
 
 const url = process.env.DATABASE_URL;
@@ -133,6 +135,10 @@ try {
     results.push(result);
     console.log(`${label}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.runs} requests)${result.p95 > 50 ? '  over the 50 ms budget' : ''}`);
   }
+  writeIfWhole('scale', !only, 'BENCH_ONLY picked some measures', () =>
+    `${conditions(`${patients.toLocaleString('en')} patients, PostgreSQL at ${new URL(url).host}, sequential requests`)}\n\n` +
+      table(['request (1 M patients)', 'p50', 'p95', 'requests', 'budget'], results.map((r) => [r.label, `${r.p50.toFixed(1)} ms`, `${r.p95.toFixed(1)} ms`, r.runs, '≤ 50 ms p95'])),
+  );
   await measureAuditList(url, { runs: RUNS, only });
   console.log(`\n${patients.toLocaleString('en')} patients, sequential requests, ${os.cpus().length} cores (load average ${os.loadavg()[0].toFixed(1)} at the end), PostgreSQL at ${new URL(url).host}`);
 } catch (error) {

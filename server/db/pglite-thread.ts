@@ -21,7 +21,7 @@ function rebuild({ name, message, ...fields }: ErrorFields): Error {
  * PGlite in a thread of its own. On the event loop its statements ran between every other callback,
  * so under 200 clients the loop went round a few times a second and accepted one connection per
  * round: the last clients waited in the listen queue for 20–40 s while the first were served again
- * and again (README, "request path"). Here the loop only parses, routes and answers.
+ * and again (docs/architecture.md, "The request path"). Here the loop only parses, routes and answers.
  *
  * A statement's notifications are handed to the listeners before its promise resolves, as PGlite
  * itself does: the session cache relies on a revocation being known when its COMMIT answers.
