@@ -130,19 +130,19 @@ async function postgresTemplate(today: string): Promise<{ name: string; filesDir
 }
 
 /**
- * A test server on a throw-away copy of the demo database on the run's PostgreSQL, for the enclosing describe
- * block; read `.server` inside tests.
+ * A test server for the enclosing describe block on a throw-away database of the run's PostgreSQL: a copy of the
+ * demo template, or with `fresh` an empty one it migrates and seeds as a new install does. Read `.server` inside tests.
  */
-export function usePostgresServer() {
+export function usePostgresServer({ fresh = false } = {}) {
   const handle = {} as { server: TestServer };
   let database: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let filesDir: string | undefined;
   beforeAll(async () => {
     const today = systemToday();
-    const template = await postgresTemplate(today);
-    database = await startPostgres(template.name);
+    const template = fresh ? undefined : await postgresTemplate(today);
+    database = await startPostgres(template?.name);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-'));
-    fs.cpSync(template.filesDir, filesDir, { recursive: true });
+    if (template) fs.cpSync(template.filesDir, filesDir, { recursive: true });
     handle.server = await TestServer.start({ FILES_DIR: filesDir }, database.url, () => today);
   });
   afterAll(async () => {

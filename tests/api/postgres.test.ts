@@ -8,9 +8,10 @@ describe.runIf(!hasPostgres && ['true', '1'].includes(process.env.CI ?? ''))('Po
   });
 });
 
-// The same migrations and queries on a real PostgreSQL 15 (production may run 15, PGlite is 18).
+// The same migrations and queries on a real PostgreSQL 15 (production may run 15, PGlite is 18), from an
+// empty database as a new install starts.
 describe.skipIf(!hasPostgres)('on PostgreSQL 15', () => {
-  const postgres = usePostgresServer();
+  const postgres = usePostgresServer({ fresh: true });
 
   it('migrates, seeds, signs in and pages insurers', async () => {
     const token = await postgres.server.signIn('admin@demo.local');
