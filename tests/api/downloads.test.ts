@@ -77,6 +77,38 @@ describe('exports — a filtered list, as CSV and XLSX', () => {
   });
 });
 
+describe('exports — text a spreadsheet would run', () => {
+  // OWASP's formula starts, a minus before a digit included, and their full-width forms (names are trimmed when
+  // stored, so a leading tab or CR never reaches an export through them: tests/server/export-cells.test.ts has those).
+  const NAMES = ["-2+3+cmd|' /C calc'!A0", '=1+1 Inyección', '+1 Inyección', '@SUM(1) Inyección', '＝1 Inyección', '＋1 Inyección', '－1 Inyección', '＠SUM Inyección'];
+  const columns = [{ field: 'name', label: '=Nombre' }, { field: 'claimDeadlineDays', label: 'Plazo' }];
+
+  beforeAll(async () => {
+    for (const [i, name] of NAMES.entries()) {
+      const created = await server.call('POST', '/api/insurers', { token: admin, body: { code: `INJ${i}`, name, country: 'ES', currency: 'EUR', claimDeadlineDays: 30 + i } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+  });
+
+  async function exported(format: 'csv' | 'xlsx') {
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'insurers', format, filters: { q: 'INJ', sort: 'code' }, columns } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    await runQueue();
+    return download(admin, queued.body.id);
+  }
+
+  it('every cell that would start a formula is quoted in CSV and XLSX alike; numbers stay numbers', async () => {
+    const stored = (await server.call('GET', '/api/insurers?q=INJ&sort=code&pageSize=100', { token: admin })).body.items.map((i: { name: string }) => i.name);
+    expect(stored).toHaveLength(NAMES.length);
+    const expected = [["'=Nombre", 'Plazo'], ...stored.map((name: string, i: number) => [`'${name}`, 30 + i])];
+    const csv = parseCsv(new TextDecoder().decode((await exported('csv')).bytes));
+    expect(csv).toEqual(expected.map((row) => row.map(String)));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported('xlsx')).bytes.buffer as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual(expected);
+  });
+});
+
 describe('exports — rights and bad input', () => {
   it('needs downloads:create and the right to read the list itself', async () => {
     const body = { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS };
