@@ -131,6 +131,19 @@ describe('exports — rights and bad input', () => {
     expectProblem(await server.call('POST', '/api/downloads', { token: admin, body: { list: 'claims', format: 'csv', columns: INSURER_COLUMNS } }), 400, 'request.invalid');
   });
 
+  it('refuses columns the list does not have, naming each, and queues nothing', async () => {
+    const jobs = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_jobs'))[0]!.n;
+    const before = await jobs();
+    const columns = [...INSURER_COLUMNS, { field: 'colour', label: 'Color' }, { field: 'name.first', label: 'Nombre de pila' }];
+    const bad = expectProblem(await server.call('POST', '/api/downloads', { token: admin, body: { list: 'insurers', format: 'csv', columns } }), 400, 'request.invalid');
+    expect(bad.errors).toEqual([
+      { path: 'body/columns/3/field', keyword: 'unknownColumn', params: { field: 'colour' } },
+      { path: 'body/columns/4/field', keyword: 'unknownColumn', params: { field: 'name.first' } },
+    ]);
+    expect(bad.detail).toContain('colour, name.first');
+    expect(await jobs()).toBe(before);
+  });
+
   it('only the requester or an administrator sees and downloads an export; each download is audited', async () => {
     const mine = await server.call('POST', '/api/downloads', { token: treasury, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
     await runQueue();
@@ -150,7 +163,7 @@ describe('exports — rights and bad input', () => {
 
 describe('exports — the queue', () => {
   it('a process that dies mid-job loses its claim once the lease lapses; another takes the job over, and the dead one can no longer finish it', async () => {
-    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastName', label: 'Apellido' }] } });
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastNames', label: 'Apellidos' }] } });
     // Process A claims the job, writes a page of progress, then dies (nothing more from it).
     const crashed = (await claimNext(server.db))!;
     expect(crashed.job.id).toBe(queued.body.id);
@@ -171,7 +184,7 @@ describe('exports — the queue', () => {
   });
 
   it('a job whose process died three times fails instead of looping', async () => {
-    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastName', label: 'Apellido' }] } });
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastNames', label: 'Apellidos' }] } });
     for (let attempt = 1; attempt <= 3; attempt++) {
       const claim = (await claimNext(server.db))!;
       expect(claim.job.attempts).toBe(attempt);
