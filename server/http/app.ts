@@ -77,6 +77,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       const reply = await handlers[op.operationId](request);
       const binary = reply.body instanceof ReadableStream || reply.body instanceof Uint8Array;
       if (options.validateResponses && !binary) op.validateResponse(reply.status, reply.body);
+      if (options.validateResponses && binary) op.validateMediaType(reply.status, reply.headers?.['Content-Type']);
       return send(c, reply);
     } catch (error) {
       const problem = error instanceof HttpProblem ? error : (fromDomainError(error) ?? fromDatabaseError(error));
