@@ -162,6 +162,23 @@ describe('exports — rights and bad input', () => {
 });
 
 describe('exports — the queue', () => {
+  it('takes at most 5 exports queued or running per user: the next answers 429 with Retry-After and queues nothing', async () => {
+    await runQueue();
+    const queue = (token: string) => server.call('POST', '/api/downloads', { token, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
+    const burst = await Promise.all(Array.from({ length: 8 }, () => queue(supervisor)));
+    expect(burst.map((r) => r.status).sort()).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+    const refused = burst.find((r) => r.status === 429)!;
+    expectProblem(refused, 429, 'download.tooManyQueued');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM export_jobs j JOIN users u ON u.id = j.requested_by WHERE u.email = 'supervisor@demo.local' AND j.state = 'queued'`);
+    expect(n).toBe(5);
+    // The cap is the requester's own: someone else still queues, and the requester again once theirs have run.
+    expect((await queue(admin)).status).toBe(202);
+    await runQueue();
+    expect((await queue(supervisor)).status).toBe(202);
+    await runQueue();
+  });
+
   it('a process that dies mid-job loses its claim once the lease lapses; another takes the job over, and the dead one can no longer finish it', async () => {
     const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastNames', label: 'Apellidos' }] } });
     // Process A claims the job, writes a page of progress, then dies (nothing more from it).
