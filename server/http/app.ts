@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../db/unavailable.ts';
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loadContract, type Operation } from './contract.ts';
@@ -29,6 +30,11 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
     return new HttpProblem(409, 'conflict.duplicate', 'A record with this value already exists.', field ? [{ path: `body/${field}`, keyword: 'unique' }] : undefined);
   }
   if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
+  if (isDatabaseUnavailable(error)) {
+    return new HttpProblem(503, 'server.databaseUnavailable', 'The database is not answering for a moment; nothing was changed. Try again shortly.', undefined, {
+      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
   return null;
 }
 

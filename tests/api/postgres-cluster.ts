@@ -22,7 +22,7 @@ const freePort = () =>
   });
 
 /** A throw-away PostgreSQL server (initdb refuses root, so as root it runs as the postgres user). */
-export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+export async function startPostgres(): Promise<{ url: string; stop: () => void; pause: () => void; resume: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['postgres:', dir]);
@@ -31,13 +31,17 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const data = path.join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () => run('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();
   await admin.query('CREATE DATABASE dental');
   await admin.end();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/dental`,
+    // A database outage: the server stops as a restart does (open connections terminated), until resume.
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
     stop: () => {
       run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
       fs.rmSync(dir, { recursive: true, force: true });
@@ -47,10 +51,11 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
 
 /** A test server on its own throw-away PostgreSQL for the enclosing describe block; read `.server` inside tests. */
 export function usePostgresServer() {
-  const handle = {} as { server: TestServer };
+  const handle = {} as { server: TestServer; cluster: Awaited<ReturnType<typeof startPostgres>> };
   let cluster: Awaited<ReturnType<typeof startPostgres>> | undefined;
   beforeAll(async () => {
     cluster = await startPostgres();
+    handle.cluster = cluster;
     handle.server = await TestServer.start({}, cluster.url);
   }, 120_000);
   afterAll(async () => {
