@@ -7,13 +7,20 @@
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 const LOST_CONNECTION = /Connection terminated|connection error|Client was closed|not queryable|timeout exceeded when trying to connect/i;
 
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+export type UnavailableReason = 'unreachable' | 'shuttingDown' | 'connectionLost';
+
+/** Why the database is away, or null when the error is not about its availability. */
+export function unavailableReason(error: unknown): UnavailableReason | null {
+  if (!(error instanceof Error)) return null;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || /^(57P0[123]|08...)$/.test(code))) return true;
-  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
-  return LOST_CONNECTION.test(error.message);
+  if (typeof code === 'string' && SOCKET_CODES.has(code)) return 'unreachable';
+  if (typeof code === 'string' && /^57P0[123]$/.test(code)) return 'shuttingDown';
+  if (typeof code === 'string' && /^08...$/.test(code)) return 'connectionLost';
+  if (error instanceof AggregateError) return error.errors.map(unavailableReason).find((reason) => reason !== null) ?? null;
+  return LOST_CONNECTION.test(error.message) ? 'connectionLost' : null;
 }
+
+export const isDatabaseUnavailable = (error: unknown) => unavailableReason(error) !== null;
 
 /** Seconds a client should wait before trying again: about as long as a PostgreSQL restart takes. */
 export const UNAVAILABLE_RETRY_SECONDS = 5;
