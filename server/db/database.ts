@@ -78,6 +78,8 @@ function postgresListener(connectionString: string) {
   const listen: Listen = async (channel, onNotify) => {
     let client: pg.Client | null = null;
     let stopped = false;
+    // The database may still be away after a drop: keep trying, or the channel would stay deaf once it is back.
+    const reconnect = () => setTimeout(() => void connect().catch(reconnect), 1000).unref();
     const connect = async (): Promise<void> => {
       if (stopped || closed) return;
       const next = new pg.Client({ connectionString });
@@ -85,11 +87,18 @@ function postgresListener(connectionString: string) {
       next.on('error', () => {
         open.delete(next);
         void next.end().catch(() => {});
-        if (client === next) client = null;
-        setTimeout(() => void connect().catch(() => {}), 1000).unref();
+        // Only the live client reconnects; one that failed while connecting is retried by whoever awaited it.
+        if (client !== next) return;
+        client = null;
+        reconnect();
       });
-      await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      try {
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        void next.end().catch(() => {});
+        throw error;
+      }
       client = next;
       open.add(next);
     };
@@ -117,7 +126,11 @@ function postgresListener(connectionString: string) {
 export async function openDatabase(target: string, options: { loadDataDir?: string } = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(target)) {
     const size = Number(process.env.DATABASE_POOL_SIZE ?? 10);
-    const pool = fairPostgresPool(new pg.Pool({ connectionString: target, max: size }), size);
+    const raw = new pg.Pool({ connectionString: target, max: size });
+    // An idle client whose connection ends (a database restart) is an 'error' on the pool: without a listener
+    // Node ends the process. The pool has already dropped that client; the next request connects anew.
+    raw.on('error', (error) => console.warn(`PostgreSQL: an idle connection ended (${(error as { code?: string }).code ?? error.message}); it is replaced on next use.`));
+    const pool = fairPostgresPool(raw, size);
     const listener = postgresListener(target);
     const watches = new Set<Watch>();
     const watch: Database['watch'] = async (channel, handlers) => {

@@ -13,10 +13,19 @@ export function fairPostgresPool(pool: pg.Pool, size: number): PostgresPool {
       const release = await gate.acquire();
       try {
         const connection = await pool.connect();
+        // While a request holds the connection between two statements, node-postgres has no listener of its own
+        // for the connection's end (a database restart): without this one, Node would end the process. The
+        // request's next statement fails instead (503), and the broken client is destroyed, not reused.
+        let broken: Error | undefined;
+        const onError = (error: Error) => {
+          broken = error;
+        };
+        connection.on('error', onError);
         return {
           query: connection.query.bind(connection),
           release: () => {
-            connection.release();
+            connection.off('error', onError);
+            connection.release(broken);
             release();
           },
         } as PostgresPoolClient;

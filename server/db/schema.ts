@@ -489,6 +489,7 @@ export interface ReimbursementsTable {
   paid_on: Timestamp | null;
   created_by: number;
   idempotency_key: string | null;
+  idempotency_fingerprint: string | null;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;

@@ -1,5 +1,7 @@
+export type Cell = string | number | boolean | null;
+
 /** One cell of an exported row: the value of `field` (one level of nesting, `insurer.name`) as plain text. */
-export function cellOf(item: Record<string, unknown>, field: string): string | number | boolean | null {
+export function cellOf(item: Record<string, unknown>, field: string): Cell {
   const value = field.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), item);
   if (value === undefined || value === null) return null;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
@@ -7,10 +9,19 @@ export function cellOf(item: Record<string, unknown>, field: string): string | n
   return (value as { name?: string }).name ?? JSON.stringify(value);
 }
 
-/** RFC 4180 quoting; a cell that a spreadsheet would read as a formula is prefixed with a quote (CSV injection). */
-export function csvCell(value: string | number | boolean | null): string {
+/**
+ * Where a spreadsheet starts evaluating a formula (OWASP's CSV injection list): `=`, `+`, `-`, `@`, tab and
+ * carriage return, and the full-width forms some spreadsheets also accept. `-2+3+cmd|…` is a formula too, so
+ * a minus before a digit is no exception.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Text a spreadsheet would evaluate gets a leading quote, so it shows as text; numbers exported as numbers stay numbers. */
+export const neutralised = (value: Cell): Cell => (typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value);
+
+/** RFC 4180 quoting of a neutralised cell. */
+export function csvCell(value: Cell): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^([=+@\t\r]|-(?![\d.]))/.test(text)) text = `'${text}`;
+  const text = String(neutralised(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -31,3 +31,31 @@ export function listOperation(operationId: string): Operation {
   operations ??= new Map(loadContract().operations.map((op) => [op.operationId, op]));
   return operations.get(operationId)!;
 }
+
+type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[] };
+type ListOperation = { operationId: string; responses: Record<string, { content: Record<string, { schema: Schema }> }> };
+type Contract = { components: { schemas: Record<string, Schema> }; paths: Record<string, { get?: ListOperation }> };
+
+/** A schema's properties, through `$ref` and every branch of `allOf`, `oneOf` and `anyOf`. */
+function propertiesOf(schema: Schema | undefined, document: Contract): Record<string, Schema> {
+  if (!schema) return {};
+  if (schema.$ref) return propertiesOf(document.components.schemas[schema.$ref.split('/').pop()!], document);
+  const branches = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])];
+  return Object.assign({}, ...branches.map((branch) => propertiesOf(branch, document)), schema.properties);
+}
+
+const fieldsByOperation = new Map<string, Set<string>>();
+/**
+ * The fields an export of a list can name, as the contract describes the list's rows: each property, and each
+ * property of an object property one level down (`insurer.name`), which is as deep as an export cell reads.
+ */
+export function exportableFields(operationId: string): Set<string> {
+  let fields = fieldsByOperation.get(operationId);
+  if (fields) return fields;
+  const document = loadContract().document as Contract;
+  const list = Object.values(document.paths).find((item) => item.get?.operationId === operationId)!.get!;
+  const rows = propertiesOf(propertiesOf(list.responses['200']!.content['application/json']!.schema, document).items?.items, document);
+  fields = new Set(Object.entries(rows).flatMap(([name, schema]) => [name, ...Object.keys(propertiesOf(schema, document)).map((inner) => `${name}.${inner}`)]));
+  fieldsByOperation.set(operationId, fields);
+  return fields;
+}

@@ -5,10 +5,17 @@ import type { Database } from '../db/database.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { FileStore } from '../files.ts';
-import { EXPORT_LISTS, listOperation } from './lists.ts';
+import { EXPORT_LISTS, exportableFields, listOperation } from './lists.ts';
 import type { ExportJobRow } from './queue.ts';
 
 type Download = components['schemas']['Download'];
+
+/** Exports one user may have queued or running at once: one person's burst cannot fill the queue for everyone. */
+export const MAX_QUEUED_PER_USER = 5;
+/** About how long a typical export takes: when to ask again. */
+const QUEUE_RETRY_SECONDS = 30;
+/** Serialises one requester's queueing (the user's id is the second key), also across servers. */
+const QUEUE_CAP_LOCK = 8_150_346;
 type Requester = SessionUser & { ip?: string; userAgent?: string };
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -98,11 +105,30 @@ export const exportService = {
       if (!(error instanceof HttpProblem)) throw error;
       throw new HttpProblem(400, error.code, error.detail, error.errors?.map((e) => ({ ...e, path: e.path.replace(/^query/, 'body/filters') })));
     }
+    // A column the list's rows do not have would come out blank: the request is wrong, not the file.
+    const known = exportableFields(list.operationId);
+    const unknown = input.columns.flatMap((column, index) => (known.has(column.field) ? [] : [{ index, field: column.field }]));
+    if (unknown.length) {
+      throw new HttpProblem(
+        400,
+        'request.invalid',
+        `Unknown columns for the list ${input.list}: ${unknown.map((c) => c.field).join(', ')}.`,
+        unknown.map(({ index, field }) => ({ path: `body/columns/${index}/field`, keyword: 'unknownColumn', params: { field } })),
+      );
+    }
     const reason = input.reason?.trim() || null;
     if (list.healthData && !reason) {
       throw new BusinessRuleError('download.reasonRequired', 'This list holds health data: say why it is exported.', [{ path: 'body/reason', keyword: 'reasonRequired' }]);
     }
     const id = await db.transaction(async (tx) => {
+      // Counted under a lock of the requester, so simultaneous requests cannot all slip under the cap.
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [QUEUE_CAP_LOCK, user.id]);
+      const [waiting] = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM export_jobs WHERE requested_by = $1 AND state IN ('queued', 'running')`, [user.id]);
+      if (waiting!.n >= MAX_QUEUED_PER_USER) {
+        throw new HttpProblem(429, 'download.tooManyQueued', `You already have ${MAX_QUEUED_PER_USER} exports queued or running; wait for one to finish.`, undefined, {
+          'Retry-After': String(QUEUE_RETRY_SECONDS),
+        });
+      }
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO export_jobs (list, format, filters, columns, reason, contains_health_data, requested_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
         [input.list, input.format, JSON.stringify(filters), JSON.stringify(input.columns), reason, list.healthData, user.id],

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
-import { csvCell } from './cells.ts';
-
-type Cell = string | number | boolean | null;
+import { csvCell, neutralised, type Cell } from './cells.ts';
 
 /** Rows go to the file as they come: a million rows never sit in memory. */
 export interface RowWriter {
@@ -36,12 +34,13 @@ export function csvWriter(stream: fs.WriteStream, headings: string[]): RowWriter
 export function xlsxWriter(stream: fs.WriteStream, headings: string[], sheetName: string): RowWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  const header = sheet.addRow(headings);
+  // A workbook's text cells are not formulas, but one edited and confirmed in the spreadsheet becomes one.
+  const header = sheet.addRow(headings.map(neutralised));
   header.font = { bold: true };
   header.commit();
   return {
     async row(values) {
-      sheet.addRow(values).commit();
+      sheet.addRow(values.map(neutralised)).commit();
     },
     async finish() {
       sheet.commit();

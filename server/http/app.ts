@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_SECONDS } from '../db/unavailable.ts';
 import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loadContract, type Operation } from './contract.ts';
@@ -29,6 +30,11 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
     return new HttpProblem(409, 'conflict.duplicate', 'A record with this value already exists.', field ? [{ path: `body/${field}`, keyword: 'unique' }] : undefined);
   }
   if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
+  if (isDatabaseUnavailable(error)) {
+    return new HttpProblem(503, 'server.databaseUnavailable', 'The database is not answering for a moment; nothing was changed. Try again shortly.', undefined, {
+      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
   return null;
 }
 
@@ -77,6 +83,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       const reply = await handlers[op.operationId](request);
       const binary = reply.body instanceof ReadableStream || reply.body instanceof Uint8Array;
       if (options.validateResponses && !binary) op.validateResponse(reply.status, reply.body);
+      if (options.validateResponses && binary) op.validateMediaType(reply.status, reply.headers?.['Content-Type']);
       return send(c, reply);
     } catch (error) {
       const problem = error instanceof HttpProblem ? error : (fromDomainError(error) ?? fromDatabaseError(error));

@@ -6,6 +6,12 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 /** 15 MB per file (R21) plus the form's own overhead. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024 + 64 * 1024;
 
+/**
+ * Nesting no form of the panel comes near; deeper JSON is refused before it is parsed, because every
+ * later step (text checks, schema validation, handlers) walks values recursively.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 const tooLarge = () => new HttpProblem(413, 'request.tooLarge', 'The body is too large.');
 
 /**
@@ -43,11 +49,41 @@ export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type)) throw new HttpProblem(415, 'request.unsupportedMediaType', 'Send the body as application/json.');
   const bytes = await readLimited(c, MAX_JSON_BYTES);
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpProblem(400, 'request.malformedJson', 'The body is not valid JSON.', [{ path: 'body', keyword: 'json' }]);
+    throw malformedJson();
   }
+  if (nestingExceeds(text, MAX_JSON_DEPTH)) {
+    throw new HttpProblem(400, 'request.tooDeep', `The body nests objects or arrays more than ${MAX_JSON_DEPTH} levels deep.`, [
+      { path: 'body', keyword: 'maxDepth', params: { limit: MAX_JSON_DEPTH } },
+    ]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw malformedJson();
+  }
+}
+
+const malformedJson = () => new HttpProblem(400, 'request.malformedJson', 'The body is not valid JSON.', [{ path: 'body', keyword: 'json' }]);
+
+/** Whether JSON text opens more than `limit` objects or arrays inside one another: one pass, no recursion, strings skipped. */
+function nestingExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // a backslash escapes the next character, a quote included
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return false;
 }
 
 /**

@@ -25,6 +25,8 @@ export interface Operation {
   bodyType: 'json' | 'multipart' | null;
   validateBody: (body: unknown) => unknown;
   validateResponse: (status: number, body: unknown) => void;
+  /** A file's answer: its Content-Type (without parameters) must be one the contract lists for the status. */
+  validateMediaType: (status: number, contentType: string | undefined) => void;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -102,9 +104,11 @@ function compileContract(file: string): LoadedContract {
       const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', bodyType === 'multipart' ? 'multipart/form-data' : 'application/json', 'schema') : null;
       const bodyValidator = bodyPointer ? bodies.compile({ $ref: bodyPointer }) : null;
       const responseValidators = new Map<number, ValidateFunction | null>();
+      const mediaTypes = new Map<number, string[]>();
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         const name = response.$ref?.split('/').pop();
         const resolved = name ? document.components.responses[name] : response;
+        mediaTypes.set(Number(status), Object.keys(resolved.content ?? {}));
         const type = Object.keys(resolved.content ?? {})[0];
         const at = name ? ['components', 'responses', name] : ['paths', opPath, method, 'responses', status];
         responseValidators.set(Number(status), type ? responses.compile({ $ref: pointer(...at, 'content', type, 'schema') }) : null);
@@ -140,6 +144,11 @@ function compileContract(file: string): LoadedContract {
           if (validate && !validate(body)) {
             throw new Error(`${op.operationId} ${status} response breaks the contract: ${JSON.stringify(validate.errors)}`);
           }
+        },
+        validateMediaType(status, contentType) {
+          const type = contentType?.split(';')[0]!.trim().toLowerCase();
+          const listed = mediaTypes.get(status) ?? [];
+          if (!type || !listed.includes(type)) throw new Error(`${op.operationId} answered ${status} as ${contentType}; the contract lists ${listed.join(', ') || 'no content'}`);
         },
       });
     }

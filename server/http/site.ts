@@ -13,6 +13,14 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
+ * Browser features the panel never uses, denied to it and to anything it frames (an attachment's preview),
+ * so an injected script could not reach them either. Fullscreen stays: a framed PDF preview may ask for it.
+ */
+const DENIED_FEATURES = Object.fromEntries(
+  (['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'displayCapture', 'accelerometer', 'gyroscope', 'magnetometer', 'idleDetection', 'xrSpatialTracking', 'browsingTopics'] as const).map((feature) => [feature, false]),
+);
+
+/**
  * The whole site on one port: security headers and compression on everything, the API, and the
  * built single-page app from `distDir`, whose client routes (/app/…, /log-in …) all answer index.html.
  */
@@ -40,6 +48,9 @@ export function createSite(api: Hono, distDir: string): Hono {
         frameAncestors: ["'none'"],
       },
       referrerPolicy: 'same-origin',
+      // frame-ancestors 'none' already forbids every frame; SAMEORIGIN here would say otherwise to older browsers.
+      xFrameOptions: 'DENY',
+      permissionsPolicy: DENIED_FEATURES,
     }),
   );
   // Before the API, whose catch-all answers 404 for every /api path that is not an operation.

@@ -13,6 +13,9 @@ const invalidCredentials = () => new HttpProblem(401, 'auth.invalidCredentials',
 let dummyHash: Promise<string> | undefined;
 // Serialises the attempts of one address (with its hash as the second key), also across servers.
 const ADDRESS_LOCK = 8_150_344;
+/** The throttle kind of an account's password evaluations in flight, and how long one may stay in flight. */
+const PENDING = 'sign-in-pending';
+const PENDING_SECONDS = 30;
 
 export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn' | 'register' | 'logOut' | 'forgotPassword' | 'resetPassword' | 'getMe'> {
   const lockWindow = config.lockoutMinutes;
@@ -25,9 +28,12 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
     new HttpProblem(429, 'auth.locked', 'The account is locked after too many failed sign-ins; try again later.', undefined, { 'Retry-After': String(seconds) });
 
   /**
-   * Counts the attempt as a failure of its address and its account BEFORE the password is checked,
-   * in one transaction (the address under an advisory lock, the account row locked), so a burst of
-   * simultaneous attempts cannot outrun the limits: attempts in flight count like failures.
+   * Reserves one evaluation of a password, in one transaction (the address under an advisory lock, the
+   * account row locked), so a burst of simultaneous attempts cannot outrun the limits. The address counts
+   * the attempt as a failure at once; the account counts it as pending (a `sign-in-pending` throttle event):
+   * an account evaluates at most as many passwords at a time as it has failures left before the lock. An
+   * attempt beyond that is `busy`: it waits for those in flight to settle instead of being refused, so
+   * correct passwords sent at once all get in, and wrong ones can never be evaluated beyond the limit.
    */
   const reserveAttempt = (ip: string, email: string) =>
     db.transaction(async (tx) => {
@@ -49,31 +55,56 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
       if (account?.locked_for || (account && account.failed_attempts >= config.lockoutAttempts)) {
         return { refused: 'locked' as const, account, retryAfter: account.locked_for ?? lockWindow * 60 };
       }
+      let pendingId: string | number | null = null;
+      if (account) {
+        const key = String(account.id);
+        // A pending evaluation lapses after a while, so one a crashed server left behind does not hold its slot for ever.
+        await tx.kysely.deleteFrom('throttle_events').where('kind', '=', PENDING).where('key', '=', key).where(sql<boolean>`at < now() - make_interval(secs => ${PENDING_SECONDS})`).execute();
+        const pending = await tx.kysely
+          .selectFrom('throttle_events')
+          .select((eb) => eb.fn.countAll<number>().as('count'))
+          .where('kind', '=', PENDING)
+          .where('key', '=', key)
+          .executeTakeFirstOrThrow();
+        if (account.failed_attempts + Number(pending.count) >= config.lockoutAttempts) return { refused: 'busy' as const };
+        pendingId = (await tx.kysely.insertInto('throttle_events').values({ kind: PENDING, key }).returning('id').executeTakeFirstOrThrow()).id;
+      }
       const failure = await tx.kysely.insertInto('login_failures').values({ ip }).returning('id').executeTakeFirstOrThrow();
-      if (account) await tx.kysely.updateTable('users').set({ failed_attempts: sql`failed_attempts + 1` }).where('id', '=', account.id).execute();
-      return { refused: null, account, failureId: failure.id };
+      return { refused: null, account, failureId: failure.id, pendingId };
     });
+
+  /** Reserves an evaluation, waiting (briefly, a few at a time) while the account's slots are all in flight. */
+  async function reserveWhenFree(ip: string, email: string) {
+    const giveUpAt = Date.now() + PENDING_SECONDS * 1000;
+    for (;;) {
+      const attempt = await reserveAttempt(ip, email);
+      if (attempt.refused !== 'busy') return attempt;
+      if (Date.now() > giveUpAt) return { refused: 'locked' as const, account: null, retryAfter: 1 };
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 40));
+    }
+  }
 
   return {
     async logIn({ body, ip, userAgent }) {
       const email = String(body.email).trim().toLowerCase();
-      const attempt = await reserveAttempt(ip, email);
+      const attempt = await reserveWhenFree(ip, email);
       if (attempt.refused === 'address') throw tooManyFromAddress();
       if (attempt.refused === 'locked') {
-        await db.transaction((tx) => appendAudit(tx, { userId: attempt.account.id, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { reason: 'locked' } }));
+        await db.transaction((tx) => appendAudit(tx, { userId: attempt.account?.id ?? null, action: 'LOGIN_FAILED', result: 'DENIED', ip, userAgent, detail: { reason: 'locked' } }));
         throw locked(attempt.retryAfter);
       }
-      const { account, failureId } = attempt;
+      const { account, failureId, pendingId } = attempt;
       const passwordOk = await verifyPassword(body.password, account?.password_hash ?? (await (dummyHash ??= hashPassword(newToken()))));
       if (!account || !passwordOk || !account.active) {
         await db.transaction(async (tx) => {
           if (account) {
-            // The attempt is already counted; reaching the limit locks the account and starts the count again.
-            const reached = sql<boolean>`failed_attempts >= ${config.lockoutAttempts}`;
+            // The pending attempt becomes a failure; reaching the limit locks the account and starts the count again.
+            await tx.kysely.deleteFrom('throttle_events').where('id', '=', pendingId!).execute();
+            const reached = sql<boolean>`failed_attempts + 1 >= ${config.lockoutAttempts}`;
             await tx.kysely
               .updateTable('users')
               .set({
-                failed_attempts: sql`CASE WHEN ${reached} THEN 0 ELSE failed_attempts END`,
+                failed_attempts: sql`CASE WHEN ${reached} THEN 0 ELSE failed_attempts + 1 END`,
                 locked_until: sql`CASE WHEN ${reached} THEN now() + make_interval(mins => ${lockWindow}) ELSE locked_until END`,
               })
               .where('id', '=', account.id)
@@ -85,6 +116,7 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
       }
       const token = await db.transaction(async (tx) => {
         await tx.kysely.deleteFrom('login_failures').where('id', '=', failureId).execute();
+        await tx.kysely.deleteFrom('throttle_events').where('id', '=', pendingId!).execute();
         await tx.kysely.updateTable('users').set({ failed_attempts: 0, locked_until: null }).where('id', '=', account.id).execute();
         await appendAudit(tx, { userId: account.id, action: 'LOGIN', result: 'ALLOWED', ip, userAgent });
         return sessions.open(tx, account.id);

@@ -1,6 +1,7 @@
 import { RuleRefusedError } from '../domain/errors.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { ruleDetail } from '../http/rule-detail.ts';
+import { bodyFingerprint } from '../http/fingerprint.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
 import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission } from './workflow-actor.ts';
@@ -39,7 +40,8 @@ export function reimbursementHandlers(deps: Deps): HandlersOf<Operation> {
     async createReimbursement(request) {
       const key = request.header('idempotency-key')?.trim() || null;
       const user = requestActor(request);
-      const { row, replayed } = await service.createOnce(db, request.body, user, today(), key);
+      const idempotency = key ? { key, fingerprint: bodyFingerprint(request.body) } : null;
+      const { row, replayed } = await service.createOnce(db, request.body, user, today(), idempotency);
       const { body, headers } = await record.presented(row, user);
       return replayed ? { status: 200, body, headers } : { status: 201, body, headers: { ...headers, Location: `/api/reimbursements/${row.id}` } };
     },

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG as PNGJS } from 'pngjs';
 import { textPdf } from '../../server/db/demo-documents.ts';
+import { loadContract } from '../../server/http/contract.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 const server = useServer();
@@ -46,6 +47,20 @@ describe('attachments', () => {
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF);
     const downloads = await server.db.query(`SELECT 1 FROM audit_log WHERE action = 'DOWNLOAD' AND entity_id = $1`, [String(uploaded.body.id)]);
     expect(downloads).toHaveLength(1);
+  });
+
+  it("answers each download as its detected type, and the contract lists that type (a client's generated code relies on it)", async () => {
+    const listed = Object.keys(loadContract().document.paths['/api/attachments/{id}/content'].get.responses['200'].content);
+    for (const [bytes, type, documentType] of [[PDF, 'application/pdf', 'INVOICE'], [PNG, 'image/png', 'XRAY_INITIAL'], [JPEG, 'image/jpeg', 'XRAY_INITIAL']] as const) {
+      const uploaded = await call('POST', '/api/attachments', {
+        token: analyst,
+        body: form({ ownerType: 'verification', ownerId: String(verificationId), documentType, clinical: String(documentType !== 'INVOICE') }, { bytes, name: 'document.bin' }),
+      });
+      expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+      const response = await server.server.api.request(`http://localhost/api/attachments/${uploaded.body.id}/content`, { headers: { authorization: `Bearer ${analyst}` } });
+      expect({ status: response.status, type: response.headers.get('content-type') }).toEqual({ status: 200, type });
+      expect(listed).toContain(type);
+    }
   });
 
   it('tells the type by content, not by name: a png named .pdf is a png, a text file is refused', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectProblem, fieldErrors, TestServer } from './helpers.ts';
 import { describeOnPostgres, usePostgresServer } from './postgres-cluster.ts';
 import { textPdf } from '../../server/db/demo-documents.ts';
@@ -104,6 +104,38 @@ function badTextCases(target: () => TestServer) {
       const badName = expectProblem(await call('POST', '/api/attachments', { token: admin, body: form('INVOICE', 'fac\u0000tura.pdf') }), 400, 'request.invalid');
       expect(fieldErrors(badName)).toEqual(['body/file nulCharacter']);
       expect(await snapshot()).toEqual(before);
+    });
+  });
+
+  describe('JSON nested too deep', () => {
+    const nested = (depth: number, inner: string) => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
+    const deepInsurer = () => JSON.stringify({ code: 'DEEP', name: 'Profunda', legalName: 'Profunda SA', country: 'ES', currency: 'EUR', extra: JSON.parse(nested(1999, '1')) });
+
+    it('2,000 levels answer 400 request.tooDeep on sign-in and on a create, log nothing and change nothing', async () => {
+      const logged = vi.spyOn(console, 'error');
+      try {
+        const before = await snapshot();
+        for (const [path, body, token] of [
+          ['/api/login', nested(2000, '"x"'), null],
+          ['/api/login', `[${'['.repeat(1999)}${']'.repeat(1999)}]`, null],
+          ['/api/insurers', deepInsurer(), admin],
+        ] as const) {
+          const problem = expectProblem(await call('POST', path, { token, body, headers: { 'content-type': 'application/json' } }), 400, 'request.tooDeep');
+          expect(problem.errors).toEqual([{ path: 'body', keyword: 'maxDepth', params: { limit: 64 } }]);
+        }
+        expect(await snapshot()).toEqual(before);
+        expect(logged).not.toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+      }
+    });
+
+    it('64 levels, and brackets inside strings, are read as usual', async () => {
+      const within = await call('POST', '/api/login', { body: `{"email":"a@b.c","password":"x","deep":${nested(63, '1')}}`, headers: { 'content-type': 'application/json' } });
+      expect(within.status).toBe(400);
+      expect(within.body.code).toBe('request.invalid');
+      const bracketsInText = await call('POST', '/api/login', { body: { email: 'nobody-deep@demo.local', password: `${'{['.repeat(20)}\\"${'['.repeat(50)}` } });
+      expectProblem(bracketsInText, 401, 'auth.invalidCredentials');
     });
   });
 }

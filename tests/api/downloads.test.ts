@@ -77,6 +77,38 @@ describe('exports — a filtered list, as CSV and XLSX', () => {
   });
 });
 
+describe('exports — text a spreadsheet would run', () => {
+  // OWASP's formula starts, a minus before a digit included, and their full-width forms (names are trimmed when
+  // stored, so a leading tab or CR never reaches an export through them: tests/server/export-cells.test.ts has those).
+  const NAMES = ["-2+3+cmd|' /C calc'!A0", '=1+1 Inyección', '+1 Inyección', '@SUM(1) Inyección', '＝1 Inyección', '＋1 Inyección', '－1 Inyección', '＠SUM Inyección'];
+  const columns = [{ field: 'name', label: '=Nombre' }, { field: 'claimDeadlineDays', label: 'Plazo' }];
+
+  beforeAll(async () => {
+    for (const [i, name] of NAMES.entries()) {
+      const created = await server.call('POST', '/api/insurers', { token: admin, body: { code: `INJ${i}`, name, country: 'ES', currency: 'EUR', claimDeadlineDays: 30 + i } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+  });
+
+  async function exported(format: 'csv' | 'xlsx') {
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'insurers', format, filters: { q: 'INJ', sort: 'code' }, columns } });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    await runQueue();
+    return download(admin, queued.body.id);
+  }
+
+  it('every cell that would start a formula is quoted in CSV and XLSX alike; numbers stay numbers', async () => {
+    const stored = (await server.call('GET', '/api/insurers?q=INJ&sort=code&pageSize=100', { token: admin })).body.items.map((i: { name: string }) => i.name);
+    expect(stored).toHaveLength(NAMES.length);
+    const expected = [["'=Nombre", 'Plazo'], ...stored.map((name: string, i: number) => [`'${name}`, 30 + i])];
+    const csv = parseCsv(new TextDecoder().decode((await exported('csv')).bytes));
+    expect(csv).toEqual(expected.map((row) => row.map(String)));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await exported('xlsx')).bytes.buffer as ArrayBuffer);
+    expect(workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual(expected);
+  });
+});
+
 describe('exports — rights and bad input', () => {
   it('needs downloads:create and the right to read the list itself', async () => {
     const body = { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS };
@@ -99,6 +131,19 @@ describe('exports — rights and bad input', () => {
     expectProblem(await server.call('POST', '/api/downloads', { token: admin, body: { list: 'claims', format: 'csv', columns: INSURER_COLUMNS } }), 400, 'request.invalid');
   });
 
+  it('refuses columns the list does not have, naming each, and queues nothing', async () => {
+    const jobs = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM export_jobs'))[0]!.n;
+    const before = await jobs();
+    const columns = [...INSURER_COLUMNS, { field: 'colour', label: 'Color' }, { field: 'name.first', label: 'Nombre de pila' }];
+    const bad = expectProblem(await server.call('POST', '/api/downloads', { token: admin, body: { list: 'insurers', format: 'csv', columns } }), 400, 'request.invalid');
+    expect(bad.errors).toEqual([
+      { path: 'body/columns/3/field', keyword: 'unknownColumn', params: { field: 'colour' } },
+      { path: 'body/columns/4/field', keyword: 'unknownColumn', params: { field: 'name.first' } },
+    ]);
+    expect(bad.detail).toContain('colour, name.first');
+    expect(await jobs()).toBe(before);
+  });
+
   it('only the requester or an administrator sees and downloads an export; each download is audited', async () => {
     const mine = await server.call('POST', '/api/downloads', { token: treasury, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
     await runQueue();
@@ -117,8 +162,25 @@ describe('exports — rights and bad input', () => {
 });
 
 describe('exports — the queue', () => {
+  it('takes at most 5 exports queued or running per user: the next answers 429 with Retry-After and queues nothing', async () => {
+    await runQueue();
+    const queue = (token: string) => server.call('POST', '/api/downloads', { token, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
+    const burst = await Promise.all(Array.from({ length: 8 }, () => queue(supervisor)));
+    expect(burst.map((r) => r.status).sort()).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+    const refused = burst.find((r) => r.status === 429)!;
+    expectProblem(refused, 429, 'download.tooManyQueued');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [{ n }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM export_jobs j JOIN users u ON u.id = j.requested_by WHERE u.email = 'supervisor@demo.local' AND j.state = 'queued'`);
+    expect(n).toBe(5);
+    // The cap is the requester's own: someone else still queues, and the requester again once theirs have run.
+    expect((await queue(admin)).status).toBe(202);
+    await runQueue();
+    expect((await queue(supervisor)).status).toBe(202);
+    await runQueue();
+  });
+
   it('a process that dies mid-job loses its claim once the lease lapses; another takes the job over, and the dead one can no longer finish it', async () => {
-    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastName', label: 'Apellido' }] } });
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastNames', label: 'Apellidos' }] } });
     // Process A claims the job, writes a page of progress, then dies (nothing more from it).
     const crashed = (await claimNext(server.db))!;
     expect(crashed.job.id).toBe(queued.body.id);
@@ -139,7 +201,7 @@ describe('exports — the queue', () => {
   });
 
   it('a job whose process died three times fails instead of looping', async () => {
-    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastName', label: 'Apellido' }] } });
+    const queued = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'doctors', format: 'csv', columns: [{ field: 'lastNames', label: 'Apellidos' }] } });
     for (let attempt = 1; attempt <= 3; attempt++) {
       const claim = (await claimNext(server.db))!;
       expect(claim.job.attempts).toBe(attempt);

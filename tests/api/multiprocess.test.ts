@@ -51,7 +51,8 @@ suite('several API processes on one PostgreSQL', () => {
   });
 
   it('runs every export job exactly once, whichever process queued it', async () => {
-    const tokens = [await a.signIn('admin@demo.local'), await b.signIn('admin@demo.local')];
+    // Two requesters, three jobs each: a user may have at most 5 exports queued or running.
+    const tokens = [await a.signIn('admin@demo.local'), await b.signIn('supervisor@demo.local')];
     const columns = [{ field: 'code', label: 'Código' }];
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {

@@ -33,14 +33,28 @@ function runPg(bin: string, args: string[]) {
  * A PostgreSQL server of its own in `dir` (created when missing), for tests that stop or restart it.
  * Answers the URL of its `postgres` database and how to stop it.
  */
-export async function startPostgresCluster(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-pg-'))): Promise<{ adminUrl: string; stop: () => void }> {
+export async function startPostgresCluster(dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-pg-'))): Promise<PostgresCluster> {
   fs.mkdirSync(dir, { recursive: true });
   if (process.getuid?.() === 0) execFileSync('chown', ['postgres:', dir]);
   const data = path.join(dir, 'data');
   runPg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  runPg('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), '-w', 'start']);
-  return { adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => stopPostgresCluster(dir) };
+  const start = () => runPg('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // A database outage: the server stops as a restart does (open connections terminated), until resume.
+    pause: () => runPg('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    resume: start,
+    stop: () => stopPostgresCluster(dir),
+  };
+}
+
+export interface PostgresCluster {
+  adminUrl: string;
+  pause: () => void;
+  resume: () => void;
+  stop: () => void;
 }
 
 /** Stops the server `startPostgresCluster` started in `dir` and removes it. */
@@ -131,23 +145,33 @@ async function postgresTemplate(today: string): Promise<{ name: string; filesDir
 
 /**
  * A test server for the enclosing describe block on a throw-away database of the run's PostgreSQL: a copy of the
- * demo template, or with `fresh` an empty one it migrates and seeds as a new install does. Read `.server` inside tests.
+ * demo template, or with `fresh` an empty one it migrates and seeds as a new install does. `ownCluster` puts that
+ * empty database on a PostgreSQL server of the block's own, which its tests may pause and resume (`.cluster`).
+ * Read `.server` inside tests.
  */
-export function usePostgresServer({ fresh = false } = {}) {
-  const handle = {} as { server: TestServer };
+export function usePostgresServer({ fresh = false, ownCluster = false } = {}) {
+  const handle = {} as { server: TestServer; cluster: PostgresCluster };
   let database: Awaited<ReturnType<typeof startPostgres>> | undefined;
   let filesDir: string | undefined;
   beforeAll(async () => {
     const today = systemToday();
-    const template = fresh ? undefined : await postgresTemplate(today);
-    database = await startPostgres(template?.name);
     filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-'));
-    if (template) fs.cpSync(template.filesDir, filesDir, { recursive: true });
-    handle.server = await TestServer.start({ FILES_DIR: filesDir }, database.url, () => today);
+    let url: string;
+    if (ownCluster) {
+      handle.cluster = await startPostgresCluster();
+      url = handle.cluster.adminUrl;
+    } else {
+      const template = fresh ? undefined : await postgresTemplate(today);
+      database = await startPostgres(template?.name);
+      if (template) fs.cpSync(template.filesDir, filesDir, { recursive: true });
+      url = database.url;
+    }
+    handle.server = await TestServer.start({ FILES_DIR: filesDir }, url, () => today);
   });
   afterAll(async () => {
     await handle.server?.close();
     await database?.stop();
+    handle.cluster?.stop();
     if (filesDir) fs.rmSync(filesDir, { recursive: true, force: true });
   });
   return handle;

@@ -132,14 +132,25 @@ describe('reimbursements', () => {
   });
 
   it('rejects duplicate lines at submission (R18) and creates idempotently with Idempotency-Key', async () => {
-    const first = await draft([{ procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }, { procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }], 'key-dup-0001');
+    const lines = [{ procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }, { procedureCode: 'D0120', serviceDate: '2026-11-10', chargedCents: 5000 }];
+    const first = await draft(lines, 'key-dup-0001');
+    // The same request again (its keys in another order): the first result, not a second reimbursement.
     const again = await call('POST', '/api/reimbursements', {
+      token: analyst,
+      headers: { 'Idempotency-Key': 'key-dup-0001' },
+      body: { lines, invoiceDate: '2026-11-18', invoiceNumber: 'F-1001', doctorId, verificationId: first.verificationId },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.id);
+    // The key with another body is a client's mistake, not a replay: refused, and nothing changes.
+    const reused = await call('POST', '/api/reimbursements', {
       token: analyst,
       headers: { 'Idempotency-Key': 'key-dup-0001' },
       body: { verificationId: first.verificationId, doctorId, lines: [] },
     });
-    expect(again.status).toBe(200);
-    expect(again.body.id).toBe(first.id);
+    expect(expectProblem(reused, 422, 'idempotency.keyReused').errors).toEqual([{ path: 'header/Idempotency-Key', keyword: 'keyReused' }]);
+    expect(en['code.idempotency.keyReused']).toBeTruthy();
+    expect((await call('GET', `/api/reimbursements/${first.id}`, { token: analyst })).body.lines).toHaveLength(2);
     const [{ count }] = await server.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM reimbursements WHERE idempotency_key = 'key-dup-0001'`);
     expect(count).toBe(1);
     for (const type of ['INVOICE', 'CLAIM_FORM', 'PAYMENT_RECEIPT']) await attach(first.id, type);

@@ -34,8 +34,18 @@ async function addressBurst(server: TestServer) {
   expect((await login(server, 'admin@demo.local', 'demo1234', '10.2.0.2')).status).toBe(200);
 }
 
+// Many tabs or colleagues behind one office address signing in at once with the right password: none is refused.
+async function rightPasswordBurst(server: TestServer) {
+  const burst = await Promise.all(Array.from({ length: 20 }, () => login(server, 'supervisor@demo.local', 'demo1234', '10.3.0.1')));
+  expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 200));
+  // Nor is the account left any nearer a lock: five wrong passwords still lock it, four do not.
+  for (let i = 0; i < 4; i++) expect((await login(server, 'supervisor@demo.local', `wrong-${i}`, '10.3.0.2')).status).toBe(401);
+  expect((await login(server, 'supervisor@demo.local', 'demo1234', '10.3.0.2')).status).toBe(200);
+}
+
 const ACCOUNT = 'a 40-way burst of wrong passwords evaluates at most 5 and leaves the account locked, right password included';
 const ADDRESS = 'a 60-way burst from one address evaluates at most the address limit (20)';
+const RIGHT = '20 simultaneous sign-ins with the right password from one address all succeed';
 
 describe('sign-in bursts on PGlite', () => {
   let server: TestServer;
@@ -45,10 +55,12 @@ describe('sign-in bursts on PGlite', () => {
   afterAll(() => server?.close());
   it(ACCOUNT, () => accountBurst(server));
   it(ADDRESS, () => addressBurst(server));
+  it(RIGHT, () => rightPasswordBurst(server));
 });
 
 describeOnPostgres('sign-in bursts on PostgreSQL 15', () => {
   const postgres = usePostgresServer();
   it(ACCOUNT, () => accountBurst(postgres.server));
   it(ADDRESS, () => addressBurst(postgres.server));
+  it(RIGHT, () => rightPasswordBurst(postgres.server));
 });

@@ -41,6 +41,10 @@ describe('the site around the API', () => {
       expect(headers.get('content-security-policy')).toContain("img-src 'self' data: blob:");
       expect(headers.get('content-security-policy')).toContain("frame-src 'self' blob:");
       expect(headers.get('x-content-type-options')).toBe('nosniff');
+      // The old header agrees with frame-ancestors 'none': no framing at all, not even by the panel itself.
+      expect(headers.get('x-frame-options')).toBe('DENY');
+      const denied = (headers.get('permissions-policy') ?? '').split(/,\s*/);
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(denied).toContain(`${feature}=()`);
     }
     expect(await (await site.request('/api/health')).json()).toEqual({ status: 'ok' });
   });

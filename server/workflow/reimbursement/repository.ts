@@ -404,15 +404,15 @@ export async function insertReimbursement(
   values: {
     folio: string; verification_id: number; patient_id: number; policy_id: number; insurer_id: number; doctor_id: number; kind: ReimbursementKind;
     orthodontic_plan_id: number | null; installment_id: number | null; payee: string; invoice_number: string | null; invoice_date: string | null; invoice_paid: boolean;
-    currency: string; created_by: number; idempotency_key: string | null;
+    currency: string; created_by: number; idempotency_key: string | null; idempotency_fingerprint: string | null;
   },
 ): Promise<number> {
   return (await tx.kysely.insertInto('reimbursements').values(values).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-/** The reimbursement a user already created with this idempotency key. */
-export const idempotentReplay = async (q: Queryable, createdBy: number, key: string) =>
-  (await q.kysely.selectFrom('reimbursements').select('id').where('created_by', '=', createdBy).where('idempotency_key', '=', key).executeTakeFirst())?.id;
+/** The reimbursement a user already created with this idempotency key, with the fingerprint of the body that made it. */
+export const idempotentReplay = (q: Queryable, createdBy: number, key: string) =>
+  q.kysely.selectFrom('reimbursements').select(['id', 'idempotency_fingerprint as fingerprint']).where('created_by', '=', createdBy).where('idempotency_key', '=', key).executeTakeFirst();
 
 /** Reimbursements returned for documents whose cure period ended before `today` (the scheduler rejects them). */
 export async function curePeriodsEnded(q: Queryable, today: string): Promise<number[]> {

@@ -76,7 +76,10 @@ const verificationNotValid = () =>
   new BusinessRuleError('reimbursement.verificationNotValid', 'The verification is not verified or no longer valid.', [{ path: 'body/verificationId', keyword: 'rule' }]);
 
 /** A draft from a verified, still valid verification; an orthodontic one claims a claimable instalment of the patient. */
-async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: string | null, today: string): Promise<number> {
+/** A create's Idempotency-Key and the fingerprint of the body it came with. */
+export type Idempotency = { key: string; fingerprint: string };
+
+async function insertDraft(tx: Queryable, input: Input, creatorId: number, idempotency: Idempotency | null, today: string): Promise<number> {
   const { verificationId, doctorId, installmentId, payee, invoiceNumber, invoiceDate, invoicePaid, lines } = input;
   const verification = await verificationForClaim(tx, verificationId);
   if (!verification) throw new BusinessRuleError('reimbursement.verificationUnknown', 'No such verification.', [{ path: 'body/verificationId', keyword: 'exists' }]);
@@ -114,7 +117,8 @@ async function insertDraft(tx: Queryable, input: Input, creatorId: number, key: 
     invoice_paid: invoicePaid ?? false,
     currency: verification.currency,
     created_by: creatorId,
-    idempotency_key: key,
+    idempotency_key: idempotency?.key ?? null,
+    idempotency_fingerprint: idempotency?.fingerprint ?? null,
   });
   await replaceLines(tx, id, lines);
   return id;
@@ -138,25 +142,33 @@ export const reimbursementService = {
   get: reimbursementWorkflow.get,
 
   /** Creates a draft in the caller's transaction, audited. */
-  async create(tx: Queryable, input: Input, actor: Actor & { id: number }, today: string, key: string | null = null): Promise<ReimbursementRow> {
-    const id = await insertDraft(tx, input, actor.id, key, today);
+  async create(tx: Queryable, input: Input, actor: Actor & { id: number }, today: string, idempotency: Idempotency | null = null): Promise<ReimbursementRow> {
+    const id = await insertDraft(tx, input, actor.id, idempotency, today);
     await auditWorkflow(tx, 'reimbursement', actor, 'CREATE', id, { verificationId: input.verificationId });
     return reimbursementWorkflow.find(tx, id);
   },
 
   /**
-   * Creates a draft once per `Idempotency-Key`: a key seen before answers what it created (`replayed`),
-   * also when the same key is sent twice at once and the database's unique key decides the winner.
+   * Creates a draft once per `Idempotency-Key`: a key seen before with the same body answers what it created
+   * (`replayed`), also when the same key is sent twice at once and the database's unique key decides the winner;
+   * the key with another body is refused (422 `idempotency.keyReused`), as Stripe and the IETF draft do.
    */
-  async createOnce(db: Database, input: Input, actor: Actor & { id: number }, today: string, key: string | null): Promise<{ row: ReimbursementRow; replayed: boolean }> {
+  async createOnce(db: Database, input: Input, actor: Actor & { id: number }, today: string, idempotency: Idempotency | null): Promise<{ row: ReimbursementRow; replayed: boolean }> {
     const replayed = async () => {
-      const id = key ? await idempotentReplay(db, actor.id, key) : undefined;
-      return id === undefined ? undefined : { row: await reimbursementWorkflow.find(db, id), replayed: true };
+      const earlier = idempotency ? await idempotentReplay(db, actor.id, idempotency.key) : undefined;
+      if (!earlier) return undefined;
+      // A row made before fingerprints were kept has none: it replays as it always did.
+      if (earlier.fingerprint !== null && earlier.fingerprint !== idempotency!.fingerprint) {
+        throw new BusinessRuleError('idempotency.keyReused', 'This Idempotency-Key was already used with a different body; use a new key for a new request.', [
+          { path: 'header/Idempotency-Key', keyword: 'keyReused' },
+        ]);
+      }
+      return { row: await reimbursementWorkflow.find(db, earlier.id), replayed: true };
     };
     const earlier = await replayed();
     if (earlier) return earlier;
     try {
-      return { row: await db.transaction((tx) => reimbursementService.create(tx, input, actor, today, key)), replayed: false };
+      return { row: await db.transaction((tx) => reimbursementService.create(tx, input, actor, today, idempotency)), replayed: false };
     } catch (error) {
       const winner = (error as { code?: string }).code === '23505' ? await replayed() : undefined;
       if (winner) return winner;
