@@ -174,7 +174,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
     await row(number).getByRole('button', { name: t('orthodonticPlans.claim.actionFor', { installment: label }) }).click();
     const claim = page.getByRole('dialog');
     await claim.getByLabel(c['orthodonticPlans.claim.invoiceNumber']).fill(`F-ORT-${planId}-${number}`);
-    await expect(claim.getByLabel(t('orthodonticPlans.claim.charged', { currency: source.currency }))).toHaveValue(moneyInput(number === 0 ? 120_000 : 20_000, source.currency));
+    await expect(claim.getByLabel(t('orthodonticPlans.claim.charged', { currency: source.currency }))).toHaveValue(moneyInput(number === 0 ? 120_000 : 20_000, source.currency, locale));
     if (number === 0) await expectNoSeriousViolations(page);
     await claim.getByRole('button', { name: c['orthodonticPlans.claim.submit'] }).click();
     // The draft opens in the reimbursements area, where its documents and submission belong.
