@@ -120,8 +120,8 @@ export interface LineLiquidation {
   /** What this insurer pays for the line. */
   readonly coveredCents: number;
   /**
-   * Benefit cut by the annual / lifetime maximum, from what the line would pay after coordination of benefits
-   * and the reviewer's amount (on lines rejected 30/31: all of it).
+   * Benefit cut by the annual / lifetime maximum (research 4.2 step 5), from what the line would pay after the
+   * reviewer's amount and before coordination of benefits (on lines rejected 30/31: all of it).
    */
   readonly excessCents: number;
   /** COB amount taken into account (0 on rejected lines). */
@@ -349,10 +349,10 @@ function eligibility(
  * tooth, 09, 37, 33, 06, 07, 34, 04, 05, 17, 16 — the first that applies: research 3.2's age before frequency
  * before waiting period), then allowed = min(charged,
  * allowable), the deductible (individual and family remainder, waived categories), covered =
- * (allowed − deductible) × category %, limited by COB (covered ≤ allowed − other insurer's payment) and
- * the reviewer's amount, then the cap by the remaining annual maximum (GENERAL) or orthodontic lifetime
- * maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves at 0 is rejected with
- * 30 / 31. Each line sees the use of the lines before it. Pure: the inputs are not modified.
+ * (allowed − deductible) × category %, limited by the reviewer's amount, then the cap by the remaining annual
+ * maximum (GENERAL) or orthodontic lifetime maximum (ORTHODONTIC) with the cut recorded as excess — with nothing
+ * left the line is rejected with 30 / 31 — then COB (covered ≤ allowed − other insurer's payment). Each line
+ * sees the use of the lines before it. Pure: the inputs are not modified.
  * Codes are classified by `procedures` (the procedure catalog; by default the CDT ranges).
  * Throws BenefitInputError for malformed input (see ClaimFacts / ClaimLine); business outcomes are
  * rejected lines.
@@ -432,26 +432,31 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const grossCents =
       copayCents === null ? percentOf(allowedCents - deductibleCents, rules.coveragePercent[category]) : Math.max(0, allowedCents - deductibleCents - copayCents);
 
-    // 4. What the line would pay before the maximum: coordination of benefits (both insurers together never
-    // pay more than the allowed amount) and the reviewer's amount limit it first, so the room they leave
-    // stays in the maximum for the lines after it, and the excess is only what the maximum itself cut.
-    const cob = facts.otherInsurerPaidCents;
-    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
+    // 4. The reviewer's amount limits what the line may pay before the maximum sees it, so the room it leaves
+    // stays in the maximum for the lines after it.
     const payAtMost = line.review && 'payAtMostCents' in line.review ? line.review.payAtMostCents : Number.POSITIVE_INFINITY;
-    const demandCents = Math.min(grossCents, Math.max(0, allowedCents - otherCents), payAtMost);
+    const benefitCents = Math.min(grossCents, payAtMost);
 
-    // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order: the claim gets
-    // min(room, Σ demands), the most the maximum allows whatever the order.
+    // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order (research 4.2 step 5):
+    // what it cuts is the line's excess. With nothing left the line is rejected 30 / 31 (research 3.2), even one
+    // that would pay nothing; a line cut to a positive amount stays approved with its excess.
     const isOrtho = category === 'ORTHODONTIC';
     const categoryMaximum = isOrtho ? undefined : rules.categoryMaximums[category];
     const remainingCents = isOrtho
       ? Math.max(0, rules.orthodontic.lifetimeMaximumCents - orthoUsed)
       : Math.min(Math.max(0, rules.annualMaximumCents - year.annualUsedCents), categoryRoom(categoryMaximum, year, category));
-    const coveredCents = Math.min(demandCents, remainingCents);
-    if (demandCents > 0 && coveredCents === 0) {
-      lines.push(rejected(isOrtho ? '31' : '30', demandCents));
+    if (remainingCents === 0) {
+      lines.push(rejected(isOrtho ? '31' : '30', benefitCents));
       continue;
     }
+    const cappedCents = Math.min(benefitCents, remainingCents);
+
+    // 6. Coordination of benefits after the maximum (research 4.2 step 6): both insurers together never pay
+    // more than the allowed amount. The reviewer sees the maximum's cut and the other insurer's payment apart;
+    // only what this insurer pays counts against the maximum.
+    const cob = facts.otherInsurerPaidCents;
+    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
+    const coveredCents = Math.min(cappedCents, Math.max(0, allowedCents - otherCents));
 
     const annualCents = isOrtho ? 0 : coveredCents;
     if (deductibleCents > 0 || annualCents > 0) {
@@ -477,7 +482,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
       allowedCents,
       deductibleCents,
       coveredCents,
-      excessCents: demandCents - coveredCents,
+      excessCents: benefitCents - cappedCents,
       otherInsurerPaidCents: otherCents,
       status: 'APPROVED',
     });
