@@ -1,6 +1,7 @@
 import type { components } from '../../../openapi/schema';
 import { benefitYearEnd, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
+import type { Category } from '../../../src/domain/benefits/procedures.ts';
+import type { BenefitRules, CategoryLimit } from '../../../src/domain/benefits/rules.ts';
 import { runningWaitingPeriods } from '../../../src/domain/benefits/waiting-periods.ts';
 import type { Queryable } from '../../db/database.ts';
 import { engineInputs } from '../../settings/engine-inputs.ts';
@@ -36,6 +37,13 @@ async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, to
     deductible: figure(rules.deductible.individualCents, year?.deductibleUsedCents ?? 0),
     familyDeductible: rules.deductible.familyCents === null ? null : figure(rules.deductible.familyCents, year?.familyDeductibleUsedCents ?? 0),
     orthodontic: rules.orthodontic.included ? figure(rules.orthodontic.lifetimeMaximumCents, usage.orthoLifetimeUsedCents) : null,
+    orthodonticEarlierUse: [],
+    // A category's own deductible has its own counter (issue 24 item 4), shown beside the general one.
+    categoryDeductibles: (Object.entries(rules.categoryDeductibles) as [Exclude<Category, 'ORTHODONTIC'>, CategoryLimit][]).map(([category, limit]) => ({
+      category,
+      individual: figure(limit.individualCents ?? rules.deductible.individualCents, year?.categoryDeductibleUsedCents?.[category] ?? 0),
+      family: (limit.familyCents ?? rules.deductible.familyCents) === null ? null : figure((limit.familyCents ?? rules.deductible.familyCents)!, year?.familyCategoryDeductibleUsedCents?.[category] ?? 0),
+    })),
     // The same limit the verification's orthoUnderAgeLimit guard reads (orthoAgeLimitOf).
     orthodonticAgeLimit: rules.orthodontic.ageLimit,
   };

@@ -207,6 +207,8 @@ export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Prom
 
 /** The ledger's kinds that count a category's own maximum (`CATEGORY_MAJOR`…), by category. */
 const CATEGORY_OF_LEDGER_KIND: Readonly<Record<string, Category>> = Object.fromEntries(CATEGORIES.map((c) => [`CATEGORY_${c}`, c]));
+/** The ledger's kinds of a category's own deductible counter (`DEDUCTIBLE_MAJOR`…), by category. */
+const DEDUCTIBLE_OF_LEDGER_KIND: Readonly<Record<string, Category>> = Object.fromEntries(CATEGORIES.map((c) => [`DEDUCTIBLE_${c}`, c]));
 
 /**
  * What the patient (and the family, for the family deductible) has used, from the ledger, leaving out
@@ -224,7 +226,14 @@ export function usageOf(ledger: Ledger, row: CoverageRow, exceptReimbursementId:
     }
     const year = (benefitYears[r.benefit_year_start] ??= { deductibleUsedCents: 0, familyDeductibleUsedCents: 0, annualUsedCents: 0 });
     const category = CATEGORY_OF_LEDGER_KIND[r.kind];
-    if (category) {
+    const ownDeductible = DEDUCTIBLE_OF_LEDGER_KIND[r.kind];
+    if (ownDeductible) {
+      year.categoryDeductibleUsedCents = { ...year.categoryDeductibleUsedCents, [ownDeductible]: (year.categoryDeductibleUsedCents?.[ownDeductible] ?? 0) + own };
+      year.familyCategoryDeductibleUsedCents = {
+        ...year.familyCategoryDeductibleUsedCents,
+        [ownDeductible]: (year.familyCategoryDeductibleUsedCents?.[ownDeductible] ?? 0) + r.cents,
+      };
+    } else if (category) {
       year.categoryUsedCents = { ...year.categoryUsedCents, [category]: (year.categoryUsedCents?.[category] ?? 0) + own };
       year.familyCategoryUsedCents = { ...year.familyCategoryUsedCents, [category]: (year.familyCategoryUsedCents?.[category] ?? 0) + r.cents };
     } else if (r.kind === 'DEDUCTIBLE') {

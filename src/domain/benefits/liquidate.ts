@@ -4,7 +4,7 @@ import { assertCents, percentOf } from './money.ts';
 import { normalizeTooth, rangeLookup, type Category, type ProcedureLookup } from './procedures.ts';
 import type { RejectionCode } from './reasons.ts';
 import type { BenefitRules, FrequencyRule } from './rules.ts';
-import { categoryRoom, countInCategory } from './category-maximums.ts';
+import { categoryRoom, countInCategory, deductibleCounter, withDeductible } from './category-maximums.ts';
 import { waitingPeriodEnd } from './waiting-periods.ts';
 
 /** GENERAL claims carry non-orthodontic lines; ORTHODONTIC claims carry only D8xxx lines (else 03). */
@@ -62,6 +62,12 @@ export interface YearUsage {
   /** What the person's (the family's) lines of a category paid, for the categories whose own maximum is counted. */
   readonly categoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
   readonly familyCategoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
+  /**
+   * The deductible taken by a category that has its own (research 2.2 DEDUCTIBLE by category): its own counter,
+   * apart from the general deductible's, for the person and the family.
+   */
+  readonly categoryDeductibleUsedCents?: Readonly<Partial<Record<Category, number>>>;
+  readonly familyCategoryDeductibleUsedCents?: Readonly<Partial<Record<Category, number>>>;
 }
 
 export interface BenefitUsage {
@@ -126,6 +132,8 @@ export interface LineLiquidation {
   readonly excessCents: number;
   /** COB amount taken into account (0 on rejected lines). */
   readonly otherInsurerPaidCents: number;
+  /** True when the line's deductible was its category's own (counted on that category's counter, not the general one). */
+  readonly categoryDeductible?: true;
   readonly status: LineStatus;
   readonly reason?: RejectionCode;
 }
@@ -221,7 +229,7 @@ function validate(claim: Claim, facts: ClaimFacts): void {
     assertCents(u.deductibleUsedCents, `facts.usage.benefitYears.${year}.deductibleUsedCents`);
     assertCents(u.familyDeductibleUsedCents, `facts.usage.benefitYears.${year}.familyDeductibleUsedCents`);
     assertCents(u.annualUsedCents, `facts.usage.benefitYears.${year}.annualUsedCents`);
-    for (const field of ['categoryUsedCents', 'familyCategoryUsedCents'] as const) {
+    for (const field of ['categoryUsedCents', 'familyCategoryUsedCents', 'categoryDeductibleUsedCents', 'familyCategoryDeductibleUsedCents'] as const) {
       for (const [category, cents] of Object.entries(u[field] ?? {})) assertCents(cents, `facts.usage.benefitYears.${year}.${field}.${category}`);
     }
   }
@@ -414,16 +422,18 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const allowable = line.allowableCents ?? (unitAllowable === undefined ? null : unitAllowable * quantity);
     const allowedCents = allowable === null ? line.chargedCents : Math.min(line.chargedCents, allowable);
 
-    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived; a
-    // category's own deductible takes the place of both amounts (and of the waiver).
+    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived. A
+    // category's own deductible takes the place of both amounts (and of the waiver) and has its own counter:
+    // what its lines take does not count towards the general deductible, and the general one is not taken from them.
     const year = years.get(benefitYear) ?? EMPTY_YEAR_USAGE;
     const ownDeductible = rules.categoryDeductibles[category];
+    const counter = deductibleCounter(year, ownDeductible ? category : null);
     let deductibleCents = 0;
     if (ownDeductible || !rules.deductible.waivedCategories.includes(category)) {
       const individualCents = ownDeductible?.individualCents ?? rules.deductible.individualCents;
       const familyCents = ownDeductible?.familyCents ?? rules.deductible.familyCents;
-      const individualLeft = Math.max(0, individualCents - year.deductibleUsedCents);
-      const familyLeft = familyCents === null ? individualLeft : Math.max(0, familyCents - year.familyDeductibleUsedCents);
+      const individualLeft = Math.max(0, individualCents - counter.individual);
+      const familyLeft = familyCents === null ? individualLeft : Math.max(0, familyCents - counter.family);
       deductibleCents = Math.min(allowedCents, individualLeft, familyLeft);
     }
 
@@ -462,8 +472,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     if (deductibleCents > 0 || annualCents > 0) {
       years.set(benefitYear, {
         ...year,
-        deductibleUsedCents: year.deductibleUsedCents + deductibleCents,
-        familyDeductibleUsedCents: year.familyDeductibleUsedCents + deductibleCents,
+        ...withDeductible(year, ownDeductible ? category : null, deductibleCents),
         annualUsedCents: year.annualUsedCents + annualCents,
         ...(categoryMaximum && annualCents > 0 ? countInCategory(year, category, annualCents) : {}),
       });
@@ -484,6 +493,7 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
       coveredCents,
       excessCents: benefitCents - cappedCents,
       otherInsurerPaidCents: otherCents,
+      ...(ownDeductible ? { categoryDeductible: true as const } : {}),
       status: 'APPROVED',
     });
   }
