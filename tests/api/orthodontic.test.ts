@@ -492,3 +492,49 @@ describe('separation of duties on a plan (R13, issue 24 item 7)', () => {
     expect((await planEvent(plan.id, { type: 'APPROVE' }, supervisor)).body).toMatchObject({ state: 'approved', approvedBy: expect.any(Number) });
   });
 });
+
+describe('the orthodontic lifetime maximum follows the person (issue 24 item 3, research 1.3 and 2.2)', () => {
+  it('a patient moved to a new policy of the same insurer keeps what earlier policies used, and the patient view says where it came from', async () => {
+    const first = await patientOnOwnPolicy(server.db, { birthDate: addMonths(now, -12 * 12) });
+    const document = `ORT-MOVE-${first.patientId}`;
+    await server.db.query(`UPDATE patients SET document_type = 'DNI', document_number = $2 WHERE id = $1`, [first.patientId, document]);
+    const preauth = await preauthorize(first.patientId);
+    const plan = await createPlan(preauth);
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
+    expect((await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now })).status).toBe(200);
+    await claimAndPay(plan.id, preauth, 0);
+    expect(await lifetimeUsed(first.patientId)).toBe(60000);
+
+    // Renewed under a new number with the same insurer: a new policy record, a new patient record, the same document.
+    const [renewed] = await server.db.query<{ id: number; number: string }>(
+      `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, benefit_year, max_beneficiaries, ortho_included)
+       SELECT insurer_id, policyholder_id, number || '-R', kind, plan_name, issued_on, starts_on, ends_on, 'ACTIVE', benefit_year, max_beneficiaries, true FROM policies WHERE id = $1
+       RETURNING id, number`,
+      [first.policyId],
+    );
+    const [moved] = await server.db.query<{ id: number }>(
+      `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, state, document_type, document_number)
+       SELECT $1, relationship, first_names, last_name, birth_date, enrolled_on, 'ACTIVE', document_type, document_number FROM patients WHERE id = $2 RETURNING id`,
+      [renewed!.id, first.patientId],
+    );
+    const [{ number: firstNumber }] = await server.db.query<{ number: string }>(`SELECT number FROM policies WHERE id = $1`, [first.policyId]);
+
+    // The new record starts from 1,500.00 − 600.00, not from zero: the plan's share is what is left.
+    const again = await createPlan(await preauthorize(moved!.id));
+    expect(again).toMatchObject({ lifetimeMaximumCents: 150000, lifetimeRemainingCents: 90000, estimatedBenefitCents: 90000 });
+    const overview = await call('GET', `/api/patients/${moved!.id}/overview`, { token: readOnly });
+    expect(overview.status).toBe(200);
+    expect(overview.body.benefits.orthodontic).toEqual({ limitCents: 150000, usedCents: 60000, remainingCents: 90000 });
+    expect(overview.body.benefits.orthodonticEarlierUse).toEqual([{ policyId: first.policyId, policyNumber: firstNumber, usedCents: 60000 }]);
+
+    // Someone else (another document) on the renewed policy starts from zero.
+    const [stranger] = await server.db.query<{ id: number }>(
+      `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, state, document_type, document_number)
+       SELECT $1, 'OTHER_DEPENDENT', 'Otra', 'Persona', birth_date, enrolled_on, 'ACTIVE', 'DNI', $2 FROM patients WHERE id = $3 RETURNING id`,
+      [renewed!.id, `${document}-X`, first.patientId],
+    );
+    const strangerView = (await call('GET', `/api/patients/${stranger!.id}/overview`, { token: readOnly })).body;
+    expect(strangerView.benefits.orthodontic).toEqual({ limitCents: 150000, usedCents: 0, remainingCents: 150000 });
+    expect(strangerView.benefits.orthodonticEarlierUse).toEqual([]);
+  });
+});
