@@ -72,6 +72,11 @@ export const ORTHODONTIC_PLAN_FACTS: OrthodonticPlanFacts = {
   lifetimeRemainingCents: 0,
   openInstallments: 0,
   today: '2025-06-15',
+  actorId: 2,
+  creatorId: 1,
+  insurerShareCents: 150_000,
+  approvalThresholdCents: 100_000,
+  actorCanApproveAboveThreshold: true,
 };
 
 /** An instalment due today, with coverage, under the age limit and some lifetime maximum left. */

@@ -204,6 +204,8 @@ const orthodonticPlan: MachineFixture = {
     facts('no-authorization-number', 'no authorization number recorded', { ...PLAN, authorizationNumber: null }),
     facts('waiting-period', 'waiting period not over', { ...PLAN, waitingPeriodMet: false }),
     facts('age-limit-at-banding', 'patient 19 at banding (limit 19)', { ...PLAN, patientAgeAtBanding: 19 }),
+    facts('proposer-approves', 'the user who proposed the plan approves it (R13)', { ...PLAN, actorId: 1 }),
+    facts('above-threshold-without-right', 'insurer’s share 1,500.00 over the 1,000.00 threshold, approver without the right (R13)', { ...PLAN, actorCanApproveAboveThreshold: false }),
   ],
 };
 

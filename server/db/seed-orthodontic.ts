@@ -117,7 +117,8 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     // Fees are in euro cents: each plan is in its insurer's money.
     const fee = feeCents * perEuroCent(child.country);
     const plan = await planService.create(tx, { preauthorizationId: preauth.id, doctorId: orthodontist.id, treatmentCode: 'D8080', feeCents: fee }, analyst);
-    for (const event of events) await planService.send(tx, plan.id, event, { actor: auditor, today });
+    // R13 for plans: the analyst proposed it, so the supervisor (who may approve above the threshold) approves it.
+    for (const event of events) await planService.send(tx, plan.id, event, { actor: event.type === 'APPROVE' ? supervisor : auditor, today });
     if (!after.payInitial) continue;
     for (const installmentId of await installmentsFallingDue(tx, today)) {
       const [{ plan_id }] = await tx.query<{ plan_id: number }>('SELECT plan_id FROM orthodontic_installments WHERE id = $1', [installmentId]);

@@ -24,6 +24,15 @@ export interface OrthodonticPlanFacts {
   openInstallments: number;
   /** ISO date `YYYY-MM-DD`. */
   today: string;
+  /** Who sends the event, and who proposed the plan: the proposer may not approve it (R13, as for claims). */
+  actorId: number;
+  creatorId: number;
+  /** What the insurer is expected to pay over the plan (min(fee × %, lifetime left)), in the currency's minor unit. */
+  insurerShareCents: number;
+  /** R13's approval threshold in the plan's currency. */
+  approvalThresholdCents: number;
+  /** The actor holds `reimbursements:approve_above_threshold`. */
+  actorCanApproveAboveThreshold: boolean;
 }
 
 export type OrthodonticPlanEvent =
@@ -58,6 +67,8 @@ export const orthodonticPlanGuardRules = {
   lifetimeMaximumReached: { rule: 'orthodonticPlan.lifetimeRemaining' },
   debondDateValid: { rule: 'orthodonticPlan.debondDateInvalid' },
   noOpenInstallments: { rule: 'orthodonticPlan.installmentsOpen' },
+  approverIsNotProposer: { rule: 'orthodonticPlan.approverIsProposer' },
+  withinApprovalAuthority: { rule: 'orthodonticPlan.aboveApprovalThreshold' },
 } as const satisfies GuardRules;
 
 export type OrthodonticPlanGuard = keyof typeof orthodonticPlanGuardRules;
@@ -88,6 +99,10 @@ export const orthodonticPlanMachine = setup({
     debondDateValid: ({ context: { facts }, event }: GuardArgs) =>
       event.type === 'REGISTER_DEBOND' && isIsoDate(event.date) && isOnOrBefore(event.date, facts.today),
     noOpenInstallments: ({ context: { facts } }: Facts) => facts.openInstallments === 0,
+    // R13, as for claims: whoever proposed the plan cannot approve it (separation of duties).
+    approverIsNotProposer: ({ context: { facts } }: Facts) => facts.actorId !== facts.creatorId,
+    // R13: an insurer's share at or above the threshold (in the plan's currency) needs the right to approve above it.
+    withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.insurerShareCents < facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
   },
   actions: {
     /** Server: stores aprobado_por = actor and fecha_aprobacion = now. */
@@ -116,10 +131,14 @@ export const orthodonticPlanMachine = setup({
   context: ({ input }) => ({ facts: input.facts }),
   states: {
     proposed: {
-      meta: meta('PROPUESTO', ['R5', 'R7', 'R14']),
+      meta: meta('PROPUESTO', ['R5', 'R7', 'R13', 'R14']),
       tags: [ACCEPTS_DOCUMENTS],
       on: {
-        APPROVE: { target: 'approved', guard: and(['preauthorizationVerified', 'authorizationNumberRecorded', 'waitingPeriodMet']), actions: 'recordApproval' },
+        APPROVE: {
+          target: 'approved',
+          guard: and(['preauthorizationVerified', 'authorizationNumberRecorded', 'waitingPeriodMet', 'approverIsNotProposer', 'withinApprovalAuthority']),
+          actions: 'recordApproval',
+        },
         CANCEL: cancelBeforeSchedule,
       },
     },

@@ -91,10 +91,11 @@ describe('the ledger is the money paid (reserve at approval, settle at payment)'
     // What the ledger counts against the annual maximum is what was paid.
     const ledger = await ledgerOf(patientId);
     expect(ledger['ANNUAL_MAXIMUM:SETTLED']).toBe(await paidOf(patientId));
-    expect(ledger).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 28_000, 'DEDUCTIBLE:SETTLED': 5_000 });
+    // Every line's category use is posted too (issue 24: a category maximum added later sees the whole year).
+    expect(ledger).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 28_000, 'CATEGORY_BASIC:SETTLED': 28_000, 'DEDUCTIBLE:SETTLED': 5_000 });
     expect(approvedFirst).toMatchObject({ state: 'approved', payableCents: 12_000 });
     // Approved but unpaid, the first claim's deductible counts when the second is liquidated: 80 % of 200.00.
-    expect(reservedBeforeSecond).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 12_000, 'DEDUCTIBLE:RESERVED': 5_000 });
+    expect(reservedBeforeSecond).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 12_000, 'CATEGORY_BASIC:RESERVED': 12_000, 'DEDUCTIBLE:RESERVED': 5_000 });
     expect(approvedSecond).toMatchObject({ state: 'approved', payableCents: 16_000 });
     expect(paidSecond).toMatchObject({ state: 'paid', paidCents: 16_000 });
     expect(paidFirst).toMatchObject({ state: 'paid', paidCents: 12_000 });
@@ -110,7 +111,7 @@ describe('a payment never pays one figure and posts another', () => {
     const earlier = await draft(verificationId, [cleaning('2026-03-10'), cleaning('2026-05-10')]);
     const later = await submitted(verificationId, [{ procedureCode: 'D0120', serviceDate: '2026-09-10', chargedCents: 6_000 }, cleaning('2026-09-10')]);
     expect(await approve(later)).toMatchObject({ state: 'partiallyApproved', payableCents: 6_000 });
-    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 6_000 });
+    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:RESERVED': 6_000, 'CATEGORY_DIAGNOSTIC:RESERVED': 6_000 });
 
     // The earlier draft is cancelled: paid now, the cleaning would be covered too — so it is not paid as approved.
     expect((await send(earlier.id, { type: 'CANCEL', reason: 'Presentado por error' }, analyst)).body.state).toBe('cancelled');
@@ -121,7 +122,7 @@ describe('a payment never pays one figure and posts another', () => {
 
     expect(await approve(later)).toMatchObject({ state: 'approved', payableCents: 15_000 });
     expect((await send(later, { type: 'PAY', reference: 'TRF-10' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 15_000 });
-    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 15_000 });
+    expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 15_000, 'CATEGORY_DIAGNOSTIC:SETTLED': 6_000, 'CATEGORY_PREVENTIVE:SETTLED': 9_000 });
   });
 });
 

@@ -167,7 +167,8 @@ describe('orthodontic plans', () => {
       estimatedBenefitCents: 150000,
       paidBenefitCents: 0,
       installments: [],
-      allowedEvents: ['APPROVE', 'CANCEL'],
+      // The analyst proposed it: approving is someone else's (R13), so only CANCEL is offered to them.
+      allowedEvents: ['CANCEL'],
     });
     expectProblem(await create(body(preauth)), 422, 'orthodonticPlan.preauthorizationInUse');
 
@@ -187,7 +188,7 @@ describe('orthodontic plans', () => {
     expectProblem(await planEvent(plan.id, { type: 'APPROVE' }, readOnly), 403, 'auth.forbidden');
 
     // Two approvals at once: the plan's row lock lets one through; the other finds it approved.
-    const both = await Promise.all([1, 2].map(() => planEvent(plan.id, { type: 'APPROVE', version: plan.version })));
+    const both = await Promise.all([1, 2].map(() => planEvent(plan.id, { type: 'APPROVE', version: plan.version }, supervisor)));
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(both.find((r) => r.status === 409)!.body.code).toMatch(/^(workflow\.illegalEvent|conflict\.staleVersion)$/);
 
@@ -202,7 +203,7 @@ describe('orthodontic plans', () => {
     // A patient who turned 19 ten days ago: preauthorized for a date when still 18.
     const { patientId: adult } = await patientOnOwnPolicy(server.db, { birthDate: '2007-02-28' });
     const plan = await createPlan(await preauthorize(adult, '2026-02-20'));
-    const approved = await planEvent(plan.id, { type: 'APPROVE' }, auditor);
+    const approved = await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
     expect(approved.body).toMatchObject({ state: 'approved', approvedBy: expect.any(Number) });
     // 19 today: ACTIVATE is not offered.
     expect(approved.body.allowedEvents).toEqual(['CANCEL']);
@@ -220,7 +221,7 @@ describe('orthodontic plans', () => {
     const preauth = await preauthorize(patientId);
     const proposed = await createPlan(preauth);
     expect(proposed).toMatchObject({ state: 'proposed', months: 24, initialPercent: 20, frequency: 'MONTHLY', firstDelayDays: 30, estimatedBenefitCents: 150000 });
-    const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version });
+    const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version }, supervisor);
     expect(approved.body).toMatchObject({ state: 'approved', allowedEvents: ['ACTIVATE', 'CANCEL'] });
 
     const active = await planEvent(proposed.id, { type: 'ACTIVATE', bandingDate: now, version: approved.body.version });
@@ -321,7 +322,7 @@ describe('orthodontic plans', () => {
     // After the worked fixture's dates: each scheduler day runs once.
     const banding = (now = '2027-03-10');
     const plan = await createPlan(await preauthorize(await childPatient()));
-    await planEvent(plan.id, { type: 'APPROVE' });
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
     expect((await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: banding })).body.state).toBe('active');
     now = '2027-03-11';
     await runDailyJobs(server.db, now);
@@ -367,7 +368,7 @@ describe('orthodontic plans', () => {
     const patientId = await childPatient();
     const preauth = await preauthorize(patientId);
     const plan = await createPlan(preauth);
-    await planEvent(plan.id, { type: 'APPROVE' });
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
     await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: banding });
     await runDailyJobs(server.db, now);
     // The initial invoice is for 3,000.00: 50 % of it is the whole lifetime maximum (above 1,000.00, so the supervisor approves).
@@ -394,7 +395,7 @@ describe('orthodontic plans', () => {
     const patientId = await childPatient();
     const preauth = await preauthorize(patientId);
     const proposed = await createPlan(preauth, { firstDelayDays: 0 });
-    const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version });
+    const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version }, supervisor);
     const bandingDate = addDays(now, -45);
     const active = await planEvent(proposed.id, { type: 'ACTIVATE', bandingDate, version: approved.body.version });
     expect(active.status, JSON.stringify(active.body)).toBe(200);
@@ -421,7 +422,7 @@ describe('orthodontic plans', () => {
       422,
       'orthodonticPlan.doctorNotOrthodontist',
     );
-    await planEvent(plan.id, { type: 'APPROVE' });
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
     const active = await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now });
     expect(active.body.state).toBe('active');
     // The schedule came from the changed plan: 25 % of 4,800.00 at banding, then 18 monthly instalments.
@@ -434,7 +435,7 @@ describe('orthodontic plans', () => {
     now = '2027-09-10';
     const preauthorizationId = await preauthorize(await childPatient());
     const plan = await createPlan(preauthorizationId);
-    await planEvent(plan.id, { type: 'APPROVE' });
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
     await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now });
     await runDailyJobs(server.db, now);
     const initial = await installment(plan.id, 0);
@@ -456,5 +457,84 @@ describe('orthodontic plans', () => {
       422,
       'reimbursement.installmentNotClaimable',
     );
+  });
+});
+
+describe('separation of duties on a plan (R13, issue 24 item 7)', () => {
+  it('the proposer cannot approve; above the threshold approving needs the right; the plan stays proposed when refused', async () => {
+    // 6,000.00 at 50 %, cut to the 1,500.00 lifetime maximum: the insurer's share is over the 1,000.00 threshold.
+    const plan = await createPlan(await preauthorize(await childPatient()));
+    expect(plan).toMatchObject({ state: 'proposed', estimatedBenefitCents: 150000 });
+    expect((await getPlan(plan.id)).allowedEvents).toEqual(['CANCEL']);
+    expectProblem(await planEvent(plan.id, { type: 'APPROVE' }, analyst), 409, 'orthodonticPlan.approverIsProposer');
+    expect(await getPlan(plan.id)).toMatchObject({ state: 'proposed', approvedBy: null });
+
+    // Proposed by the administrator: the analyst is not the proposer but may not approve above the threshold.
+    const byAdmin = await call('POST', '/api/orthodontic-plans', {
+      token: admin,
+      body: { preauthorizationId: await preauthorize(await childPatient()), doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 600000 },
+    });
+    expect(byAdmin.status, JSON.stringify(byAdmin.body)).toBe(201);
+    expectProblem(await planEvent(byAdmin.body.id, { type: 'APPROVE' }, analyst), 409, 'orthodonticPlan.aboveApprovalThreshold');
+    expect((await getPlan(byAdmin.body.id)).state).toBe('proposed');
+    expect((await planEvent(byAdmin.body.id, { type: 'APPROVE' }, supervisor)).body).toMatchObject({ state: 'approved' });
+
+    // A plan whose share (1,000.00 at 50 %, about 500.00 in rounded instalments) is under the threshold: the analyst may approve the administrator's.
+    const small = await call('POST', '/api/orthodontic-plans', {
+      token: admin,
+      body: { preauthorizationId: await preauthorize(await childPatient()), doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 100000 },
+    });
+    expect(small.status, JSON.stringify(small.body)).toBe(201);
+    expect(small.body.estimatedBenefitCents).toBeLessThan(100000);
+    expect((await planEvent(small.body.id, { type: 'APPROVE' }, analyst)).body).toMatchObject({ state: 'approved' });
+
+    // Someone else with the right approves the analyst's plan.
+    expect((await planEvent(plan.id, { type: 'APPROVE' }, supervisor)).body).toMatchObject({ state: 'approved', approvedBy: expect.any(Number) });
+  });
+});
+
+describe('the orthodontic lifetime maximum follows the person (issue 24 item 3, research 1.3 and 2.2)', () => {
+  it('a patient moved to a new policy of the same insurer keeps what earlier policies used, and the patient view says where it came from', async () => {
+    const first = await patientOnOwnPolicy(server.db, { birthDate: addMonths(now, -12 * 12) });
+    const document = `ORT-MOVE-${first.patientId}`;
+    await server.db.query(`UPDATE patients SET document_type = 'DNI', document_number = $2 WHERE id = $1`, [first.patientId, document]);
+    const preauth = await preauthorize(first.patientId);
+    const plan = await createPlan(preauth);
+    await planEvent(plan.id, { type: 'APPROVE' }, supervisor);
+    expect((await planEvent(plan.id, { type: 'ACTIVATE', bandingDate: now })).status).toBe(200);
+    await claimAndPay(plan.id, preauth, 0);
+    expect(await lifetimeUsed(first.patientId)).toBe(60000);
+
+    // Renewed under a new number with the same insurer: a new policy record, a new patient record, the same document.
+    const [renewed] = await server.db.query<{ id: number; number: string }>(
+      `INSERT INTO policies (insurer_id, policyholder_id, number, kind, plan_name, issued_on, starts_on, ends_on, state, benefit_year, max_beneficiaries, ortho_included)
+       SELECT insurer_id, policyholder_id, number || '-R', kind, plan_name, issued_on, starts_on, ends_on, 'ACTIVE', benefit_year, max_beneficiaries, true FROM policies WHERE id = $1
+       RETURNING id, number`,
+      [first.policyId],
+    );
+    const [moved] = await server.db.query<{ id: number }>(
+      `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, state, document_type, document_number)
+       SELECT $1, relationship, first_names, last_name, birth_date, enrolled_on, 'ACTIVE', document_type, document_number FROM patients WHERE id = $2 RETURNING id`,
+      [renewed!.id, first.patientId],
+    );
+    const [{ number: firstNumber }] = await server.db.query<{ number: string }>(`SELECT number FROM policies WHERE id = $1`, [first.policyId]);
+
+    // The new record starts from 1,500.00 − 600.00, not from zero: the plan's share is what is left.
+    const again = await createPlan(await preauthorize(moved!.id));
+    expect(again).toMatchObject({ lifetimeMaximumCents: 150000, lifetimeRemainingCents: 90000, estimatedBenefitCents: 90000 });
+    const overview = await call('GET', `/api/patients/${moved!.id}/overview`, { token: readOnly });
+    expect(overview.status).toBe(200);
+    expect(overview.body.benefits.orthodontic).toEqual({ limitCents: 150000, usedCents: 60000, remainingCents: 90000 });
+    expect(overview.body.benefits.orthodonticEarlierUse).toEqual([{ policyId: first.policyId, policyNumber: firstNumber, usedCents: 60000 }]);
+
+    // Someone else (another document) on the renewed policy starts from zero.
+    const [stranger] = await server.db.query<{ id: number }>(
+      `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, state, document_type, document_number)
+       SELECT $1, 'OTHER_DEPENDENT', 'Otra', 'Persona', birth_date, enrolled_on, 'ACTIVE', 'DNI', $2 FROM patients WHERE id = $3 RETURNING id`,
+      [renewed!.id, `${document}-X`, first.patientId],
+    );
+    const strangerView = (await call('GET', `/api/patients/${stranger!.id}/overview`, { token: readOnly })).body;
+    expect(strangerView.benefits.orthodontic).toEqual({ limitCents: 150000, usedCents: 0, remainingCents: 150000 });
+    expect(strangerView.benefits.orthodonticEarlierUse).toEqual([]);
   });
 });

@@ -289,12 +289,16 @@ describe("the reviewer's line decisions (issue 9, research 3.2)", () => {
     ]);
     expect(await ledgerOf(claim.id)).toEqual([
       { kind: 'ANNUAL_MAXIMUM', status: 'RESERVED', cents: 11000 },
+      { kind: 'CATEGORY_BASIC', status: 'RESERVED', cents: 5000 },
+      { kind: 'CATEGORY_DIAGNOSTIC', status: 'RESERVED', cents: 6000 },
       { kind: 'DEDUCTIBLE', status: 'RESERVED', cents: 5000 },
     ]);
     const paid = await event(claim.id, { type: 'PAY', reference: 'TRF-R-1' }, treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 11000 });
     expect(await ledgerOf(claim.id)).toEqual([
       { kind: 'ANNUAL_MAXIMUM', status: 'SETTLED', cents: 11000 },
+      { kind: 'CATEGORY_BASIC', status: 'SETTLED', cents: 5000 },
+      { kind: 'CATEGORY_DIAGNOSTIC', status: 'SETTLED', cents: 6000 },
       { kind: 'DEDUCTIBLE', status: 'SETTLED', cents: 5000 },
     ]);
   });

@@ -16,10 +16,12 @@ describe('policy rule kinds in the engine', () => {
     expect(one(line('D2740', { tooth: 16 }), {}, rules)).toMatchObject({ deductibleCents: 5_000, coveredCents: 2_500 });
     // Prophylaxis (preventive, waived by default) now takes 10.00, or what is left of it.
     expect(one(line('D1110'), {}, rules)).toMatchObject({ deductibleCents: 1_000, coveredCents: 9_000 });
-    expect(one(line('D1110'), { usage: used2025({ deductibleUsedCents: 600, familyDeductibleUsedCents: 600 }) }, rules)).toMatchObject({ deductibleCents: 400 });
-    // FAMILY: the family's deductible taken this year caps the category's.
+    // Issue 24 item 4: the category's deductible has its own counter; the general one's use does not count.
+    expect(one(line('D1110'), { usage: used2025({ categoryDeductibleUsedCents: { PREVENTIVE: 600 }, familyCategoryDeductibleUsedCents: { PREVENTIVE: 600 } }) }, rules)).toMatchObject({ deductibleCents: 400 });
+    expect(one(line('D1110'), { usage: used2025({ deductibleUsedCents: 600, familyDeductibleUsedCents: 600 }) }, rules)).toMatchObject({ deductibleCents: 1_000 });
+    // FAMILY: the family's deductible taken this year in the category caps the category's.
     const family = rulesWith(ruleRow({ kind: 'DEDUCTIBLE', category: 'BASIC', amountCents: 3_000, level: 'FAMILY' }));
-    expect(one(line('D2140', { tooth: 16 }), { usage: used2025({ deductibleUsedCents: 0, familyDeductibleUsedCents: 2_500 }) }, family)).toMatchObject({ deductibleCents: 500 });
+    expect(one(line('D2140', { tooth: 16 }), { usage: used2025({ familyCategoryDeductibleUsedCents: { BASIC: 2_500 } }) }, family)).toMatchObject({ deductibleCents: 500 });
   });
 
   it('MAXIMUM: a category pays at most its own maximum per person or family per benefit year, then 30', () => {

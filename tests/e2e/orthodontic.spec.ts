@@ -149,8 +149,11 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   await expect(row(10)).toHaveAttribute('data-state', 'skipped');
   await expectNoSeriousViolations(page);
 
-  // Approve, then activate with the banding date: the instalments already due can be claimed at once.
-  await page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] }).click();
+  // R13 (issue 24): the analyst proposed the plan, so approving is not offered to them; the supervisor approves it.
+  await expect(page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] })).toHaveCount(0);
+  await approveAsSupervisor(request, planId);
+  await page.reload();
+  // Then activate with the banding date: the instalments already due can be claimed at once.
   await expect(planState('approved')).toHaveText(c['machine.orthodonticPlan.state.approved']);
   await page.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   const activation = page.getByRole('dialog');
@@ -174,7 +177,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
     await row(number).getByRole('button', { name: t('orthodonticPlans.claim.actionFor', { installment: label }) }).click();
     const claim = page.getByRole('dialog');
     await claim.getByLabel(c['orthodonticPlans.claim.invoiceNumber']).fill(`F-ORT-${planId}-${number}`);
-    await expect(claim.getByLabel(t('orthodonticPlans.claim.charged', { currency: source.currency }))).toHaveValue(moneyInput(number === 0 ? 120_000 : 20_000, source.currency));
+    await expect(claim.getByLabel(t('orthodonticPlans.claim.charged', { currency: source.currency }))).toHaveValue(moneyInput(number === 0 ? 120_000 : 20_000, source.currency, locale));
     if (number === 0) await expectNoSeriousViolations(page);
     await claim.getByRole('button', { name: c['orthodonticPlans.claim.submit'] }).click();
     // The draft opens in the reimbursements area, where its documents and submission belong.
@@ -235,6 +238,13 @@ test.describe('orthodontic plans', () => {
   });
 });
 
+/** R13 for plans: someone other than the proposer, with the right to approve above the threshold, approves it. */
+async function approveAsSupervisor(request: APIRequestContext, planId: number) {
+  const supervisor = await apiToken(request, 'supervisor@demo.local');
+  const plan = await call(request, supervisor, 'get', `/api/orthodontic-plans/${planId}`);
+  return call(request, supervisor, 'post', `/api/orthodontic-plans/${planId}/events`, { type: 'APPROVE', version: plan.version });
+}
+
 /** A plan proposed through the API from a fresh preauthorization (the worked fixture's fee), by the analyst. */
 async function proposedPlan(request: APIRequestContext, name: string) {
   const source = await preauthorizedChild(request, name);
@@ -282,7 +292,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 
   test('an active plan is suspended, resumed and closed by the debond through the screen', async ({ page, request }) => {
     const plan = await proposedPlan(request, 'Olga');
-    const approved = await call(request, plan.analyst, 'post', `/api/orthodontic-plans/${plan.planId}/events`, { type: 'APPROVE', version: plan.version });
+    const approved = await approveAsSupervisor(request, plan.planId);
     await call(request, plan.analyst, 'post', `/api/orthodontic-plans/${plan.planId}/events`, { type: 'ACTIVATE', bandingDate, version: approved.version });
     await signIn(page, 'analista@demo.local');
     await page.goto(`/app/reembolsos/planes/${plan.planId}`);
@@ -364,15 +374,14 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
     await expect(saveTerms).toHaveAttribute('aria-disabled', 'true');
     await expectFocusVisible(saveTerms);
 
-    // Approve, then activate: the dialog takes the focus, the banding date is typed, Enter confirms.
+    // Approved by the supervisor (R13: not by the analyst who proposed it), then activated: the dialog takes the
+    // focus, the banding date is typed, Enter confirms.
     const planState = (state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
-    const approve = page.getByRole('button', { name: es['orthodonticPlans.event.APPROVE.action'] });
-    await tabTo(page, approve, { back: true });
-    await expectFocusVisible(approve);
-    await keyboard.press('Enter');
+    await approveAsSupervisor(request, planId);
+    await page.reload();
     await expect(planState('approved')).toHaveText(es['machine.orthodonticPlan.state.approved']);
-    // Approving is done and its button gone: the focus stays in the bar, on what comes next.
     const activate = page.getByRole('button', { name: es['orthodonticPlans.event.ACTIVATE.action'] });
+    await tabTo(page, activate, { back: true });
     await expectFocusVisible(activate);
     await keyboard.press('Enter');
     const activation = page.getByRole('dialog');

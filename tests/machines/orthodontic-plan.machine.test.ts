@@ -150,6 +150,9 @@ describe('orthodontic plan machine — explainRefusal and allowedEvents', () => 
       ['proposed', { type: 'APPROVE' }, { preauthorizationVerified: false }],
       ['proposed', { type: 'APPROVE' }, { authorizationNumber: '' }],
       ['proposed', { type: 'APPROVE' }, { waitingPeriodMet: false }],
+      // R13 (issue 24 item 7): the proposer cannot approve; above the threshold approving needs the right.
+      ['proposed', { type: 'APPROVE' }, { actorId: 1, creatorId: 1 }],
+      ['proposed', { type: 'APPROVE' }, { actorCanApproveAboveThreshold: false, insurerShareCents: 100_000, approvalThresholdCents: 100_000 }],
       ['approved', { type: 'ACTIVATE', bandingDate: 'x' }, {}],
       ['approved', ACTIVATE, { patientAgeAtBanding: 25 }],
       ['active', { type: 'SUSPEND', reason: '' }, {}],

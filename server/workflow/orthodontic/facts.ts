@@ -5,6 +5,8 @@ import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodon
 import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
+import { APPROVE_ABOVE_THRESHOLD } from '../reimbursement/review-facts.ts';
+import { estimatedBenefitOf } from './estimate.ts';
 import { engineInputsByCurrency } from '../../settings/engine-inputs.ts';
 import { coverageActiveOn, coveragePeriods, ledgerOf, rulesOf, usageOf, type CoverageRow, type Ledger } from '../shared/coverage.ts';
 import {
@@ -55,17 +57,19 @@ export interface PlanContext {
  * taken on the ACTIVATE event's date (on the stored banding date, else today, for other events); the
  * waiting period on the banding date, else on the preauthorization's planned service date.
  */
-export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: Actor, today: string, event?: OrthodonticPlanEvent) {
+export async function planFacts(q: Queryable, rows: readonly PlanRow[], actor: Actor, today: string, event?: OrthodonticPlanEvent) {
   const ids = rows.map((r) => r.id);
   // One after the other: inside a transaction they share one connection.
   const ledger = await ledgerOf(q, rows);
   const installments = await installmentsOfPlans(q, ids);
   const paid = await paidBenefitsOf(q, ids);
-  const defaultsOf = await defaultsByCurrency(q);
+  const inputsIn = await engineInputsByCurrency(q);
   return new Map(
     rows.map((row) => {
-      const lifetime = lifetimeOf(ledger, row, defaultsOf(row.currency));
+      const inputs = inputsIn(row.currency);
+      const lifetime = lifetimeOf(ledger, row, inputs.defaults);
       const own = installments.filter((i) => i.plan_id === row.id);
+      const paidBenefitCents = paid.get(row.id) ?? 0;
       const bandingDate = event?.type === 'ACTIVATE' ? event.bandingDate : (row.banding_date ?? today);
       const waitingOn = event?.type === 'ACTIVATE' && isIsoDate(event.bandingDate) ? event.bandingDate : (row.banding_date ?? row.preauthorization_date);
       const facts: OrthodonticPlanFacts = {
@@ -78,8 +82,14 @@ export async function planFacts(q: Queryable, rows: readonly PlanRow[], _actor: 
         lifetimeRemainingCents: lifetime.remainingCents,
         openInstallments: own.filter((i) => OPEN_INSTALLMENT_STATES.includes(i.state)).length,
         today,
+        // R13, as for claims: the proposer may not approve; the insurer's share at or over the threshold needs the right.
+        actorId: actor.id ?? 0,
+        creatorId: row.created_by,
+        insurerShareCents: estimatedBenefitOf(row, { lifetime, installments: own, paidBenefitCents }, today),
+        approvalThresholdCents: inputs.thresholds.approvalCents,
+        actorCanApproveAboveThreshold: actor.permissions?.includes(APPROVE_ABOVE_THRESHOLD) ?? false,
       };
-      const context: PlanContext = { lifetime, installments: own, paidBenefitCents: paid.get(row.id) ?? 0 };
+      const context: PlanContext = { lifetime, installments: own, paidBenefitCents };
       return [row.id, { facts, context }];
     }),
   );

@@ -1,27 +1,8 @@
-import { orthodonticSchedule, orthodonticScheduleInput } from '../../../src/domain/benefits/orthodontic.ts';
 import type { components } from '../../../openapi/schema';
 import type { Presented } from '../shared/define-workflow.ts';
+import { estimatedBenefitOf } from './estimate.ts';
 import type { PlanContext } from './facts.ts';
-import { OPEN_INSTALLMENT_STATES, type InstallmentRow, type PlanRow } from './repository.ts';
-
-/** What the plan is expected to pay: before banding the engine's estimate (min(fee × %, lifetime left)), then paid + open instalments. */
-function estimatedBenefitOf(row: PlanRow, { lifetime, installments, paidBenefitCents }: PlanContext, today: string): number {
-  if (installments.length === 0 && ['proposed', 'approved'].includes(row.state)) {
-    const { rules, remainingCents } = lifetime;
-    return orthodonticSchedule(
-      orthodonticScheduleInput(rules, {
-        feeCents: row.fee_cents,
-        bandingDate: row.banding_date ?? today,
-        lifetimeUsedCents: rules.orthodontic.lifetimeMaximumCents - remainingCents,
-        months: row.months,
-        frequency: row.frequency,
-        initialPercent: row.initial_percent,
-        firstDelayDays: row.first_delay_days,
-      }),
-    ).totalBenefitCents;
-  }
-  return paidBenefitCents + installments.filter((i) => OPEN_INSTALLMENT_STATES.includes(i.state)).reduce((t, i) => t + i.benefit_cents, 0);
-}
+import type { InstallmentRow, PlanRow } from './repository.ts';
 
 const presentInstallment = (i: InstallmentRow): components['schemas']['OrthodonticInstallment'] => ({
   id: i.id,

@@ -1,10 +1,11 @@
 import type { components } from '../../../openapi/schema';
 import { benefitYearEnd, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
+import type { Category } from '../../../src/domain/benefits/procedures.ts';
+import type { BenefitRules, CategoryLimit } from '../../../src/domain/benefits/rules.ts';
 import { runningWaitingPeriods } from '../../../src/domain/benefits/waiting-periods.ts';
 import type { Queryable } from '../../db/database.ts';
 import { engineInputs } from '../../settings/engine-inputs.ts';
-import { coverageActiveOn, ledgerOf, rulesOf, usageOf } from '../shared/coverage.ts';
+import { coverageActiveOn, ledgerOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
 import type { PolicySummary } from './policy-summary.ts';
 import type { Patient } from './presenter.ts';
 import type { PatientRow } from './repository.ts';
@@ -22,9 +23,22 @@ function coverageGap(row: PatientRow, date: string): Overview['coverage']['reaso
   return 'OUTSIDE_VALIDITY';
 }
 
+/** Where the person's orthodontic lifetime use under earlier policy records came from, per policy (research 1.3: it does not renew). */
+function earlierUseOf(ledger: Ledger): Overview['benefits']['orthodonticEarlierUse'] {
+  const byPolicy = new Map<number, { policyId: number; policyNumber: string; usedCents: number }>();
+  for (const r of ledger) {
+    if (!r.earlier_policy) continue;
+    const entry = byPolicy.get(r.earlier_policy.id) ?? { policyId: r.earlier_policy.id, policyNumber: r.earlier_policy.number, usedCents: 0 };
+    entry.usedCents += r.cents;
+    byPolicy.set(entry.policyId, entry);
+  }
+  return [...byPolicy.values()].filter((e) => e.usedCents > 0);
+}
+
 /** The benefit year of `today` as the ledger has it: annual maximum, deductibles and the orthodontic lifetime maximum. */
 async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, today: string): Promise<Overview['benefits']> {
-  const usage = usageOf(await ledgerOf(q, [row]), row);
+  const ledger = await ledgerOf(q, [row]);
+  const usage = usageOf(ledger, row);
   const yearStart = benefitYearStart(rules.benefitYear, row.starts_on, today);
   const year = usage.benefitYears[yearStart];
   return {
@@ -36,6 +50,13 @@ async function benefitsOf(q: Queryable, row: PatientRow, rules: BenefitRules, to
     deductible: figure(rules.deductible.individualCents, year?.deductibleUsedCents ?? 0),
     familyDeductible: rules.deductible.familyCents === null ? null : figure(rules.deductible.familyCents, year?.familyDeductibleUsedCents ?? 0),
     orthodontic: rules.orthodontic.included ? figure(rules.orthodontic.lifetimeMaximumCents, usage.orthoLifetimeUsedCents) : null,
+    orthodonticEarlierUse: earlierUseOf(ledger),
+    // A category's own deductible has its own counter (issue 24 item 4), shown beside the general one.
+    categoryDeductibles: (Object.entries(rules.categoryDeductibles) as [Exclude<Category, 'ORTHODONTIC'>, CategoryLimit][]).map(([category, limit]) => ({
+      category,
+      individual: figure(limit.individualCents ?? rules.deductible.individualCents, year?.categoryDeductibleUsedCents?.[category] ?? 0),
+      family: (limit.familyCents ?? rules.deductible.familyCents) === null ? null : figure((limit.familyCents ?? rules.deductible.familyCents)!, year?.familyCategoryDeductibleUsedCents?.[category] ?? 0),
+    })),
     // The same limit the verification's orthoUnderAgeLimit guard reads (orthoAgeLimitOf).
     orthodonticAgeLimit: rules.orthodontic.ageLimit,
   };

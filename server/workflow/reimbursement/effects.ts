@@ -33,10 +33,12 @@ function ledgerEntries(row: ReimbursementRow, liquidation: Liquidation): LedgerE
   for (const l of liquidation.lines) {
     if (l.status !== 'APPROVED') continue;
     const year = l.benefitYearStart ?? benefitYearStart(row.benefit_year, row.starts_on, row.submitted_on ?? row.starts_on);
-    add('DEDUCTIBLE', year, l.deductibleCents);
+    // A category with its own deductible counts it on its own counter, apart from the general one.
+    add(l.categoryDeductible && l.category ? `DEDUCTIBLE_${l.category}` : 'DEDUCTIBLE', year, l.deductibleCents);
     add(row.kind === 'ORTHODONTIC' ? 'ORTHO_LIFETIME' : 'ANNUAL_MAXIMUM', year, l.coveredCents);
-    // A category whose own maximum the liquidation counted (the policy sets one) keeps its use apart.
-    if (l.category && liquidation.usageAfter.benefitYears[year]?.categoryUsedCents?.[l.category] !== undefined) add(`CATEGORY_${l.category}`, year, l.coveredCents);
+    // Every general line's category use, whether or not a category maximum is set today: one added or changed
+    // later in the year counts what the category already used.
+    if (l.category && l.category !== 'ORTHODONTIC' && row.kind !== 'ORTHODONTIC') add(`CATEGORY_${l.category}`, year, l.coveredCents);
   }
   return [...totals].map(([key, cents]) => {
     const [kind, year] = key.split('|');

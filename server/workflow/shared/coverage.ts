@@ -184,12 +184,62 @@ export const coverageActiveOn = (row: CoverageRow, date: string) => coveragePeri
  * The benefit ledger of some policies, summed per reimbursement, patient, benefit year and kind: settled
  * rows are what was paid, reserved rows what approved claims will pay; both count as used.
  */
-export type Ledger = { policy_id: number; patient_id: number; reimbursement_id: number; benefit_year_start: string; kind: string; cents: number }[];
+export type Ledger = {
+  policy_id: number;
+  patient_id: number;
+  reimbursement_id: number;
+  benefit_year_start: string;
+  kind: string;
+  cents: number;
+  /** On orthodontic lifetime use carried from the same person's earlier policy record: that policy (for the patient view). */
+  earlier_policy?: { id: number; number: string };
+}[];
 
-/** The ledger of every policy of `rows`, in one query. */
+/** The ledger of every policy of `rows`, with the orthodontic lifetime use each person made under other policy records. */
 export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Promise<Ledger> {
   const policyIds = [...new Set(rows.map((r) => r.policy_id))];
   if (!policyIds.length) return [];
+  // One after the other: inside a transaction they share one connection.
+  const own = await policyLedgerOf(q, policyIds);
+  return [...own, ...(await earlierOrthodonticUseOf(q, [...new Set(rows.map((r) => r.patient_id))]))];
+}
+
+/**
+ * Research 1.3 and 2.2: the orthodontic lifetime maximum does not renew. A person's lifetime use is counted across
+ * their patient records with the same insurer (a renewal under a new number, a change of holder), the person found
+ * by their identity document; each earlier record's ORTHO_LIFETIME rows are given as the patient's own, on the
+ * patient's current policy, naming the policy they came from.
+ */
+async function earlierOrthodonticUseOf(q: Queryable, patientIds: readonly number[]): Promise<Ledger> {
+  if (!patientIds.length) return [];
+  const rows = await q.kysely
+    .selectFrom('patients as me')
+    .innerJoin('policies as mine', 'mine.id', 'me.policy_id')
+    .innerJoin('patients as other', (join) =>
+      join.onRef('other.document_type', '=', 'me.document_type').onRef('other.document_number', '=', 'me.document_number').onRef('other.id', '<>', 'me.id'),
+    )
+    .innerJoin('policies as theirs', (join) => join.onRef('theirs.id', '=', 'other.policy_id').onRef('theirs.insurer_id', '=', 'mine.insurer_id'))
+    .innerJoin('benefit_ledger as l', 'l.patient_id', 'other.id')
+    .select((eb) => [
+      'me.policy_id as policy_id',
+      'me.id as patient_id',
+      'l.reimbursement_id',
+      eb.cast<string>('l.benefit_year_start', 'text').as('benefit_year_start'),
+      'l.kind',
+      sql<number>`coalesce(sum(l.amount_cents), 0)::int`.as('cents'),
+      'theirs.id as earlier_id',
+      'theirs.number as earlier_number',
+    ])
+    .where('me.id', 'in', patientIds)
+    .where('l.kind', '=', 'ORTHO_LIFETIME')
+    .where('me.document_number', 'is not', null)
+    .groupBy(['me.policy_id', 'me.id', 'l.reimbursement_id', 'l.benefit_year_start', 'l.kind', 'theirs.id', 'theirs.number'])
+    .execute();
+  return rows.map(({ earlier_id, earlier_number, ...r }) => ({ ...r, earlier_policy: { id: earlier_id, number: earlier_number } }));
+}
+
+/** The ledger of the policies, summed per reimbursement, patient, benefit year and kind, in one query. */
+async function policyLedgerOf(q: Queryable, policyIds: readonly number[]): Promise<Ledger> {
   return q.kysely
     .selectFrom('benefit_ledger')
     .select((eb) => [
@@ -207,6 +257,8 @@ export async function ledgerOf(q: Queryable, rows: readonly CoverageRow[]): Prom
 
 /** The ledger's kinds that count a category's own maximum (`CATEGORY_MAJOR`…), by category. */
 const CATEGORY_OF_LEDGER_KIND: Readonly<Record<string, Category>> = Object.fromEntries(CATEGORIES.map((c) => [`CATEGORY_${c}`, c]));
+/** The ledger's kinds of a category's own deductible counter (`DEDUCTIBLE_MAJOR`…), by category. */
+const DEDUCTIBLE_OF_LEDGER_KIND: Readonly<Record<string, Category>> = Object.fromEntries(CATEGORIES.map((c) => [`DEDUCTIBLE_${c}`, c]));
 
 /**
  * What the patient (and the family, for the family deductible) has used, from the ledger, leaving out
@@ -224,7 +276,14 @@ export function usageOf(ledger: Ledger, row: CoverageRow, exceptReimbursementId:
     }
     const year = (benefitYears[r.benefit_year_start] ??= { deductibleUsedCents: 0, familyDeductibleUsedCents: 0, annualUsedCents: 0 });
     const category = CATEGORY_OF_LEDGER_KIND[r.kind];
-    if (category) {
+    const ownDeductible = DEDUCTIBLE_OF_LEDGER_KIND[r.kind];
+    if (ownDeductible) {
+      year.categoryDeductibleUsedCents = { ...year.categoryDeductibleUsedCents, [ownDeductible]: (year.categoryDeductibleUsedCents?.[ownDeductible] ?? 0) + own };
+      year.familyCategoryDeductibleUsedCents = {
+        ...year.familyCategoryDeductibleUsedCents,
+        [ownDeductible]: (year.familyCategoryDeductibleUsedCents?.[ownDeductible] ?? 0) + r.cents,
+      };
+    } else if (category) {
       year.categoryUsedCents = { ...year.categoryUsedCents, [category]: (year.categoryUsedCents?.[category] ?? 0) + own };
       year.familyCategoryUsedCents = { ...year.familyCategoryUsedCents, [category]: (year.familyCategoryUsedCents?.[category] ?? 0) + r.cents };
     } else if (r.kind === 'DEDUCTIBLE') {

@@ -17,3 +17,18 @@ export function countInCategory(year: YearUsage, category: Category, cents: numb
     familyCategoryUsedCents: { ...year.familyCategoryUsedCents, [category]: (year.familyCategoryUsedCents?.[category] ?? 0) + cents },
   };
 }
+
+/** The deductible counter a line reads: its category's own when `own` names one, else the general one (person and family). */
+export function deductibleCounter(year: YearUsage, own: Category | null): { individual: number; family: number } {
+  if (own === null) return { individual: year.deductibleUsedCents, family: year.familyDeductibleUsedCents };
+  return { individual: year.categoryDeductibleUsedCents?.[own] ?? 0, family: year.familyCategoryDeductibleUsedCents?.[own] ?? 0 };
+}
+
+/** The year's deductible use with `cents` more taken on the general counter, or on category `own`'s when it has its own deductible. */
+export function withDeductible(year: YearUsage, own: Category | null, cents: number): Partial<YearUsage> {
+  if (own === null) return { deductibleUsedCents: year.deductibleUsedCents + cents, familyDeductibleUsedCents: year.familyDeductibleUsedCents + cents };
+  return {
+    categoryDeductibleUsedCents: { ...year.categoryDeductibleUsedCents, [own]: (year.categoryDeductibleUsedCents?.[own] ?? 0) + cents },
+    familyCategoryDeductibleUsedCents: { ...year.familyCategoryDeductibleUsedCents, [own]: (year.familyCategoryDeductibleUsedCents?.[own] ?? 0) + cents },
+  };
+}

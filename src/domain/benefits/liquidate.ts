@@ -4,7 +4,7 @@ import { assertCents, percentOf } from './money.ts';
 import { normalizeTooth, rangeLookup, type Category, type ProcedureLookup } from './procedures.ts';
 import type { RejectionCode } from './reasons.ts';
 import type { BenefitRules, FrequencyRule } from './rules.ts';
-import { categoryRoom, countInCategory } from './category-maximums.ts';
+import { categoryRoom, countInCategory, deductibleCounter, withDeductible } from './category-maximums.ts';
 import { waitingPeriodEnd } from './waiting-periods.ts';
 
 /** GENERAL claims carry non-orthodontic lines; ORTHODONTIC claims carry only D8xxx lines (else 03). */
@@ -62,6 +62,12 @@ export interface YearUsage {
   /** What the person's (the family's) lines of a category paid, for the categories whose own maximum is counted. */
   readonly categoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
   readonly familyCategoryUsedCents?: Readonly<Partial<Record<Category, number>>>;
+  /**
+   * The deductible taken by a category that has its own (research 2.2 DEDUCTIBLE by category): its own counter,
+   * apart from the general deductible's, for the person and the family.
+   */
+  readonly categoryDeductibleUsedCents?: Readonly<Partial<Record<Category, number>>>;
+  readonly familyCategoryDeductibleUsedCents?: Readonly<Partial<Record<Category, number>>>;
 }
 
 export interface BenefitUsage {
@@ -120,12 +126,14 @@ export interface LineLiquidation {
   /** What this insurer pays for the line. */
   readonly coveredCents: number;
   /**
-   * Benefit cut by the annual / lifetime maximum, from what the line would pay after coordination of benefits
-   * and the reviewer's amount (on lines rejected 30/31: all of it).
+   * Benefit cut by the annual / lifetime maximum (research 4.2 step 5), from what the line would pay after the
+   * reviewer's amount and before coordination of benefits (on lines rejected 30/31: all of it).
    */
   readonly excessCents: number;
   /** COB amount taken into account (0 on rejected lines). */
   readonly otherInsurerPaidCents: number;
+  /** True when the line's deductible was its category's own (counted on that category's counter, not the general one). */
+  readonly categoryDeductible?: true;
   readonly status: LineStatus;
   readonly reason?: RejectionCode;
 }
@@ -221,7 +229,7 @@ function validate(claim: Claim, facts: ClaimFacts): void {
     assertCents(u.deductibleUsedCents, `facts.usage.benefitYears.${year}.deductibleUsedCents`);
     assertCents(u.familyDeductibleUsedCents, `facts.usage.benefitYears.${year}.familyDeductibleUsedCents`);
     assertCents(u.annualUsedCents, `facts.usage.benefitYears.${year}.annualUsedCents`);
-    for (const field of ['categoryUsedCents', 'familyCategoryUsedCents'] as const) {
+    for (const field of ['categoryUsedCents', 'familyCategoryUsedCents', 'categoryDeductibleUsedCents', 'familyCategoryDeductibleUsedCents'] as const) {
       for (const [category, cents] of Object.entries(u[field] ?? {})) assertCents(cents, `facts.usage.benefitYears.${year}.${field}.${category}`);
     }
   }
@@ -349,10 +357,10 @@ function eligibility(
  * tooth, 09, 37, 33, 06, 07, 34, 04, 05, 17, 16 — the first that applies: research 3.2's age before frequency
  * before waiting period), then allowed = min(charged,
  * allowable), the deductible (individual and family remainder, waived categories), covered =
- * (allowed − deductible) × category %, limited by COB (covered ≤ allowed − other insurer's payment) and
- * the reviewer's amount, then the cap by the remaining annual maximum (GENERAL) or orthodontic lifetime
- * maximum (ORTHODONTIC) with the cut recorded as excess — a line the cap leaves at 0 is rejected with
- * 30 / 31. Each line sees the use of the lines before it. Pure: the inputs are not modified.
+ * (allowed − deductible) × category %, limited by the reviewer's amount, then the cap by the remaining annual
+ * maximum (GENERAL) or orthodontic lifetime maximum (ORTHODONTIC) with the cut recorded as excess — with nothing
+ * left the line is rejected with 30 / 31 — then COB (covered ≤ allowed − other insurer's payment). Each line
+ * sees the use of the lines before it. Pure: the inputs are not modified.
  * Codes are classified by `procedures` (the procedure catalog; by default the CDT ranges).
  * Throws BenefitInputError for malformed input (see ClaimFacts / ClaimLine); business outcomes are
  * rejected lines.
@@ -414,16 +422,18 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const allowable = line.allowableCents ?? (unitAllowable === undefined ? null : unitAllowable * quantity);
     const allowedCents = allowable === null ? line.chargedCents : Math.min(line.chargedCents, allowable);
 
-    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived; a
-    // category's own deductible takes the place of both amounts (and of the waiver).
+    // 2. Deductible: the smaller of the individual and family remainders, unless the category is waived. A
+    // category's own deductible takes the place of both amounts (and of the waiver) and has its own counter:
+    // what its lines take does not count towards the general deductible, and the general one is not taken from them.
     const year = years.get(benefitYear) ?? EMPTY_YEAR_USAGE;
     const ownDeductible = rules.categoryDeductibles[category];
+    const counter = deductibleCounter(year, ownDeductible ? category : null);
     let deductibleCents = 0;
     if (ownDeductible || !rules.deductible.waivedCategories.includes(category)) {
       const individualCents = ownDeductible?.individualCents ?? rules.deductible.individualCents;
       const familyCents = ownDeductible?.familyCents ?? rules.deductible.familyCents;
-      const individualLeft = Math.max(0, individualCents - year.deductibleUsedCents);
-      const familyLeft = familyCents === null ? individualLeft : Math.max(0, familyCents - year.familyDeductibleUsedCents);
+      const individualLeft = Math.max(0, individualCents - counter.individual);
+      const familyLeft = familyCents === null ? individualLeft : Math.max(0, familyCents - counter.family);
       deductibleCents = Math.min(allowedCents, individualLeft, familyLeft);
     }
 
@@ -432,33 +442,37 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
     const grossCents =
       copayCents === null ? percentOf(allowedCents - deductibleCents, rules.coveragePercent[category]) : Math.max(0, allowedCents - deductibleCents - copayCents);
 
-    // 4. What the line would pay before the maximum: coordination of benefits (both insurers together never
-    // pay more than the allowed amount) and the reviewer's amount limit it first, so the room they leave
-    // stays in the maximum for the lines after it, and the excess is only what the maximum itself cut.
-    const cob = facts.otherInsurerPaidCents;
-    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
+    // 4. The reviewer's amount limits what the line may pay before the maximum sees it, so the room it leaves
+    // stays in the maximum for the lines after it.
     const payAtMost = line.review && 'payAtMostCents' in line.review ? line.review.payAtMostCents : Number.POSITIVE_INFINITY;
-    const demandCents = Math.min(grossCents, Math.max(0, allowedCents - otherCents), payAtMost);
+    const benefitCents = Math.min(grossCents, payAtMost);
 
-    // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order: the claim gets
-    // min(room, Σ demands), the most the maximum allows whatever the order.
+    // 5. Annual maximum (general) or orthodontic lifetime maximum, filled in line order (research 4.2 step 5):
+    // what it cuts is the line's excess. With nothing left the line is rejected 30 / 31 (research 3.2), even one
+    // that would pay nothing; a line cut to a positive amount stays approved with its excess.
     const isOrtho = category === 'ORTHODONTIC';
     const categoryMaximum = isOrtho ? undefined : rules.categoryMaximums[category];
     const remainingCents = isOrtho
       ? Math.max(0, rules.orthodontic.lifetimeMaximumCents - orthoUsed)
       : Math.min(Math.max(0, rules.annualMaximumCents - year.annualUsedCents), categoryRoom(categoryMaximum, year, category));
-    const coveredCents = Math.min(demandCents, remainingCents);
-    if (demandCents > 0 && coveredCents === 0) {
-      lines.push(rejected(isOrtho ? '31' : '30', demandCents));
+    if (remainingCents === 0) {
+      lines.push(rejected(isOrtho ? '31' : '30', benefitCents));
       continue;
     }
+    const cappedCents = Math.min(benefitCents, remainingCents);
+
+    // 6. Coordination of benefits after the maximum (research 4.2 step 6): both insurers together never pay
+    // more than the allowed amount. The reviewer sees the maximum's cut and the other insurer's payment apart;
+    // only what this insurer pays counts against the maximum.
+    const cob = facts.otherInsurerPaidCents;
+    const otherCents = (cob && Object.hasOwn(cob, line.lineId) ? cob[line.lineId] : undefined) ?? line.otherInsurerPaidCents ?? 0;
+    const coveredCents = Math.min(cappedCents, Math.max(0, allowedCents - otherCents));
 
     const annualCents = isOrtho ? 0 : coveredCents;
     if (deductibleCents > 0 || annualCents > 0) {
       years.set(benefitYear, {
         ...year,
-        deductibleUsedCents: year.deductibleUsedCents + deductibleCents,
-        familyDeductibleUsedCents: year.familyDeductibleUsedCents + deductibleCents,
+        ...withDeductible(year, ownDeductible ? category : null, deductibleCents),
         annualUsedCents: year.annualUsedCents + annualCents,
         ...(categoryMaximum && annualCents > 0 ? countInCategory(year, category, annualCents) : {}),
       });
@@ -477,8 +491,9 @@ export function liquidate(claim: Claim, facts: ClaimFacts, rules: BenefitRules, 
       allowedCents,
       deductibleCents,
       coveredCents,
-      excessCents: demandCents - coveredCents,
+      excessCents: benefitCents - cappedCents,
       otherInsurerPaidCents: otherCents,
+      ...(ownDeductible ? { categoryDeductible: true as const } : {}),
       status: 'APPROVED',
     });
   }

@@ -272,13 +272,24 @@ export function resolveRules(policy?: BenefitRulesOverride, insurer?: BenefitRul
   return rules;
 }
 
-/** `base` with each layer's code frequencies in place of the groups' hold on those codes (a group left without codes goes). */
+/**
+ * `base` with each layer's code frequencies in place of the groups' hold on those codes (a group left without
+ * codes goes). A code's own row changes only its count and window: the age limit, tooth list and per-tooth
+ * counting of the group it leaves stay with it (a policy counting sealants differently still seals only a
+ * child's permanent molars, each tooth on its own), unless the row sets them itself.
+ */
 function withCodeFrequencies(base: readonly FrequencyRule[], layers: readonly (readonly FrequencyRule[] | undefined)[]): readonly FrequencyRule[] {
   let out = base;
   for (const own of layers) {
     if (!own?.length) continue;
     const codes = new Set(own.flatMap((f) => f.codes));
-    out = [...out.map((f) => ({ ...f, codes: f.codes.filter((c) => !codes.has(c)) })).filter((f) => f.codes.length > 0), ...own];
+    const inherited = own.map((f): FrequencyRule => {
+      const group = out.find((g) => f.codes.some((c) => g.codes.includes(c)));
+      if (!group) return f;
+      const { ageUnder = group.ageUnder, perTooth = group.perTooth, teeth = group.teeth } = f;
+      return { ...f, ...(ageUnder === undefined ? {} : { ageUnder }), ...(perTooth === undefined ? {} : { perTooth }), ...(teeth === undefined ? {} : { teeth }) };
+    });
+    out = [...out.map((f) => ({ ...f, codes: f.codes.filter((c) => !codes.has(c)) })).filter((f) => f.codes.length > 0), ...inherited];
   }
   return out;
 }

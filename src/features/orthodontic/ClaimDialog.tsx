@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field, Input, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
-import { money, moneyInput, parseMoneyInput } from '../../components/format/money.ts';
+import { money, moneyInput, readMoneyInput } from '../../components/format/money.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { useClaimInstallment, type Installment, type Plan } from './api.ts';
@@ -28,11 +28,12 @@ export function ClaimDialog({ plan, installment, onClose, onClaimed }: { plan: P
     setKey(installment.id);
     setInvoiceNumber('');
     setInvoiceDate(isoToday());
-    setAmount(moneyInput(installment.billableCents, plan.currency));
+    setAmount(moneyInput(installment.billableCents, plan.currency, intl.locale));
     setIdempotencyKey(crypto.randomUUID());
     setTouched(false);
   }
-  const chargedCents = parseMoneyInput(amount, plan.currency);
+  const read = readMoneyInput(amount, plan.currency, intl.locale);
+  const chargedCents = 'minor' in read ? read.minor : null;
   const invalid = { invoiceNumber: invoiceNumber.trim() === '', amount: chargedCents === null || chargedCents <= 0 };
   const label = installment && (installment.number === 0 ? t('orthodonticPlans.schedule.initial') : t('orthodonticPlans.schedule.periodic', { number: installment.number }));
 
@@ -98,7 +99,11 @@ export function ClaimDialog({ plan, installment, onClose, onClaimed }: { plan: P
           value={amount}
           onChange={(e) => setAmount(e.currentTarget.value)}
         />
-        <Field.ErrorText>{t('orthodonticPlans.claim.chargedInvalid')}</Field.ErrorText>
+        <Field.ErrorText>
+          {'problem' in read && read.problem === 'currencyDecimals'
+            ? t('form.rule.currencyDecimals', { label: t('orthodonticPlans.claim.charged', { currency: plan.currency }) })
+            : t('orthodonticPlans.claim.chargedInvalid')}
+        </Field.ErrorText>
       </Field.Root>
     </FormDialog>
   );

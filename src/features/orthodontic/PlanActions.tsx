@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Field, Input } from '@chakra-ui/react';
+import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
+import { money } from '../../components/format/money.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
@@ -16,8 +17,11 @@ import { isoToday } from './dates.ts';
 type EventType = PlanEvent['type'];
 
 const ICONS = { APPROVE: CheckCircle2, ACTIVATE: CalendarCheck, SUSPEND: PauseCircle, RESUME: PlayCircle, REGISTER_DEBOND: Flag, CANCEL: Ban } as const;
-/** What each event asks for besides the version: a date (banding, debond), a reason, or nothing. */
-const INPUT: Record<EventType, 'none' | 'date' | 'reason'> = { APPROVE: 'none', ACTIVATE: 'date', SUSPEND: 'reason', RESUME: 'none', REGISTER_DEBOND: 'date', CANCEL: 'reason' };
+/**
+ * What each event asks for besides the version: a date (banding, debond), a reason, a confirmation of the figures
+ * (approval commits the insurer to the plan's share, R13), or nothing.
+ */
+const INPUT: Record<EventType, 'none' | 'date' | 'reason' | 'confirm'> = { APPROVE: 'confirm', ACTIVATE: 'date', SUSPEND: 'reason', RESUME: 'none', REGISTER_DEBOND: 'date', CANCEL: 'reason' };
 const ORDER: EventType[] = ['APPROVE', 'ACTIVATE', 'SUSPEND', 'RESUME', 'REGISTER_DEBOND', 'CANCEL'];
 
 /**
@@ -26,7 +30,7 @@ const ORDER: EventType[] = ['APPROVE', 'ACTIVATE', 'SUSPEND', 'RESUME', 'REGISTE
  */
 export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate?: (date: string | null) => void }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const send = usePlanEvent(plan.id);
   const [open, setOpen] = useState<EventType | null>(null);
   const [date, setDate] = useState(isoToday());
@@ -68,6 +72,7 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
   const start = (type: EventType) => {
     setRefusal(null);
     if (INPUT[type] === 'none') return submit(type);
+    if (INPUT[type] === 'confirm') return setOpen(type);
     setDate(isoToday());
     setOpen(type);
     if (type === 'ACTIVATE') onPreviewDate?.(isoToday());
@@ -85,6 +90,30 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         busy={send.isPending ? (send.variables?.type ?? null) : null}
         onAction={(type) => start(type as EventType)}
       />
+      <FormDialog
+        open={open !== null && INPUT[open] === 'confirm'}
+        title={t('orthodonticPlans.approveConfirm.title', { patient: plan.patientName })}
+        submitLabel={t('orthodonticPlans.approveConfirm.submit')}
+        busy={send.isPending}
+        error={refusal}
+        onSubmit={() => open && submit(open)}
+        onClose={close}
+      >
+        <Stack gap="2" data-testid="approve-confirm">
+          <Text>{t('orthodonticPlans.approveConfirm.total', { total: money(intl, plan.feeCents, plan.currency) })}</Text>
+          <Text>{t('orthodonticPlans.approveConfirm.share', { share: money(intl, plan.estimatedBenefitCents, plan.currency) })}</Text>
+          <Text>
+            {t('orthodonticPlans.approveConfirm.schedule', {
+              terms: t('orthodonticPlans.termsLine', {
+                months: plan.months,
+                initial: plan.initialPercent,
+                frequency: t(`orthodonticPlans.frequency.${plan.frequency}`),
+                delay: plan.firstDelayDays,
+              }),
+            })}
+          </Text>
+        </Stack>
+      </FormDialog>
       <ReasonDialog
         open={open !== null && INPUT[open] === 'reason'}
         title={open ? t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName }) : ''}

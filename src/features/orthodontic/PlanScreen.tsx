@@ -81,22 +81,22 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
   const { may } = useScreen();
   const update = usePlanUpdate(plan.id);
   const editable = EDITABLE.includes(plan.state) && may('update');
-  const [typed, setTyped] = useState<TermsDraftOfVersion>(() => ({ version: plan.version, terms: restored ?? termsOf(plan) }));
+  const [typed, setTyped] = useState<TermsDraftOfVersion>(() => ({ version: plan.version, terms: restored ?? termsOf(plan, intl.locale) }));
   const [errors, setErrors] = useState<Set<keyof TermsDraft>>(new Set());
   // A new version of the plan (after an event or a save) starts the terms again from it. The screen itself stays
   // mounted, so the focus stays where the user was, and a save's or an event's outcome is still told.
   if (typed.version !== plan.version) {
-    setTyped({ version: plan.version, terms: termsOf(plan) });
+    setTyped({ version: plan.version, terms: termsOf(plan, intl.locale) });
     setErrors(new Set());
   }
-  const draft = typed.version === plan.version ? typed.terms : termsOf(plan);
+  const draft = typed.version === plan.version ? typed.terms : termsOf(plan, intl.locale);
   const setDraft = (next: TermsDraft) => {
     setTyped({ version: plan.version, terms: next });
     keep.save({ version: plan.version, terms: next });
   };
   const [previewDate, setPreviewDate] = useState<string | null>(null);
   const [claiming, setClaiming] = useState<Installment | null>(null);
-  const dirty = editable && JSON.stringify(draft) !== JSON.stringify(termsOf(plan));
+  const dirty = editable && JSON.stringify(draft) !== JSON.stringify(termsOf(plan, intl.locale));
   const guard = useLeaveGuard(dirty);
 
   const [, navigate] = useLocation();
@@ -104,12 +104,12 @@ function PlanBody({ plan, restored, keep }: { plan: Plan; restored: TermsDraft |
   const reimbursementHref = (reimbursementId: number) => `/reembolsos/editar/${plan.preauthorizationId}/${reimbursementId}`;
   const stored = plan.installments ?? [];
   const bandingDate = previewDate ?? plan.bandingDate ?? isoToday();
-  const terms = scheduleTermsOf(editable ? draft : termsOf(plan), plan.currency);
+  const terms = scheduleTermsOf(editable ? draft : termsOf(plan, intl.locale), plan.currency, intl.locale);
   const rows = stored.length ? storedSchedule(stored) : terms ? projectedSchedule(plan, terms, bandingDate) : null;
 
   const save = () => {
     if (!dirty || update.isPending) return;
-    const parsed = parseTerms(draft, plan.currency, false);
+    const parsed = parseTerms(draft, plan.currency, false, intl.locale);
     setErrors(parsed.errors);
     if (parsed.errors.size) return;
     const { months, initialPercent, frequency, firstDelayDays, ...rest } = parsed.values;

@@ -70,7 +70,7 @@ export default function ProposePlanScreen() {
   const unfit = unfitReason(v);
 
   const submit = () => {
-    const parsed = parseTerms(draft, currency, true);
+    const parsed = parseTerms(draft, currency, true, intl.locale);
     setErrors(parsed.errors);
     if (parsed.errors.size) return;
     const { months, initialPercent, frequency, firstDelayDays, ...rest } = parsed.values;

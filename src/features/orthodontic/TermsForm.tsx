@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { moneyInput, parseMoneyInput } from '../../components/format/money.ts';
+import { moneyInput, parseMoneyInput, readMoneyInput } from '../../components/format/money.ts';
 import type { InstallmentFrequency } from '../../domain/benefits/rules.ts';
 import { orthodontistsQuery, type Plan, type PlanInput } from './api.ts';
 import type { ScheduleTerms } from './schedule.ts';
@@ -24,10 +24,10 @@ export interface TermsDraft {
 
 export const emptyTerms: TermsDraft = { doctorId: '', treatmentCode: 'D8080', fee: '', months: '', initialPercent: '', frequency: '', firstDelayDays: '' };
 
-export const termsOf = (plan: Plan): TermsDraft => ({
+export const termsOf = (plan: Plan, locale = 'en'): TermsDraft => ({
   doctorId: String(plan.doctorId),
   treatmentCode: plan.treatmentCode,
-  fee: moneyInput(plan.feeCents, plan.currency),
+  fee: moneyInput(plan.feeCents, plan.currency, locale),
   months: String(plan.months),
   initialPercent: String(plan.initialPercent),
   frequency: plan.frequency,
@@ -37,10 +37,10 @@ export const termsOf = (plan: Plan): TermsDraft => ({
 const integer = (text: string, min: number, max: number) => (/^\d{1,9}$/.test(text.trim()) && Number(text) >= min && Number(text) <= max ? Number(text) : null);
 
 /** The draft's values, or the names of the fields that are wrong; blank schedule fields are left to the policy when `optional`. */
-export function parseTerms(draft: TermsDraft, currency: string, optional: boolean) {
+export function parseTerms(draft: TermsDraft, currency: string, optional: boolean, locale = 'en') {
   const errors = new Set<keyof TermsDraft>();
   const blank = (text: string) => optional && text.trim() === '';
-  const fee = parseMoneyInput(draft.fee, currency);
+  const fee = parseMoneyInput(draft.fee, currency, locale);
   if (fee === null || fee < 1 || fee > 100_000_000) errors.add('fee');
   if (!/^\d+$/.test(draft.doctorId)) errors.add('doctorId');
   if (!(TREATMENT_CODES as readonly string[]).includes(draft.treatmentCode)) errors.add('treatmentCode');
@@ -59,8 +59,8 @@ export function parseTerms(draft: TermsDraft, currency: string, optional: boolea
 }
 
 /** Complete terms for the engine's projection, or null while a field is blank or wrong. */
-export function scheduleTermsOf(draft: TermsDraft, currency: string): ScheduleTerms | null {
-  const { errors, values } = parseTerms(draft, currency, false);
+export function scheduleTermsOf(draft: TermsDraft, currency: string, locale = 'en'): ScheduleTerms | null {
+  const { errors, values } = parseTerms(draft, currency, false, locale);
   if (errors.has('fee') || errors.has('months') || errors.has('initialPercent') || errors.has('frequency') || errors.has('firstDelayDays')) return null;
   return { feeCents: values.feeCents, months: values.months!, initialPercent: values.initialPercent!, frequency: values.frequency!, firstDelayDays: values.firstDelayDays! };
 }
@@ -82,6 +82,9 @@ export function TermsForm({ draft, onChange, currency, errors, policyDefaults = 
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const doctors = useQuery(orthodontistsQuery());
   const set = (name: keyof TermsDraft) => (e: { currentTarget: { value: string } }) => onChange({ ...draft, [name]: e.currentTarget.value });
+  // More decimals than the currency has gets the rule's own message, not the generic one.
+  const feeRead = readMoneyInput(draft.fee, currency, intl.locale);
+  const feeDecimals = 'problem' in feeRead && feeRead.problem === 'currencyDecimals';
   const hint = policyDefaults ? t('orthodonticPlans.terms.policyDefault') : undefined;
   const field = (name: keyof TermsDraft, control: ReactNode, required: boolean, help?: string) => (
     <Field.Root required={required} invalid={errors.has(name)} disabled={disabled}>
@@ -91,7 +94,9 @@ export function TermsForm({ draft, onChange, currency, errors, policyDefaults = 
       </Field.Label>
       {control}
       {help && !errors.has(name) && <Field.HelperText>{help}</Field.HelperText>}
-      <Field.ErrorText>{t(`orthodonticPlans.terms.invalid.${name}`)}</Field.ErrorText>
+      <Field.ErrorText>
+        {name === 'fee' && feeDecimals ? t('form.rule.currencyDecimals', { label: t('orthodonticPlans.field.fee', { currency }) }) : t(`orthodonticPlans.terms.invalid.${name}`)}
+      </Field.ErrorText>
     </Field.Root>
   );
   return (

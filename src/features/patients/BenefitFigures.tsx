@@ -6,11 +6,11 @@ import type { PatientOverview } from './api.ts';
 type Figure = NonNullable<PatientOverview['benefits']['orthodontic']>;
 
 /** One limit of the benefit year: what is left in large, and a bar of what was used out of the limit. */
-function FigureCard({ labelId, figure, currency }: { labelId: string; figure: Figure; currency: string }) {
+function FigureCard({ labelId, labelValues, figure, currency, note }: { labelId: string; labelValues?: Record<string, string>; figure: Figure; currency: string; note?: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const used = figure.limitCents > 0 ? Math.min(100, Math.round((figure.usedCents / figure.limitCents) * 100)) : 0;
-  const label = t(labelId);
+  const label = t(labelId, labelValues);
   return (
     <Stack gap="2" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" role="group" aria-label={label}>
       <Text fontSize="sm" fontWeight="medium" color="fg.muted">
@@ -43,19 +43,35 @@ function FigureCard({ labelId, figure, currency }: { labelId: string; figure: Fi
           </bdi>
         </Box>
       </HStack>
+      {note && (
+        <Text fontSize="sm" color="fg.muted">
+          {note}
+        </Text>
+      )}
     </Stack>
   );
 }
 
 /** The benefit year's annual maximum and deductibles, and the orthodontic lifetime maximum, from the ledger. */
 export function BenefitFigures({ benefits }: { benefits: PatientOverview['benefits'] }) {
+  const intl = useIntl();
   const { currency } = benefits;
+  const category = (c: string) => intl.formatMessage({ id: `patients.category.${c}` });
+  // Research 1.3: the orthodontic lifetime maximum does not renew; say which earlier policies its use comes from.
+  const earlier = benefits.orthodonticEarlierUse
+    .map((e) => intl.formatMessage({ id: 'patients.benefits.orthodonticEarlier' }, { amount: money(intl, e.usedCents, currency), policy: e.policyNumber }))
+    .join(' · ');
   return (
     <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
       <FigureCard labelId="patients.benefits.annualMaximum" figure={benefits.annualMaximum} currency={currency} />
       <FigureCard labelId="patients.benefits.deductible" figure={benefits.deductible} currency={currency} />
       {benefits.familyDeductible && <FigureCard labelId="patients.benefits.familyDeductible" figure={benefits.familyDeductible} currency={currency} />}
-      {benefits.orthodontic && <FigureCard labelId="patients.benefits.orthodontic" figure={benefits.orthodontic} currency={currency} />}
+      {/* A category's own deductible has its own counter, beside the general one. */}
+      {benefits.categoryDeductibles.flatMap((d) => [
+        d.individual && <FigureCard key={`${d.category}-individual`} labelId="patients.benefits.categoryDeductible" labelValues={{ category: category(d.category) }} figure={d.individual} currency={currency} />,
+        d.family && <FigureCard key={`${d.category}-family`} labelId="patients.benefits.categoryFamilyDeductible" labelValues={{ category: category(d.category) }} figure={d.family} currency={currency} />,
+      ])}
+      {benefits.orthodontic && <FigureCard labelId="patients.benefits.orthodontic" figure={benefits.orthodontic} currency={currency} note={earlier || undefined} />}
     </SimpleGrid>
   );
 }

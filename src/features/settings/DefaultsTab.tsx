@@ -23,9 +23,9 @@ export function formatDefault(intl: IntlShape, d: Pick<SettingDefault, 'unit' | 
   return intl.formatMessage({ id: `settings.unit.${d.unit}` }, { value });
 }
 // Amounts are typed in currency units; the API keeps the currency's minor unit.
-const toInput = (d: SettingDefault, value: number) => (d.unit === 'CENTS' && d.currency ? moneyInput(value, d.currency) : String(value));
-const fromInput = (d: SettingDefault, text: string) => {
-  if (d.unit === 'CENTS' && d.currency) return parseMoneyInput(text, d.currency) ?? NaN;
+const toInput = (d: SettingDefault, value: number, locale: string) => (d.unit === 'CENTS' && d.currency ? moneyInput(value, d.currency, locale) : String(value));
+const fromInput = (d: SettingDefault, text: string, locale: string) => {
+  if (d.unit === 'CENTS' && d.currency) return parseMoneyInput(text, d.currency, locale) ?? NaN;
   const n = Number(text.trim().replace(',', '.'));
   return text.trim() === '' || !Number.isFinite(n) ? NaN : n;
 };
@@ -45,14 +45,14 @@ export function DefaultsTab({ canEdit }: { canEdit: boolean }) {
   const save = useCatalogSave('defaults', 'SettingDefaultUpdate', (body: { version: number; value: number }) => saveItem.defaults(editing!.item.key, body), () => setEditing(null));
   const open = (item: SettingDefault) => {
     save.reset();
-    setEditing({ item, text: toInput(item, item.value) });
+    setEditing({ item, text: toInput(item, item.value, intl.locale) });
   };
   const name = (d: SettingDefault) =>
     d.currency ? intl.formatMessage({ id: 'settings.default.currencyName' }, { name: t(`settings.default.${pathOf(d)}`), currency: d.currency }) : t(`settings.default.${pathOf(d)}`);
   const range = (d: SettingDefault) =>
     intl.formatMessage({ id: 'settings.default.range' }, { minimum: formatDefault(intl, d, d.minimum), maximum: formatDefault(intl, d, d.maximum) });
   const describe: Describe = (field, value) => ({ label: t(`settings.default.${field}`), value: history ? formatDefault(intl, history, Number(value)) : String(value) });
-  const payload = () => ({ version: editing!.item.version, value: fromInput(editing!.item, editing!.text) });
+  const payload = () => ({ version: editing!.item.version, value: fromInput(editing!.item, editing!.text, intl.locale) });
 
   if (!defaults) return <Loading cover="inline" />;
   const error = editing && save.errors.value ? encodeRule(save.errors.value) : undefined;

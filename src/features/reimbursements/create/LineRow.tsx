@@ -30,7 +30,7 @@ interface Props {
 export function LineRow({ line, index, currency, codes, codeListId, codeRef, onChange, onRemove, onEnter }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const [amount, setAmount] = useState(line.chargedCents ? moneyInput(line.chargedCents, currency) : '');
+  const [amount, setAmount] = useState(line.chargedCents ? moneyInput(line.chargedCents, currency, intl.locale) : '');
   const code = codes.get(line.procedureCode);
   const lineLabel = t('reimbursements.lines.lineN', { n: index + 1 });
   const enter = (event: KeyboardEvent) => {
@@ -118,7 +118,7 @@ export function LineRow({ line, index, currency, codes, codeListId, codeRef, onC
             onChange={(e) => {
               const text = e.currentTarget.value;
               setAmount(text);
-              onChange({ chargedCents: parseMoneyInput(text, currency) ?? 0 });
+              onChange({ chargedCents: parseMoneyInput(text, currency, intl.locale) ?? 0 });
             }}
             onKeyDown={enter}
           />

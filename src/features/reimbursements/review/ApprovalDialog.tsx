@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Field, HStack, Input, SegmentGroup, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import { money, parseMoneyInput } from '../../../components/format/money.ts';
+import { money, readMoneyInput } from '../../../components/format/money.ts';
 import type { Reimbursement, ReimbursementEventBody } from '../api.ts';
 import { useReasonText } from '../../../api/settings.ts';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
@@ -48,8 +48,9 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
     const choice = choiceOf(line.id);
     if (choice.decision === 'REJECT' && !choice.reasonCode) return 'reason';
     if (choice.decision !== 'REDUCE') return null;
-    const cents = parseMoneyInput(choice.amount, record.currency);
-    return cents === null || cents < 0 || cents >= beforeMaximum(line) ? 'amount' : null;
+    const read = readMoneyInput(choice.amount, record.currency, intl.locale);
+    if ('problem' in read) return read.problem === 'currencyDecimals' ? 'decimals' : 'amount';
+    return read.minor >= beforeMaximum(line) ? 'amount' : null;
   };
 
   const submit = () => {
@@ -59,7 +60,7 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
       const choice = choiceOf(line.id);
       if (choice.decision === 'REJECT') return [{ lineId: line.id, decision: 'REJECT', reasonCode: choice.reasonCode }];
       if (choice.decision === 'REDUCE') {
-        const amountCents = parseMoneyInput(choice.amount, record.currency)!;
+        const amountCents = (readMoneyInput(choice.amount, record.currency, intl.locale) as { minor: number }).minor;
         return [{ lineId: line.id, decision: 'REDUCE', amountCents, ...(choice.reasonCode ? { reasonCode: choice.reasonCode } : {}) }];
       }
       return [];
@@ -119,14 +120,16 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
                     <SegmentGroup.Items items={DECISIONS.map((decision) => ({ value: decision, label: t(`reimbursements.approval.decision.${decision}`) }))} />
                   </SegmentGroup.Root>
                   {choice.decision === 'REDUCE' && (
-                    <Field.Root required invalid={wrong === 'amount'}>
+                    <Field.Root required invalid={wrong === 'amount' || wrong === 'decimals'}>
                       <Field.Label>
                         {t('reimbursements.approval.amount', { currency: record.currency })}
                         <Field.RequiredIndicator />
                       </Field.Label>
                       <Input inputMode="decimal" dir="ltr" maxW="12rem" value={choice.amount} onChange={(e) => change(line.id, { amount: e.currentTarget.value })} />
                       <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-                        {t('reimbursements.approval.amountInvalid', { covered: money(intl, beforeMaximum(line), record.currency) })}
+                        {wrong === 'decimals'
+                          ? t('form.rule.currencyDecimals', { label: t('reimbursements.approval.amount', { currency: record.currency }) })
+                          : t('reimbursements.approval.amountInvalid', { covered: money(intl, beforeMaximum(line), record.currency) })}
                       </Field.ErrorText>
                     </Field.Root>
                   )}

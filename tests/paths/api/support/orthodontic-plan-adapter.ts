@@ -2,7 +2,7 @@ import { runDailyJobs } from '../../../../server/scheduler.ts';
 import { addDays, addMonths, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
 import type { PathRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { OrthodonticPlanFacts } from '../../../../src/machines/orthodontic-plan.machine.ts';
-import type { MachineAdapter, ReplayContext, Subject } from './api-replay.ts';
+import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
 import { doctor, ownPatient, setupEvent } from './people.ts';
 
 const factsOf = (scenario: { input?: unknown }) => (scenario.input as { facts: OrthodonticPlanFacts }).facts;
@@ -33,6 +33,15 @@ async function setLifetimeMaximum(ctx: ReplayContext, subject: Subject, cents: n
 }
 
 /**
+ * Who is who (R13, as for claims): the analyst proposes and the administrator (who may approve above the threshold)
+ * approves; when the facts make the approver the proposer, the administrator does both; when the approver lacks
+ * the right to approve above the threshold, the administrator proposes and the analyst (without it) approves.
+ * The plan's insurer share (6,000.00 at 50 %, cut to the 1,500.00 lifetime maximum) is over the EUR threshold.
+ */
+const proposerOf = (facts: OrthodonticPlanFacts): Role => (facts.actorId === facts.creatorId || !facts.actorCanApproveAboveThreshold ? 'admin' : 'analyst');
+const approverOf = (facts: OrthodonticPlanFacts): Role => (facts.actorId === facts.creatorId ? 'admin' : facts.actorCanApproveAboveThreshold ? 'admin' : 'analyst');
+
+/**
  * Orthodontic plans: proposed from an orthodontic pre-authorisation verified through the API for a child alone on
  * their own EUR policy, enrolled three years ago (waiting period over). The machine's facts stay fixed along a
  * path while the API's follow its effects, so the two facts the daily jobs read are set before their step:
@@ -57,7 +66,7 @@ export const orthodonticPlanAdapter: MachineAdapter = {
     await setupEvent(ctx, 'verifications', preauthorizationId, { type: 'START' }, ctx.tokens.admin);
     await setupEvent(ctx, 'verifications', preauthorizationId, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-PATH-${patientId}` }, ctx.tokens.admin);
     const created = await ctx.call('POST', '/api/orthodontic-plans', {
-      token: ctx.tokens.analyst,
+      token: ctx.tokens[proposerOf(facts)],
       body: { preauthorizationId, doctorId: orthodontist, treatmentCode: 'D8080', feeCents: 600000 },
     });
     if (created.status !== 201) throw new Error(`Creating the plan answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -80,7 +89,7 @@ export const orthodonticPlanAdapter: MachineAdapter = {
     const body: Record<string, unknown> = { ...event };
     if (event.type === 'ACTIVATE') body.bandingDate = relative(ctx, facts, event.bandingDate);
     if (event.type === 'REGISTER_DEBOND') body.date = relative(ctx, facts, event.date);
-    return { role: 'analyst', body };
+    return { role: event.type === 'APPROVE' ? approverOf(facts) : 'analyst', body };
   },
   async beforeStep(ctx, subject, step) {
     const accepted = step.transitions.length > 0;

@@ -19,5 +19,7 @@ describe('orthodontic-plan — guard outcomes (seed 1)', () => {
   it('P11 no-authorization-number: proposed', () => replayPath(file, 'P11'));
   it('P12 waiting-period: proposed', () => replayPath(file, 'P12'));
   it('P13 age-limit-at-banding: proposed → approved', () => replayPath(file, 'P13'));
+  it('P14 proposer-approves: proposed', () => replayPath(file, 'P14'));
+  it('P15 above-threshold-without-right: proposed', () => replayPath(file, 'P15'));
   it('covers every reachable guard outcome', () => assertCriterion(file));
 });
