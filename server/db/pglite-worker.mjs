@@ -23,7 +23,12 @@ const run = {
     return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
   },
   exec: async ({ sql }) => (await db.exec(sql)).map((result) => ({ rows: result.rows, affectedRows: result.affectedRows ?? 0 })),
-  dumpDataDir: async () => new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer()),
+  // A checkpoint first: a copy taken without one starts by replaying the WAL, and sequences replayed from it
+  // jump ahead (PostgreSQL logs 32 values in advance), so the copy's next ids would not follow its rows.
+  dumpDataDir: async () => {
+    await db.exec('CHECKPOINT');
+    return new Uint8Array(await (await db.dumpDataDir('none')).arrayBuffer());
+  },
   close: async () => db.close(),
 };
 

@@ -116,8 +116,12 @@ describe('reimbursements', () => {
     expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-89' }, treasury), 409, 'workflow.illegalEvent');
 
     const ledger = await server.db.query<{ kind: string; amount_cents: number }>('SELECT kind, amount_cents FROM benefit_ledger WHERE reimbursement_id = $1 ORDER BY kind', [created.id]);
+    // Each line's category is posted too (its use in the year, whatever rules the year had then).
     expect(ledger).toEqual([
       { kind: 'ANNUAL_MAXIMUM', amount_cents: 23000 },
+      { kind: 'CATEGORY_BASIC', amount_cents: 8000 },
+      { kind: 'CATEGORY_DIAGNOSTIC', amount_cents: 6000 },
+      { kind: 'CATEGORY_PREVENTIVE', amount_cents: 9000 },
       { kind: 'DEDUCTIBLE', amount_cents: 5000 },
     ]);
     const history = await call('GET', `/api/reimbursements/${created.id}/history`, { token: analyst });
@@ -242,8 +246,12 @@ describe('reimbursements', () => {
     await event(created.id, { type: 'APPROVE' }, auditor);
     const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const ledger = await server.db.query<{ total: number }>('SELECT sum(amount_cents)::int AS total FROM benefit_ledger WHERE reimbursement_id = $1', [created.id]);
-    expect(ledger[0].total).toBe(7000);
+    // Posted once: one row of the annual maximum and one of the line's category, each the amount paid.
+    const ledger = await server.db.query<{ kind: string; total: number }>('SELECT kind, sum(amount_cents)::int AS total FROM benefit_ledger WHERE reimbursement_id = $1 GROUP BY kind ORDER BY kind', [created.id]);
+    expect(ledger).toEqual([
+      { kind: 'ANNUAL_MAXIMUM', total: 7000 },
+      { kind: 'CATEGORY_DIAGNOSTIC', total: 7000 },
+    ]);
   });
 
   it("applies the policy's own rules over the defaults: its coverage percentage and its exclusions", async () => {

@@ -207,8 +207,12 @@ describe('the engine reads the settings', () => {
     const paid = await event(approved.id, { type: 'PAY', reference: 'TRF-SET-1' }, tokens.treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000 });
     const ledger = await server.db.query<{ kind: string; amount_cents: number }>('SELECT kind, amount_cents FROM benefit_ledger WHERE reimbursement_id = $1 ORDER BY kind', [approved.id]);
+    // The lines' categories as approved, posted with the annual maximum (a category's use in the year).
     expect(ledger).toEqual([
       { kind: 'ANNUAL_MAXIMUM', amount_cents: 23000 },
+      { kind: 'CATEGORY_BASIC', amount_cents: 8000 },
+      { kind: 'CATEGORY_DIAGNOSTIC', amount_cents: 6000 },
+      { kind: 'CATEGORY_PREVENTIVE', amount_cents: 9000 },
       { kind: 'DEDUCTIBLE', amount_cents: 5000 },
     ]);
 
