@@ -489,7 +489,6 @@ export interface ReimbursementsTable {
   paid_on: Timestamp | null;
   created_by: number;
   idempotency_key: string | null;
-  idempotency_fingerprint: string | null;
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
@@ -498,6 +497,7 @@ export interface ReimbursementsTable {
   assignee_id: number | null;
   assigned_at: Timestamp | null;
   invoice_paid: WithDefault<boolean>;
+  idempotency_fingerprint: string | null;
 }
 
 export interface RequiredDocumentsTable {
