@@ -149,8 +149,10 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   await expect(row(10)).toHaveAttribute('data-state', 'skipped');
   await expectNoSeriousViolations(page);
 
-  // R13 (issue 24): the analyst proposed the plan, so approving is not offered to them; the supervisor approves it.
-  await expect(page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] })).toHaveCount(0);
+  // R13 (issue 24): the analyst proposed the plan, so approving is shown disabled with the guard's reason; the
+  // supervisor approves it.
+  await expect(page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] })).toBeDisabled();
+  await expect(page.getByText(c['machine.orthodonticPlan.guard.approverIsNotProposer'], { exact: false })).toBeVisible();
   await approveAsSupervisor(request, planId);
   await page.reload();
   // Then activate with the banding date: the instalments already due can be claimed at once.
