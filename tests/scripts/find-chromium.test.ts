@@ -35,7 +35,20 @@ describe('findChromium: the search order', () => {
 
   it('then a chromium on PATH, in PATH order', () => {
     const second = dir({ 'chromium-browser': true });
-    expect(findChromium({ ...all, env: { PATH: [empty, second, onPath].join(path.delimiter) } })).toEqual({ path: path.join(second, 'chromium-browser'), source: 'PATH' });
+    const first = dir({ chromium: true });
+    expect(findChromium({ ...all, env: { PATH: [empty, second, first, onPath].join(path.delimiter) } })).toEqual({ path: path.join(first, 'chromium'), source: 'PATH' });
+    expect(findChromium({ ...all, env: { PATH: [empty, second].join(path.delimiter) } })).toEqual({ path: path.join(second, 'chromium-browser'), source: 'PATH' });
+  });
+
+  it('prefers the headless shell on PATH to the full browser', () => {
+    const shell = dir({ 'chromium-headless-shell': true });
+    expect(findChromium({ ...all, env: { PATH: [onPath, shell].join(path.delimiter) } })).toEqual({ path: path.join(shell, 'chromium-headless-shell'), source: 'PATH' });
+  });
+
+  it("and Debian's headless shell to Debian's full browser", () => {
+    const both = dir({ 'usr/bin/chromium-headless-shell': true, 'usr/bin/chromium': true });
+    const systemPaths = [path.join(both, 'usr/bin/chromium-headless-shell'), path.join(both, 'usr/bin/chromium')];
+    expect(findChromium({ ...all, systemPaths, env: { PATH: empty } })).toEqual({ path: systemPaths[0], source: 'Debian' });
   });
 
   it("then Debian's /usr/bin/chromium when PATH has none", () => {
