@@ -46,8 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('insurers list', async ({ page }) => {
       await openLogIn(page, theme);
-      await signIn(page, ADMIN.email);
-      await page.goto('/app/aseguradoras');
+      await signIn(page, ADMIN.email, { to: '/app/aseguradoras' });
       await expect(page.getByText('1–20 de 25')).toBeVisible();
       await expect(page.locator('table')).toHaveAttribute('aria-busy', 'false');
       await expectNoSeriousViolations(page);
@@ -56,8 +55,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('insurers as cards on a small screen, and a record that does not exist', async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await openLogIn(page, theme);
-      await signIn(page, ADMIN.email);
-      await page.goto('/app/aseguradoras');
+      await signIn(page, ADMIN.email, { to: '/app/aseguradoras' });
       await expect(page.getByTestId('record-cards').getByRole('listitem')).toHaveCount(20);
       await expectNoSeriousViolations(page);
       await page.goto('/app/aseguradoras/editar/99999');
@@ -80,8 +78,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('insurer form, empty and with errors', async ({ page }) => {
       await openLogIn(page, theme);
-      await signIn(page, ADMIN.email);
-      await page.goto('/app/aseguradoras/nueva');
+      await signIn(page, ADMIN.email, { to: '/app/aseguradoras/nueva' });
       await expect(page.getByRole('heading', { level: 1, name: 'Nueva aseguradora' })).toBeVisible();
       await expectNoSeriousViolations(page);
 

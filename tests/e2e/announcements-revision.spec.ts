@@ -35,8 +35,7 @@ test('a published announcement whose text is edited gets a new version that its 
   await expect(readerPage.getByText('No tiene comunicados pendientes de confirmar.')).toBeVisible();
 
   // The writer changes the text on the edit screen and saves.
-  await signIn(page, 'admin@demo.local');
-  await page.goto(`/app/comunicados/editar/${id}`);
+  await signIn(page, 'admin@demo.local', { to: `/app/comunicados/editar/${id}` });
   await expect(page.getByRole('heading', { name: `Editar «${title}»`, level: 1 })).toBeVisible();
   await expect(page.getByText('Versión 1: 1 de 1 lo leyeron y 1 lo confirmaron.')).toBeVisible();
   await expect(page.getByText('Ya está publicado: cambiar el título o el texto crea una versión nueva y todos deberán confirmarla otra vez.')).toBeVisible();

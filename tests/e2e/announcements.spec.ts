@@ -59,8 +59,7 @@ test('a writer drafts an announcement with formatted text, publishes it and foll
   // The live-message stream stays open for a whole visit, so the page would never go network-idle for axe;
   // these screens do not use it (a 204 tells EventSource not to reconnect).
   await page.route('**/api/events**', (route) => route.fulfill({ status: 204 }));
-  await signIn(page, ADMIN.email);
-  await page.goto('/app/comunicados');
+  await signIn(page, ADMIN.email, { to: '/app/comunicados' });
   await expect(page.getByRole('heading', { name: 'Comunicados', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
 

@@ -67,15 +67,13 @@ test.describe('sign-in and session', () => {
   });
 
   test('a signed-in user opening /log-in is sent home', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/log-in');
+    await signIn(page, ADMIN.email, { to: '/log-in' });
     await expect(page).toHaveURL(/\/app\/(dashboard|default|panel\/default)$/);
     await expect(page.getByText(`Hola, ${ADMIN.name}`)).toBeVisible();
   });
 
   test('unknown paths and the root go to the dashboard when signed in', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/no/such/page');
+    await signIn(page, ADMIN.email, { to: '/no/such/page' });
     await expect(page).toHaveURL('/app/panel/default');
     await expect(page.getByText(`Hola, ${ADMIN.name}`)).toBeVisible();
 

@@ -66,8 +66,7 @@ test('notes on a record: written, pinned, private, corrected, and found on /nota
   const token = await apiToken(request);
   const patients = await (await request.get('/api/patients?pageSize=1', { headers: authHeader(token) })).json();
   const patient = patients.items[0] as { id: number };
-  await signIn(page, ADMIN.email);
-  await page.goto(`/app/pacientes/ver/${patient.id}`);
+  await signIn(page, ADMIN.email, { to: `/app/pacientes/ver/${patient.id}` });
   const panel = page.getByTestId('notes-panel');
   await expect(panel.getByRole('heading', { name: 'Notas' })).toBeVisible();
   const text = `Llamar al titular por la radiografía ${unique}`;
@@ -172,8 +171,7 @@ test('Notas and Mensajes: the sort select changes the order a user sees, and a r
     expect(made.status()).toBe(201);
   }
 
-  await signIn(page, ADMIN.email);
-  await page.goto(`/app/notas?q=${tag}`);
+  await signIn(page, ADMIN.email, { to: `/app/notas?q=${tag}` });
   const notes = page.getByTestId('note');
   await expect(notes).toHaveCount(2);
   await expect(notes.first()).toContainText('segunda');

@@ -71,8 +71,7 @@ test.describe('state diagrams for analysts', () => {
   });
 
   test("highlights the session machine's live state", async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/diagramas?machine=app');
+    await signIn(page, ADMIN.email, { to: '/app/diagramas?machine=app' });
     await expect(page.getByTestId('live-state')).toHaveText('Estado actual de su sesión: Con sesión › Activa');
     await expect(page.locator('[data-state-id="app.authenticated.active"]')).toHaveClass(/is-live/);
     await expect(page.locator('[data-state-id="app.anonymous"]')).not.toHaveClass(/is-live/);
@@ -185,8 +184,7 @@ test.describe('state diagrams for analysts', () => {
   }
 
   test('downloads each diagram in its five formats and the reader’s drawing in the user’s language', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/diagramas?machine=verification');
+    await signIn(page, ADMIN.email, { to: '/app/diagramas?machine=verification' });
     const downloads = page.getByRole('list', { name: 'Descargas' });
     const save = async (name: string | RegExp) => {
       const [file] = await Promise.all([page.waitForEvent('download'), downloads.getByRole('link', { name }).click()]);
@@ -232,8 +230,7 @@ test.describe('state diagrams for analysts', () => {
       }
     }
     expect(fresh, 'a demo verification nobody has touched since it was created').toBeDefined();
-    await signIn(page, ADMIN.email);
-    await page.goto(`/app/diagramas?machine=verification&record=${fresh!.folio}`);
+    await signIn(page, ADMIN.email, { to: `/app/diagramas?machine=verification&record=${fresh!.folio}` });
     const panel = page.getByTestId('record-path-panel');
     await expect(panel).toContainText(`Recorrido de ${fresh!.folio}`);
     await expect(panel.getByRole('status')).toHaveText('Este registro todavía no tiene eventos.');

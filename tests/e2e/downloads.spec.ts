@@ -111,8 +111,7 @@ test('Descargas keeps its state filter, sort and page in the address: a reload s
   for (let i = 0; i < missing; i++) await finished(await exportNow(request, token, 'insurers'));
   await finished(await exportNow(request, token, 'users'));
 
-  await signIn(page, ADMIN.email);
-  await page.goto('/app/descargas?pageSize=10');
+  await signIn(page, ADMIN.email, { to: '/app/descargas?pageSize=10' });
   const table = page.getByTestId('downloads-table');
   const shown = () => table.getByRole('button', { name: /^Descargar / }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
   await page.getByRole('combobox', { name: 'Estado' }).selectOption({ label: 'Completada' });
@@ -154,8 +153,7 @@ test.describe('downloads on a phone', () => {
     const job = (await queued.json()) as { id: number };
     await expect(async () => expect((await (await request.get(`/api/downloads/${job.id}`, { headers: authHeader(token) })).json()).state).toBe('completed')).toPass({ timeout: 30_000 });
 
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/descargas');
+    await signIn(page, ADMIN.email, { to: '/app/descargas' });
     await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
     const cards = page.getByTestId('record-cards').getByRole('listitem');
     await expect(cards.first()).toBeVisible();

@@ -38,10 +38,33 @@ export async function submitLogIn(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-/** Signs in through the UI and waits until the signed-in shell is on screen. */
-export async function signIn(page: Page, email: string, password = PASSWORD) {
-  if (!new URL(page.url(), 'http://x').pathname.startsWith('/log-in')) await page.goto('/log-in');
-  await submitLogIn(page, email, password);
+/**
+ * Signs in as a returning user is: the session the API grants put in the browser's storage (as the log-in form
+ * stores it), then a page opened, waiting until the signed-in shell is on screen: `to`, else where the log-in page
+ * would send the user (its `redirect`, or home). The log-in form itself is the subject of auth.spec.ts (`submitLogIn`).
+ */
+export async function signIn(page: Page, email: string, { password = PASSWORD, to }: { password?: string; to?: string } = {}) {
+  const response = await page.request.post('/api/login', { data: { email, password } });
+  expect(response.status(), `API sign-in of ${email}`).toBe(200);
+  const { authorisation, user } = (await response.json()) as { authorisation: { token: string }; user: unknown };
+  const here = page.url().startsWith('http') ? new URL(page.url()) : null;
+  const origin = here?.origin ?? new URL(test.info().project.use.baseURL!).origin;
+  const state = await page.context().storageState();
+  const kept = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  const session = [
+    { name: 'auth_token', value: authorisation.token },
+    { name: 'user_loged', value: JSON.stringify(user) },
+  ];
+  await page.context().setStorageState({
+    cookies: state.cookies,
+    origins: [
+      ...state.origins.filter((entry) => entry.origin !== origin),
+      { origin, localStorage: [...kept.filter((item) => !['auth_token', 'user_loged', 'errors'].includes(item.name)), ...session] },
+    ],
+  });
+  // Where the form would send the user: the log-in page's `redirect`, else home (HOME_REDIRECT).
+  const fromLogIn = here?.pathname.startsWith('/log-in') && here.searchParams.has('redirect');
+  await page.goto(to ?? (fromLogIn ? here!.pathname + here!.search : '/app/dashboard'));
   await expect(page).not.toHaveURL(/\/log-in/);
   await expect(page.getByRole('button', { name: /^Menú de / })).toBeVisible();
 }

@@ -12,8 +12,7 @@ test('keyboard only: a busy Save keeps the focus and sends once, the next screen
   expect(made.status()).toBe(201);
   const doctor = (await made.json()) as { id: number };
   try {
-    await signIn(page, ADMIN.email);
-    await page.goto(`/app/doctores/editar/${doctor.id}`);
+    await signIn(page, ADMIN.email, { to: `/app/doctores/editar/${doctor.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Editar doctor: Teclado Conservado, Foco' })).toBeVisible();
 
     // The server answers the save only when the test lets it: meanwhile the button is busy, keeps the focus, and

@@ -418,8 +418,7 @@ test.describe('insurers on a small screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the list becomes cards that open their record, with nothing scrolling sideways', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/aseguradoras?sort=code');
+    await signIn(page, ADMIN.email, { to: '/app/aseguradoras?sort=code' });
     const cards = page.getByTestId('record-cards').getByRole('listitem');
     await expect(cards).toHaveCount(20);
     await expect(page.locator('table')).toHaveCount(0);

@@ -77,8 +77,7 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
     if (/\/api\/events(\?|$)/.test(r.url()) && r.status() === 200) streams.push(r.request().headers()['last-event-id']);
   });
   for (const { page, email } of [sender, receiver]) {
-    await signIn(page, email);
-    await page.goto(`/app/mensajes/${id}`);
+    await signIn(page, email, { to: `/app/mensajes/${id}` });
     await expect(page.getByTestId('message')).toHaveText([/Primer mensaje/]);
   }
   const received = () => receiver.page.evaluate(() => (window as unknown as { __received: Received[] }).__received);

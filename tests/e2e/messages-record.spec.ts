@@ -8,8 +8,7 @@ test('a conversation about a record is started from its address, linked to it, t
   const patient = (await (await request.get('/api/patients?pageSize=1', { headers: authHeader(admin) })).json()).items[0] as { id: number };
   const subject = `Dudas sobre el paciente ${Date.now().toString(36)}`;
 
-  await signIn(page, 'supervisor@demo.local');
-  await page.goto(`/app/mensajes?${new URLSearchParams({ sobre: `patient:${patient.id}`, asunto: subject })}`);
+  await signIn(page, 'supervisor@demo.local', { to: `/app/mensajes?${new URLSearchParams({ sobre: `patient:${patient.id}`, asunto: subject })}` });
   const dialog = page.getByRole('dialog', { name: 'Nueva conversación' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Asunto')).toHaveValue(subject);

@@ -8,6 +8,7 @@ import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import { apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
+import { otherSession } from './user-fixtures.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -153,7 +154,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   // supervisor approves it.
   await expect(page.getByRole('button', { name: c['orthodonticPlans.event.APPROVE.action'] })).toBeDisabled();
   await expect(page.getByText(c['machine.orthodonticPlan.guard.approverIsNotProposer'], { exact: false })).toBeVisible();
-  await approveAsSupervisor(request, planId);
+  await approveOnScreen(browser, request, planUrl, planId);
   await page.reload();
   // Then activate with the banding date: the instalments already due can be claimed at once.
   await expect(planState('approved')).toHaveText(c['machine.orthodonticPlan.state.approved']);
@@ -247,6 +248,37 @@ async function approveAsSupervisor(request: APIRequestContext, planId: number) {
   return call(request, supervisor, 'post', `/api/orthodontic-plans/${planId}/events`, { type: 'APPROVE', version: plan.version });
 }
 
+/**
+ * R13 for plans, on screen: the supervisor (not the analyst who proposed it) opens the plan in a session of her own;
+ * Aprobar asks first, with the plan's total, the insurer's share and the schedule; Escape leaves the plan proposed,
+ * the dialog's Aprobar approves it.
+ */
+async function approveOnScreen(browser: Browser, request: APIRequestContext, planUrl: string, planId: number) {
+  const plan = await call(request, await apiToken(request, 'supervisor@demo.local'), 'get', `/api/orthodontic-plans/${planId}`);
+  const money = (minor: number) => new Intl.NumberFormat('es', { style: 'currency', currency: plan.currency }).format(minorToMajor(minor, plan.currency));
+  const t = (id: keyof typeof es, values?: Record<string, string | number>) => String(new IntlMessageFormat(es[id], 'es').format(values));
+  const { context, page } = await otherSession(browser, 'supervisor@demo.local');
+  await page.goto(planUrl);
+  const state = (name: string) => page.locator(`span.chakra-badge[data-state="${name}"]`);
+  const approve = page.getByRole('button', { name: es['orthodonticPlans.event.APPROVE.action'] });
+  const dialog = page.getByRole('dialog', { name: t('orthodonticPlans.approveConfirm.title', { patient: plan.patientName }) });
+  await approve.click();
+  const summary = dialog.getByTestId('approve-confirm');
+  await expect(summary).toContainText(t('orthodonticPlans.approveConfirm.total', { total: money(plan.feeCents) }));
+  await expect(summary).toContainText(t('orthodonticPlans.approveConfirm.share', { share: money(plan.estimatedBenefitCents) }));
+  const terms = t('orthodonticPlans.termsLine', { months: plan.months, initial: plan.initialPercent, frequency: t(`orthodonticPlans.frequency.${plan.frequency}` as keyof typeof es), delay: plan.firstDelayDays });
+  await expect(summary).toContainText(t('orthodonticPlans.approveConfirm.schedule', { terms }));
+  await expectNoSeriousViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(state('proposed')).toHaveText(es['machine.orthodonticPlan.state.proposed']);
+  await approve.click();
+  await dialog.getByRole('button', { name: es['orthodonticPlans.approveConfirm.submit'] }).click();
+  await expect(dialog).toBeHidden();
+  await expect(state('approved')).toHaveText(es['machine.orthodonticPlan.state.approved']);
+  await context.close();
+}
+
 /** A plan proposed through the API from a fresh preauthorization (the worked fixture's fee), by the analyst. */
 async function proposedPlan(request: APIRequestContext, name: string) {
   const source = await preauthorizedChild(request, name);
@@ -263,8 +295,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
   test('the terms being changed survive a reload; the plan is cancelled with a reason', async ({ page, request }) => {
     const plan = await proposedPlan(request, 'Inés');
     await request.delete(`/api/drafts/orthodontic-plan-terms/${plan.planId}`, { headers: authHeader(plan.analyst) });
-    await signIn(page, 'analista@demo.local');
-    await page.goto(`/app/reembolsos/planes/${plan.planId}`);
+    await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
     const months = page.getByLabel(es['orthodonticPlans.field.months']);
     await months.fill('18');
     const stored = async () => (await (await request.get(`/api/drafts/orthodontic-plan-terms/${plan.planId}`, { headers: authHeader(plan.analyst) })).json()).snapshot?.terms?.months;
@@ -296,8 +327,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     const plan = await proposedPlan(request, 'Olga');
     const approved = await approveAsSupervisor(request, plan.planId);
     await call(request, plan.analyst, 'post', `/api/orthodontic-plans/${plan.planId}/events`, { type: 'ACTIVATE', bandingDate, version: approved.version });
-    await signIn(page, 'analista@demo.local');
-    await page.goto(`/app/reembolsos/planes/${plan.planId}`);
+    await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
     await expect(planState(page, 'active')).toHaveText(es['machine.orthodonticPlan.state.active']);
     // Resuming is not offered while the plan runs.
     await expect(page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] })).toHaveCount(0);
@@ -336,8 +366,7 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
   test('keyboard only: a plan proposed from its preauthorization, its terms changed, approved, activated and its initial payment claimed', async ({ page, request }) => {
     const source = await preauthorizedChild(request, 'Rita');
     const { keyboard } = page;
-    await signIn(page, 'analista@demo.local');
-    await page.goto('/app/reembolsos/planes');
+    await signIn(page, 'analista@demo.local', { to: '/app/reembolsos/planes' });
     await tabTo(page, page.getByLabel(es['orthodonticPlans.propose.search']));
     await keyboard.type(source.folio);
     const found = page.getByRole('link', { name: new RegExp(source.folio) });
@@ -415,8 +444,7 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
   test('leaving the proposal while what was typed is not on the server yet asks first; once kept, it does not, and it is there on coming back', async ({ page, request }) => {
     const source = await preauthorizedChild(request, 'Elsa');
     const analyst = await apiToken(request, 'analista@demo.local');
-    await signIn(page, 'analista@demo.local');
-    await page.goto(`/app/reembolsos/planes/nuevo/${source.verificationId}`);
+    await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/planes/nuevo/${source.verificationId}` });
     const fee = page.getByRole('textbox', { name: say('orthodonticPlans.field.fee', { currency: source.currency }) });
     // The server cannot take the draft for now: the keystrokes stay in the page only.
     await page.route('**/api/drafts/**', (route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback()));

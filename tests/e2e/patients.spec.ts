@@ -92,14 +92,28 @@ async function expectRefusal(page: Page, label: string, message: string) {
   await expect(page.getByText(message, { exact: true })).toBeVisible();
 }
 
-let family: Family;
+/**
+ * A family policy of its own (`tag` keeps its documents apart) with Marta, the holder, and Jorge, her spouse,
+ * enrolled through the API; answers the policy and Jorge's document.
+ */
+async function enrolledFamily(request: APIRequestContext, tag: string): Promise<{ family: Family; spouseDocument: string }> {
+  const token = await apiToken(request);
+  const holderDocument = `H${tag}${unique}`.slice(0, 20);
+  const spouseDocument = `S${tag}${unique}`.slice(0, 20);
+  const family = await newPolicy(request, holderDocument, `-${tag}`);
+  const people = [
+    { relationship: 'HOLDER', firstNames: 'Marta', documentNumber: holderDocument, birthDate: '1984-03-12' },
+    { relationship: 'SPOUSE', firstNames: 'Jorge', documentNumber: spouseDocument, birthDate: '1982-07-30' },
+  ];
+  for (const person of people) {
+    await call(request, token, 'post', '/api/patients', { policyId: family.policyId, lastName: 'Ibarra', documentType: 'DNI', enrolledOn: `${year}-01-01`, ...person });
+  }
+  return { family, spouseDocument };
+}
 
-test.describe.serial('patients', () => {
-  test.beforeAll(async ({ request }) => {
-    family = await newPolicy(request);
-  });
-
-  test('enrols a family on a new policy: the holder with the picker, then spouse and two children, refusing a second holder, a child over age and one too many', async ({ page }) => {
+test.describe('patients', () => {
+  test('enrols a family on a new policy: the holder with the picker, then spouse and two children, refusing a second holder, a child over age and one too many', async ({ page, request }) => {
+    const family = await newPolicy(request);
     await signIn(page, ADMIN.email);
     // The holder, choosing the policy with the searchable picker.
     await page.goto('/app/pacientes/nuevo');
@@ -150,6 +164,7 @@ test.describe.serial('patients', () => {
 
   test('the patient view shows what is left of the year after a paid reimbursement, and the list finds the patient', async ({ page, request }) => {
     const admin = await apiToken(request);
+    const { family, spouseDocument } = await enrolledFamily(request, 'V');
     const patients = await call(request, admin, 'get', `/api/patients?policyId=${family.policyId}&q=Jorge`);
     const spouse = patients.items[0];
     // Verified, claimed, checked, approved by someone else and paid — all through the API.
@@ -187,9 +202,8 @@ test.describe.serial('patients', () => {
     const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version });
     expect(paid.state).toBe('paid');
 
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/pacientes');
-    await page.getByRole('searchbox', { name: 'Buscar' }).fill(`S${unique}`.slice(0, 20));
+    await signIn(page, ADMIN.email, { to: '/app/pacientes' });
+    await page.getByRole('searchbox', { name: 'Buscar' }).fill(spouseDocument);
     await expect(page.locator('table tbody tr[data-index]')).toHaveCount(1);
     await expectNoSeriousViolations(page);
     // The row opens the patient view, by keyboard as by pointer.
@@ -218,6 +232,7 @@ test.describe.serial('patients', () => {
 
   test('flags the same person on another policy and enrols them once the user confirms it', async ({ page, request }) => {
     const token = await apiToken(request);
+    const { spouseDocument } = await enrolledFamily(request, 'F');
     const other = await newPolicy(request, `D${unique}`.slice(0, 20), '-D');
     await call(request, token, 'post', '/api/patients', {
       policyId: other.policyId,
@@ -229,11 +244,10 @@ test.describe.serial('patients', () => {
       birthDate: '1984-03-12',
       enrolledOn: `${year}-01-01`,
     });
-    await signIn(page, ADMIN.email);
-    await page.goto(`/app/pacientes/nuevo/${other.policyId}`);
+    await signIn(page, ADMIN.email, { to: `/app/pacientes/nuevo/${other.policyId}` });
     await expect(page.getByRole('heading', { name: `Póliza ${other.number}` })).toBeVisible();
-    // Jorge, the spouse enrolled on the first policy, is enrolled on this one too.
-    await fillPerson(page, { relationship: 'Cónyuge', first: 'Jorge', last: 'Ibarra', document: `S${unique}`.slice(0, 20), birth: '1982-07-30' });
+    // Jorge, the spouse enrolled on a family policy, is enrolled on this one too.
+    await fillPerson(page, { relationship: 'Cónyuge', first: 'Jorge', last: 'Ibarra', document: spouseDocument, birth: '1982-07-30' });
     await save(page);
     await expectRefusal(page, 'Número de documento', 'Un paciente de otra póliza tiene el mismo documento: confirme que es la misma persona.');
     const confirmation = page.getByRole('group', { name: '¿Es la misma persona?' });
@@ -255,8 +269,7 @@ test('edits a patient, suspends and resumes the coverage and ends it (baja) with
   const today = new Date().toISOString().slice(0, 10);
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-  await signIn(page, ADMIN.email);
-  await page.goto(`/app/pacientes/editar/${spouse.id}`);
+  await signIn(page, ADMIN.email, { to: `/app/pacientes/editar/${spouse.id}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Editar paciente: Luis Ortega' })).toBeVisible();
   await field(page, 'Segundo apellido').fill('Vidal');
   await field(page, 'Teléfono').fill('+34 600 111 222');

@@ -16,8 +16,7 @@ test('keyboard only: a holder with bank details created, and the stored account 
   };
   // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
   const typeDate = (label: string, iso: string) => typeInto(label, `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`);
-  await signIn(page, 'admin@demo.local');
-  await page.goto('/app/titulares/nuevo');
+  await signIn(page, 'admin@demo.local', { to: '/app/titulares/nuevo' });
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo titular' })).toBeVisible();
 
   await typeInto('Tipo de persona', 'Persona f');

@@ -33,8 +33,7 @@ async function holderWithAccount(page: Page, suffix: string): Promise<number> {
 
 test('creates a holder, adds a policy with two benefit rules, activates and suspends it with a reason; list and edit pass axe', async ({ page }) => {
   const documentNumber = `${stamp}Z`;
-  await signIn(page, 'admin@demo.local');
-  await page.goto('/app/titulares');
+  await signIn(page, 'admin@demo.local', { to: '/app/titulares' });
   await expect(page.getByRole('heading', { level: 1, name: 'Titulares' })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
   await expectNoSeriousViolations(page);
@@ -138,8 +137,7 @@ for (const { role, email } of [
 ]) {
   test(`reveals the bank account in full as ${role}`, async ({ page }) => {
     const id = await holderWithAccount(page, role.slice(0, 2).toUpperCase());
-    await signIn(page, email);
-    await page.goto(`/app/titulares/editar/${id}`);
+    await signIn(page, email, { to: `/app/titulares/editar/${id}` });
     const account = page.getByTestId('bank-account-value');
     await expect(account).toHaveText('•••• 9012');
     await page.getByRole('button', { name: 'Mostrar datos completos' }).click();
@@ -156,8 +154,7 @@ for (const { role, email } of [
 
 test('a verifier sees the bank account masked, with no way to reveal it', async ({ page }) => {
   const id = await holderWithAccount(page, 'VE');
-  await signIn(page, 'verificador@demo.local');
-  await page.goto(`/app/titulares/editar/${id}`);
+  await signIn(page, 'verificador@demo.local', { to: `/app/titulares/editar/${id}` });
   await expect(page.getByTestId('bank-account-value')).toHaveText('•••• 9012');
   await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mostrar datos completos' })).toHaveCount(0);
@@ -183,8 +180,7 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   expect(created.status()).toBe(201);
   const saved = async () => ((await (await page.request.get('/api/policies', { params: { q: number }, headers })).json()) as { items: Record<string, unknown>[] }).items[0]!;
 
-  await signIn(page, 'admin@demo.local');
-  await page.goto(`/app/titulares/editar/${holderId}`);
+  await signIn(page, 'admin@demo.local', { to: `/app/titulares/editar/${holderId}` });
   const policy = page.locator(`tr[data-policy="${number}"]`);
   await policy.getByRole('button', { name: `Activar la póliza ${number}` }).click();
   await expect(policy.getByTestId('policy-state')).toHaveText('Activa');

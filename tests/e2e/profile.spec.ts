@@ -29,7 +29,7 @@ async function openOwnProfile(page: Page) {
 test.describe('own profile', () => {
   test('changes name and language; the interface switches to the new language', async ({ page }) => {
     const user = await freshUser(page, 'Paz Perfil');
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user.email, { password: PASSWORD });
     await openOwnProfile(page);
     await expect(page.getByLabel('Nombre')).toHaveValue('Paz Perfil');
 
@@ -58,7 +58,7 @@ test.describe('own profile', () => {
 
   test('a wrong current password is shown next to its field and changes nothing', async ({ page }) => {
     const user = await freshUser(page, 'Pedro Contraseña');
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user.email, { password: PASSWORD });
     await openOwnProfile(page);
     await page.getByLabel('Contraseña actual').fill('not-my-password');
     await page.getByLabel(/^Contraseña nueva/).fill('a-brand-new-one');
@@ -76,7 +76,7 @@ test.describe('own profile', () => {
   test('changing the password signs the other sessions out and the new one works', async ({ page, browser }) => {
     const user = await freshUser(page, 'Clara Clave');
     const elsewhere = await otherSession(browser, user.email, PASSWORD);
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user.email, { password: PASSWORD });
     await openOwnProfile(page);
 
     await page.getByLabel('Contraseña actual').fill(PASSWORD);
@@ -100,7 +100,7 @@ test.describe('own profile', () => {
 
   test('the profile screen is accessible, keeps the display settings and reads well in Japanese', async ({ page }) => {
     const user = await freshUser(page, 'Aiko Acceso');
-    await signIn(page, user.email, PASSWORD);
+    await signIn(page, user.email, { password: PASSWORD });
     await openOwnProfile(page);
     await expect(page.getByRole('heading', { level: 2, name: 'Configuraciones de la interfaz' })).toBeVisible();
     await expectNoSeriousViolations(page);
@@ -118,8 +118,7 @@ test.describe('another user’s profile', () => {
     const token = await apiToken(page.request);
     const email = uniqueEmail('ajeno');
     const other = await createUser(page.request, token, { name: 'Úrsula Ajena', email, roles: ['verifier', 'treasury'], locale: 'fr', password: PASSWORD });
-    await signIn(page, ADMIN.email);
-    await page.goto(`/app/perfil/${other.id}`);
+    await signIn(page, ADMIN.email, { to: `/app/perfil/${other.id}` });
     await expect(page.getByRole('heading', { level: 1, name: 'Perfil de Úrsula Ajena' })).toBeVisible();
     const details = page.locator('dl');
     await expect(details).toContainText(email);
@@ -137,8 +136,7 @@ test.describe('another user’s profile', () => {
   test('without users:read it is refused', async ({ page }) => {
     const token = await apiToken(page.request);
     const admin = (await (await page.request.get('/api/me', { headers: authHeader(token) })).json()).user;
-    await signIn(page, READ_ONLY.email);
-    await page.goto(`/app/perfil/${admin.id}`);
+    await signIn(page, READ_ONLY.email, { to: `/app/perfil/${admin.id}` });
     await expect(page.getByRole('alert')).toHaveText('No tiene permiso para realizar esta acción.');
     await expect(page.getByText(ADMIN.email)).toHaveCount(0);
   });

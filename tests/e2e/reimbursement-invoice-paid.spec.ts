@@ -9,8 +9,7 @@ import { api, daysAgo, insuredPatient, typeLine, verifiedVerification } from './
 test('the invoice’s paid mark: typed on the invoice step, no receipt asked while it is set, shown on the record', async ({ page, request }) => {
   const token = await apiToken(request);
   const verification = await verifiedVerification(request, (await insuredPatient(request, token, 'Irene', 'Pagada')).id);
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   await expect(page.getByRole('heading', { name: 'Factura', level: 2 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Doctor' }).selectOption({ index: 1 });
   await page.getByLabel('Número de factura').fill('F-E2E-PAGADA');

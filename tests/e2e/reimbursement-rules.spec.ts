@@ -16,8 +16,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test('an insurer in a currency without its defaults, or a threshold with more decimals than its currency, is refused on the field; pesos are whole', async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto('/app/aseguradoras/nueva');
+  await signIn(page, ADMIN.email, { to: '/app/aseguradoras/nueva' });
   await field(page, 'Código').fill('E2ECLP');
   await field(page, 'Nombre comercial').fill('Pesos Enteros');
   await field(page, 'País').selectOption('JP');

@@ -12,8 +12,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
   const analyst = await apiToken(request, 'analista@demo.local');
   const patient = await insuredPatient(request, admin);
   const claim = await submittedReimbursement(request, analyst, patient.id, await activeDoctor(request, admin));
-  await signIn(page, 'supervisor@demo.local');
-  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
   await page.getByRole('button', { name: es['reimbursements.assign.open'] }).click();
   const dialog = page.getByRole('dialog', { name: es['reimbursements.assign.title'] });
   await expect(dialog).toBeVisible();
@@ -56,8 +55,7 @@ test('a reviewer who is not a supervisor is not offered to reassign, on the reco
   const analyst = await apiToken(request, 'analista@demo.local');
   const patient = await insuredPatient(request, admin);
   const claim = await submittedReimbursement(request, analyst, patient.id, await activeDoctor(request, admin));
-  await signIn(page, 'auditor@demo.local');
-  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await signIn(page, 'auditor@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
   await expect(page.getByRole('button', { name: es['reimbursements.event.ASSIGN'] })).toBeVisible();
   await expect(page.getByRole('button', { name: es['reimbursements.assign.open'] })).toHaveCount(0);
   // Nor on its row in the list.
@@ -75,8 +73,7 @@ test('a supervisor reassigns from the list, keyboard only: the row names the new
   const { items: reviewers } = (await api(request, supervisorToken, 'get', `/api/reimbursements/${claim.id}/assignees`)) as { items: { id: number; name: string }[] };
   expect(reviewers.length).toBeGreaterThanOrEqual(2);
 
-  await signIn(page, 'supervisor@demo.local');
-  await page.goto(`/app/reembolsos/general?q=${claim.folio}`);
+  await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/general?q=${claim.folio}` });
   const row = page.getByRole('row').filter({ hasText: claim.folio });
   const reassign = row.getByRole('button', { name: `Reasignar ${claim.folio}` });
   await expect(reassign).toBeVisible();

@@ -12,8 +12,7 @@ const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Reco
 // → preview → submitting → submitted, through the UI), the record screen's review, and who sees which button.
 
 test('the lists: queues and the insurer in the URL, the verifications ready for a claim; axe on each', async ({ page }) => {
-  await signIn(page, 'analista@demo.local');
-  await page.goto('/app/reembolsos/general');
+  await signIn(page, 'analista@demo.local', { to: '/app/reembolsos/general' });
   await expect(page.getByRole('heading', { name: 'Reembolsos generales', level: 1 })).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole('combobox', { name: 'Cola' }).selectOption({ label: 'Aprobados por pagar' });
@@ -44,8 +43,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   const token = await apiToken(request);
   const patient = await insuredPatient(request, token);
   const verification = await verifiedVerification(request, patient.id);
-  await signIn(page, 'analista@demo.local');
-  await page.goto('/app/reembolsos/nueva');
+  await signIn(page, 'analista@demo.local', { to: '/app/reembolsos/nueva' });
   await page.getByRole('row', { name: new RegExp(verification.folio) }).click();
   await expect(page).toHaveURL(new RegExp(`/reembolsos/nuevo/${verification.id}$`));
   await expect(page.getByRole('heading', { name: 'Factura', level: 2 })).toBeVisible();
@@ -139,8 +137,7 @@ test('review: another analyst approves, treasury pays; a user without the permis
   const record = `/app/reembolsos/editar/${claim.verificationId}/${claim.id}`;
 
   // Its creator may not approve it: the button is there, unavailable, with the reason.
-  await signIn(page, 'analista@demo.local');
-  await page.goto(record);
+  await signIn(page, 'analista@demo.local', { to: record });
   await expect(page.getByRole('button', { name: 'Aprobar' })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('blocked-APPROVE')).toContainText('Quien creó el reembolso no puede aprobarlo');
   await expectNoSeriousViolations(page);
@@ -282,8 +279,7 @@ test('keyboard only: a claim from its verification to its submission (to needs-d
   const patient = await insuredPatient(request, admin);
   const verification = await verifiedVerification(request, patient.id);
   await request.delete(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) });
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const flow = page.getByTestId('reimbursement-flow');
   await expect(flow).toHaveAttribute('data-state', 'invoice');
 
@@ -358,8 +354,7 @@ test('the engine liquidates the lines as they are typed, before and after the fi
   const patient = await insuredPatient(request, admin);
   const verification = await verifiedVerification(request, patient.id);
   await request.delete(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) });
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] }).selectOption({ index: 1 });
   await flow.getByLabel(es['reimbursements.invoice.number']).fill(`F-LIVE-${verification.id}`);
@@ -494,8 +489,7 @@ test('review: the analyst asks for documents and the cure period shows; an image
   expect(claim.state).toBe('inReview');
   const { insurerId } = await api(request, admin, 'get', `/api/reimbursements/${claim.id}`);
   const { cureDays } = await api(request, admin, 'get', `/api/insurers/${insurerId}`);
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
   await page.getByTestId('workflow-actions').getByRole('button', { name: es['reimbursements.event.REQUEST_DOCUMENTS'], exact: true }).click();
   const ask = page.getByRole('dialog');
   await expect(ask).toContainText(es['reimbursements.eventHelp.REQUEST_DOCUMENTS'].replace('{days}', String(cureDays)));
@@ -549,8 +543,7 @@ test('review above the approval threshold: the auditor is not offered approval a
   const auditor = await apiToken(request, 'auditor@demo.local');
   await api(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: submitted.version });
 
-  await signIn(page, 'auditor@demo.local');
-  await page.goto(`/app/reembolsos/editar/${pending.id}/${draft.id}`);
+  await signIn(page, 'auditor@demo.local', { to: `/app/reembolsos/editar/${pending.id}/${draft.id}` });
   const actions = page.getByTestId('workflow-actions');
   await expect(actions.getByRole('button', { name: es['reimbursements.event.APPROVE'], exact: true })).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('blocked-APPROVE')).toContainText(es['machine.reimbursement.guard.withinApprovalAuthority']);
@@ -582,8 +575,7 @@ test('a creation draft survives a session expiry: signed in again, what was type
   const verification = await verifiedVerification(request, patient.id);
   const analyst = await apiToken(request, 'analista@demo.local');
   const kept = async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber;
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const number = page.getByTestId('reimbursement-flow').getByLabel(es['reimbursements.invoice.number']);
   await number.fill('F-SES-1');
   await expect.poll(kept).toBe('F-SES-1');
@@ -607,8 +599,7 @@ test('a creation draft survives a session expiry: signed in again, what was type
 test('leaving the creation flow while what was typed is not on the server yet asks first; once kept, it does not', async ({ page, request }) => {
   const patient = await insuredPatient(request, await apiToken(request), 'Irma', 'Solís');
   const verification = await verifiedVerification(request, patient.id);
-  await signIn(page, 'analista@demo.local');
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const number = page.getByTestId('reimbursement-flow').getByLabel(es['reimbursements.invoice.number']);
   // The server cannot take the draft for now: the keystrokes stay in the page only.
   await page.route('**/api/drafts/**', (route) => (route.request().method() === 'PUT' ? route.abort() : route.fallback()));

@@ -132,8 +132,7 @@ test.describe('roles', () => {
 });
 
 test('the role grid in right-to-left and in Japanese', async ({ page }) => {
-  await signIn(page, ADMIN.email);
-  await page.goto('/app/perfil');
+  await signIn(page, ADMIN.email, { to: '/app/perfil' });
   await page.getByLabel('Dirección del texto').selectOption({ label: 'Derecha a izquierda' });
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const { role } = await openRole(page, 'verifier', 'Verificador');

@@ -16,8 +16,7 @@ test.describe('Configuraciones: the documents matrix’s pre-authorisation and p
   test('an administrator sees the laboratory breakdown asked for prostheses and sets a pre-authorisation condition on a row; axe finds nothing serious', async ({ page }) => {
     const before = await requirement(page, 'XRAY_INITIAL');
     try {
-      await signIn(page, ADMIN.email);
-      await page.goto('/app/configuraciones?catalogo=documentos');
+      await signIn(page, ADMIN.email, { to: '/app/configuraciones?catalogo=documentos' });
       await expect(row(page, 'LAB_BREAKDOWN')).toContainText('Desglose del coste de laboratorio');
       await expect(row(page, 'LAB_BREAKDOWN')).toContainText('Con prótesis (removible o fija)');
       await expect(row(page, 'PRIOR_AUTHORIZATION')).toContainText('Si se paga con una autorización previa que una línea necesita');

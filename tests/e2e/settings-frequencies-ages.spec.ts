@@ -16,8 +16,7 @@ async function putDefault(page: Page, key: string, value: number) {
 
 test('an administrator reads the frequency limits and edits the child age, refused above the student age; axe finds nothing serious', async ({ page }) => {
   await putDefault(page, 'dependents.child', 18);
-  await signIn(page, ADMIN.email);
-  await page.goto('/app/configuraciones?catalogo=valores');
+  await signIn(page, ADMIN.email, { to: '/app/configuraciones?catalogo=valores' });
   await expect(row(page, 'frequencies.EXAM.count')).toContainText('Exámenes por año de beneficio (D0120, D0150, D0180)');
   await expect(row(page, 'frequencies.SEALANT.months')).toContainText('60 meses');
   await expect(row(page, 'dependents.student')).toContainText('24 años');

@@ -56,8 +56,7 @@ test.describe('Configuraciones', () => {
   });
 
   test('a stale edit offers to reload or overwrite', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/configuraciones?catalogo=motivos');
+    await signIn(page, ADMIN.email, { to: '/app/configuraciones?catalogo=motivos' });
     await row(page, '05').getByRole('button', { name: 'Editar 05' }).click();
     // Someone else changes the same reason meanwhile.
     const current = await reason(page, '05');

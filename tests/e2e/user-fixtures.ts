@@ -63,7 +63,7 @@ export async function otherSession(browser: Browser, email: string, password?: s
   const context = await browser.newContext({ baseURL, locale });
   watchServerErrors(context);
   const page = await context.newPage();
-  await signIn(page, email, password);
+  await signIn(page, email, { password });
   return { context, page };
 }
 

@@ -11,8 +11,7 @@ test("an administrator makes a user one of an insurer's staff on the user's edit
   const insurers = (await (await request.get('/api/insurers?sort=name&pageSize=100', { headers: authHeader(admin) })).json()).items as { id: number; name: string }[];
   const [first, second] = insurers;
 
-  await signIn(page, ADMIN.email);
-  await page.goto(`/app/usuarios/editar/${user.id}`);
+  await signIn(page, ADMIN.email, { to: `/app/usuarios/editar/${user.id}` });
   await expect(page.getByRole('heading', { level: 1, name: 'Editar usuario: Inés Personal' })).toBeVisible();
   const picker = page.getByTestId('insurer-staff-picker');
   await expect(picker.getByText('Personal de aseguradoras')).toBeVisible();

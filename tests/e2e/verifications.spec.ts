@@ -126,16 +126,14 @@ test.describe('verificaciones', () => {
     const token = await apiToken(request);
     const verified = await json(request, token, 'get', '/api/verifications?state=verified&pageSize=50');
     const valid = (verified.body.items as { id: number; validDaysLeft: number }[]).find((v) => v.validDaysLeft > 0)!;
-    await signIn(page, ADMIN.email);
-    await page.goto(`/app/verificaciones/editar/${valid.id}`);
+    await signIn(page, ADMIN.email, { to: `/app/verificaciones/editar/${valid.id}` });
     await page.getByRole('link', { name: es['verifications.continue.action'] }).click();
     await expect(page).toHaveURL(new RegExp(`/reembolsos/nuevo/${valid.id}$`));
   });
 
   test('a user without the permission sees no action, and the API refuses the event', async ({ page, request }) => {
     const opened = await openVerification(request, 'PREAUTHORIZATION');
-    await signIn(page, READ_ONLY.email);
-    await page.goto(`/app/verificaciones/editar/${opened.id}`);
+    await signIn(page, READ_ONLY.email, { to: `/app/verificaciones/editar/${opened.id}` });
     await expect(page.getByTestId('verification-summary')).toContainText(opened.patientName);
     await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
     await expect(page.getByRole('button', { name: es['verifications.event.CANCEL'] })).toHaveCount(0);
@@ -349,8 +347,7 @@ test.describe('verificaciones', () => {
     });
     if (policy.state !== 'ACTIVE') await api(request, admin, 'post', `/api/policies/${policy.id}/events`, { type: 'ACTIVATE', version: policy.version });
 
-    await signIn(page, ADMIN.email);
-    await page.goto('/app/verificaciones/nueva');
+    await signIn(page, ADMIN.email, { to: '/app/verificaciones/nueva' });
     const flow = page.getByTestId('verification-flow');
     await flow.getByLabel(es['verifications.flow.findPatient']).fill(chosenFirst.name);
     await flow.getByRole('button', { name: chosenFirst.name }).first().click();
@@ -437,8 +434,7 @@ test.describe('verificaciones', () => {
       opened.push(created.body.id);
     }
     const { keyboard } = page;
-    await signIn(page, 'supervisor@demo.local');
-    await page.goto(`/app/verificaciones/nuevas?assigned=unassigned&q=${surname}`);
+    await signIn(page, 'supervisor@demo.local', { to: `/app/verificaciones/nuevas?assigned=unassigned&q=${surname}` });
     const rows = page.locator('table tbody tr[data-index]');
     await expect(rows).toHaveCount(2);
 
