@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { stopPostgresCluster } from './api/postgres-cluster.ts';
+import { stopPostgresCluster } from './support/postgres-server.ts';
 
 /**
  * One folder for the run's shared pieces: demo database templates (tests/support/db-template.ts) and the

@@ -143,7 +143,7 @@ function badTextCases(target: () => TestServer) {
 describe('bad text on PGlite', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await TestServer.start();
+    server = await TestServer.start({}, 'memory://');
   });
   afterAll(() => server?.close());
   badTextCases(() => server);

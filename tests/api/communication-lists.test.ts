@@ -69,7 +69,7 @@ async function conversationsSortAndSearch(server: TestServer) {
 describe('notes and conversations lists on PGlite', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await TestServer.start();
+    server = await TestServer.start({}, 'memory://');
   });
   afterAll(() => server?.close());
 

@@ -4,14 +4,18 @@ import { createServer } from '../../server/server.ts';
 import { TestServer } from './helpers.ts';
 import { systemToday } from '../../server/clock.ts';
 import { demoTemplate } from '../support/db-template.ts';
+import { demoOnPostgres } from '../support/postgres-bin.ts';
+import { postgresCopy } from '../support/postgres-server.ts';
 
-/** A seeded in-process server whose export queue the test runs itself (no worker loop), with what the worker and scheduler need. */
+/** A seeded in-process server (on the suite's database, as TestServer.start) whose export queue the test runs itself (no worker loop), with what the worker and scheduler need. */
 export async function startExportServer() {
-  const config = readConfig({});
-  const template = await demoTemplate(systemToday());
-  const started = await createServer(config, { databaseTarget: 'memory://', seed: true, validateResponses: true, template });
+  const today = systemToday();
+  const copy = demoOnPostgres() ? await postgresCopy(today) : undefined;
+  const config = readConfig(copy ? { FILES_DIR: copy.filesDir } : {});
+  const template = copy ? undefined : await demoTemplate(today);
+  const started = await createServer(config, { databaseTarget: copy?.url ?? 'memory://', seed: true, validateResponses: true, template });
   return {
-    server: new TestServer(started.api, started.db, config, started.files.dir),
+    server: new TestServer(started.api, started.db, config, started.files.dir, copy?.stop),
     files: started.deps.files,
     runQueue: () => runQueuedExports(started.deps, started.handlers),
   };

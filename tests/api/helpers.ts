@@ -6,6 +6,8 @@ import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
 import { textPdf } from '../../server/db/demo-documents.ts';
 import { systemToday } from '../../server/clock.ts';
 import { demoTemplate } from '../support/db-template.ts';
+import { demoOnPostgres } from '../support/postgres-bin.ts';
+import { postgresCopy } from '../support/postgres-server.ts';
 
 type Api = Awaited<ReturnType<typeof createServer>>['api'];
 
@@ -26,7 +28,10 @@ export interface CallResult<B = any> { // eslint-disable-line @typescript-eslint
 
 export const DEFAULT_IP = '127.0.0.1';
 
-/** One in-process server on a fresh in-memory database with the demo seed; no port is opened. */
+/** The database the suite's demo servers run on: PostgreSQL or the embedded one, as TestServer.start decides. */
+export const SUITE_DATABASE = 'suite://';
+
+/** One in-process server on its own copy of the demo database; no port is opened. */
 export class TestServer {
   constructor(
     readonly api: Api,
@@ -34,13 +39,23 @@ export class TestServer {
     readonly config: Config,
     /** Where this server keeps attachment contents (a throw-away directory for an in-memory database). */
     readonly filesDir: string,
+    /** Drops the copy the server's database and files were made into, once the server is closed. */
+    private readonly release?: () => Promise<void>,
   ) {}
 
   /**
-   * An in-memory database starts from the run's demo template of its seed date (tests/support/db-template.ts);
-   * PostgreSQL, or `fresh`, migrates and seeds from nothing as a new install does.
+   * On the suite's database (SUITE_DATABASE, the default) the server starts from a copy of the run's demo template
+   * of its seed date: on PostgreSQL when the suite runs there (tests/support/postgres-bin.ts), else on an in-memory
+   * PGlite (tests/support/db-template.ts), as `memory://` always does. A PostgreSQL URL, or `fresh`, migrates and
+   * seeds from nothing as a new install does.
    */
-  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = 'memory://', today?: () => string, fresh = false): Promise<TestServer> {
+  static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = SUITE_DATABASE, today?: () => string, fresh = false): Promise<TestServer> {
+    if (databaseTarget === SUITE_DATABASE && !fresh && demoOnPostgres()) {
+      const copy = await postgresCopy((today ?? systemToday)());
+      const server = await TestServer.start({ ...env, FILES_DIR: copy.filesDir }, copy.url, today);
+      return new TestServer(server.api, server.db, server.config, server.filesDir, copy.stop);
+    }
+    if (databaseTarget === SUITE_DATABASE) databaseTarget = 'memory://';
     const config = readConfig(env);
     const template = databaseTarget === 'memory://' && !fresh ? await demoTemplate((today ?? systemToday)()) : undefined;
     const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today, template });
@@ -75,8 +90,9 @@ export class TestServer {
     return body.authorisation.token as string;
   }
 
-  close() {
-    return this.db.close();
+  async close() {
+    await this.db.close();
+    await this.release?.();
   }
 }
 
@@ -100,7 +116,7 @@ export function useServer(env: NodeJS.ProcessEnv = {}, today?: () => string) {
     },
   };
   beforeAll(async () => {
-    current = await TestServer.start(env, 'memory://', today);
+    current = await TestServer.start(env, SUITE_DATABASE, today);
   });
   afterAll(async () => {
     await current?.close();

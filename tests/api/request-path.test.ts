@@ -38,8 +38,9 @@ describe('audit rows of reads', () => {
 });
 
 describe('audit rows of list reads under load', () => {
+  // On the embedded database, whose one connection the reads and their audit commits queue for.
   it('sixteen list reads arriving together share their audit rows’ commits', async () => {
-    const server = await TestServer.start();
+    const server = await TestServer.start({}, 'memory://');
     try {
       const token = await server.signIn('consulta@demo.local');
       const before = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'LIST'`);

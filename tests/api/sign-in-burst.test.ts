@@ -50,7 +50,7 @@ const RIGHT = '20 simultaneous sign-ins with the right password from one address
 describe('sign-in bursts on PGlite', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await TestServer.start();
+    server = await TestServer.start({}, 'memory://');
   });
   afterAll(() => server?.close());
   it(ACCOUNT, () => accountBurst(server));

@@ -75,7 +75,7 @@ async function queriesDoNotGrowWithThePage(server: TestServer) {
 describe('workflow lists on PGlite', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await TestServer.start();
+    server = await TestServer.start({}, 'memory://');
   });
   afterAll(() => server?.close());
 

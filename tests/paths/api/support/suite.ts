@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordRun } from '../../../../scripts/statecharts/paths/runs.ts';
-import { TestServer } from '../../../api/helpers.ts';
+import { SUITE_DATABASE, TestServer } from '../../../api/helpers.ts';
 import { assertApiCoverage, contextFor, loadPaths, replayOnApi, type MachineAdapter, type ReplayContext } from './api-replay.ts';
 
 /** The server's business date at the start of every path (adapters move it for time-driven steps). */
 export const START_DAY = '2026-11-21';
 
 /**
- * One describe block per paths file: one in-process server on an in-memory PGlite for the file (each path on
+ * One describe block per paths file: one in-process server on the suite's database for the file (each path on
  * records of its own, the clock reset before each), one test per path, and a last test that the replays
  * together take every transition of the criterion (but those declared unreachable through the API).
  */
@@ -21,7 +21,7 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
   let ran = 0;
   describe(`${adapter.machine} — ${criterion}, replayed against the API`, () => {
     beforeAll(async () => {
-      server = await TestServer.start({}, 'memory://', () => clock.today);
+      server = await TestServer.start({}, SUITE_DATABASE, () => clock.today);
       ctx = await contextFor(server, clock);
     });
     afterAll(async () => {
