@@ -401,13 +401,20 @@ export async function seedScale(db: Database, { patients, today, auditRows = 5 *
       [policyBase],
     ), tx);
 
-    // Paying posts the deductible and the annual maximum used to the patient's benefit year.
+    // Paying posts the deductible and the annual maximum used to the patient's benefit year, and what each
+    // category's lines used (CATEGORY_<category>, as the engine posts for every approved general line).
     await step('benefit ledger', () => tx.query(
       `INSERT INTO benefit_ledger (patient_id, policy_id, benefit_year_start, kind, amount_cents, reimbursement_id, at)
        SELECT r.patient_id, r.policy_id, date_trunc('year', r.invoice_date)::date, k.kind, k.amount, r.id, r.paid_on
        FROM reimbursements r
        CROSS JOIN LATERAL (VALUES ('DEDUCTIBLE', r.deductible_cents), ('ANNUAL_MAXIMUM', r.payable_cents)) AS k(kind, amount)
-       WHERE r.state = 'paid' AND r.policy_id > $1::int AND k.amount > 0`,
+       WHERE r.state = 'paid' AND r.policy_id > $1::int AND k.amount > 0
+       UNION ALL
+       SELECT r.patient_id, r.policy_id, date_trunc('year', r.invoice_date)::date, 'CATEGORY_' || l.category, sum(l.covered_cents)::int, r.id, r.paid_on
+       FROM reimbursements r JOIN reimbursement_lines l ON l.reimbursement_id = r.id
+       WHERE r.state = 'paid' AND r.policy_id > $1::int AND l.status = 'APPROVED' AND l.covered_cents > 0
+         AND l.category IN ('DIAGNOSTIC', 'PREVENTIVE', 'BASIC', 'MAJOR')
+       GROUP BY r.patient_id, r.policy_id, r.invoice_date, l.category, r.id, r.paid_on`,
       [policyBase],
     ), tx);
 
