@@ -7,7 +7,6 @@ import { appendAudit } from '../audit.ts';
 import { StateConflictError } from '../domain/errors.ts';
 import { requestActor } from '../routes/workflow-actor.ts';
 import { reimbursementService } from '../workflow/reimbursement/service.ts';
-import { renderLiquidationPdf } from './liquidation-pdf.ts';
 
 export function exportHandlers({ db, files, today }: Deps): HandlersOf<'listDownloads' | 'createDownload' | 'getDownload' | 'downloadExport' | 'downloadLiquidationSummary'> {
   const requester = (request: { user: SessionUser | null; ip: string; userAgent: string }) => ({ ...actor(request), ip: request.ip, userAgent: request.userAgent });
@@ -36,6 +35,8 @@ export function exportHandlers({ db, files, today }: Deps): HandlersOf<'listDown
       if (reimbursement.lines.every((line) => line.allowedCents === null)) {
         throw new StateConflictError('reimbursement.notLiquidated', 'The reimbursement has not been liquidated yet.', [{ path: 'path/id', keyword: 'notLiquidated', params: { state: reimbursement.state } }]);
       }
+      // Loaded on the first liquidation asked for: pdf-lib and its font kit are a third of a second at start.
+      const { renderLiquidationPdf } = await import('./liquidation-pdf.ts');
       const { bytes, language } = await renderLiquidationPdf(reimbursement, request.user!.locale);
       await db.transaction((tx) =>
         appendAudit(tx, {

@@ -27,6 +27,14 @@ export interface Operation {
   validateResponse: (status: number, body: unknown) => void;
   /** A file's answer: its Content-Type (without parameters) must be one the contract lists for the status. */
   validateMediaType: (status: number, contentType: string | undefined) => void;
+  /** Compiles every validator of the operation now; the server compiles each on its first use. */
+  compile: () => void;
+}
+
+/** `make()` on the first call, kept for the next: the contract's ~900 validators took seconds to compile at start. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -98,12 +106,12 @@ function compileContract(file: string): LoadedContract {
       // Each schema is compiled against the whole document so its `#/components/...` refs resolve.
       params.addSchema({ ...schemaOf('path'), $id: `${op.operationId}.path.json` });
       params.addSchema({ ...schemaOf('query'), $id: `${op.operationId}.query.json` });
-      const pathValidator = params.getSchema(`${op.operationId}.path.json`)!;
-      const queryValidator = params.getSchema(`${op.operationId}.query.json`)!;
+      const pathValidator = once(() => params.getSchema(`${op.operationId}.path.json`)!);
+      const queryValidator = once(() => params.getSchema(`${op.operationId}.query.json`)!);
       const bodyType = op.requestBody?.content?.['multipart/form-data'] ? 'multipart' : op.requestBody ? 'json' : null;
       const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', bodyType === 'multipart' ? 'multipart/form-data' : 'application/json', 'schema') : null;
-      const bodyValidator = bodyPointer ? bodies.compile({ $ref: bodyPointer }) : null;
-      const responseValidators = new Map<number, ValidateFunction | null>();
+      const bodyValidator = bodyPointer ? once(() => bodies.compile({ $ref: bodyPointer })) : null;
+      const responseValidators = new Map<number, (() => ValidateFunction) | null>();
       const mediaTypes = new Map<number, string[]>();
       for (const [status, response] of Object.entries<Json>(op.responses)) {
         const name = response.$ref?.split('/').pop();
@@ -111,7 +119,8 @@ function compileContract(file: string): LoadedContract {
         mediaTypes.set(Number(status), Object.keys(resolved.content ?? {}));
         const type = Object.keys(resolved.content ?? {})[0];
         const at = name ? ['components', 'responses', name] : ['paths', opPath, method, 'responses', status];
-        responseValidators.set(Number(status), type ? responses.compile({ $ref: pointer(...at, 'content', type, 'schema') }) : null);
+        const schemaPointer = pointer(...at, 'content', type ?? '', 'schema');
+        responseValidators.set(Number(status), type ? once(() => responses.compile({ $ref: schemaPointer })) : null);
       }
       const isPublic = (op.security ?? rootSecurity)?.length === 0;
       if (!isPublic && !op['x-permission']) throw new Error(`${op.operationId} needs an x-permission`);
@@ -128,19 +137,19 @@ function compileContract(file: string): LoadedContract {
           const q: Record<string, unknown> = { ...rawQuery };
           rejectBadText('path', p);
           rejectBadText('query', q);
-          if (!pathValidator(p)) throw badRequest('path', pathValidator);
-          if (!queryValidator(q)) throw badRequest('query', queryValidator);
+          if (!pathValidator()(p)) throw badRequest('path', pathValidator());
+          if (!queryValidator()(q)) throw badRequest('query', queryValidator());
           return { params: p, query: q };
         },
         validateBody(body) {
           if (!bodyValidator) return undefined;
           rejectBadText('body', body);
-          if (!bodyValidator(body)) throw badRequest('body', bodyValidator);
+          if (!bodyValidator()(body)) throw badRequest('body', bodyValidator());
           return body;
         },
         validateResponse(status, body) {
           if (!responseValidators.has(status)) throw new Error(`${op.operationId} answered ${status}, which the contract does not list`);
-          const validate = responseValidators.get(status);
+          const validate = responseValidators.get(status)?.();
           if (validate && !validate(body)) {
             throw new Error(`${op.operationId} ${status} response breaks the contract: ${JSON.stringify(validate.errors)}`);
           }
@@ -149,6 +158,9 @@ function compileContract(file: string): LoadedContract {
           const type = contentType?.split(';')[0]!.trim().toLowerCase();
           const listed = mediaTypes.get(status) ?? [];
           if (!type || !listed.includes(type)) throw new Error(`${op.operationId} answered ${status} as ${contentType}; the contract lists ${listed.join(', ') || 'no content'}`);
+        },
+        compile() {
+          for (const validator of [pathValidator, queryValidator, bodyValidator, ...responseValidators.values()]) validator?.();
         },
       });
     }

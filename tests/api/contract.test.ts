@@ -28,6 +28,10 @@ describe('contract ↔ handlers', () => {
     expect(operations.length).toBeGreaterThan(10);
   });
 
+  it('compiles the validators of every operation (the server compiles each on first use)', () => {
+    for (const operation of operations) expect(() => operation.compile(), operation.operationId).not.toThrow();
+  });
+
   it('has a handler for every operation and an operation for every handler', () => {
     const contractIds = operations.map((op) => op.operationId).sort();
     const handlerIds = Object.keys(handlers).sort();

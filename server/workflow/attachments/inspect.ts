@@ -1,6 +1,5 @@
 import path from 'node:path';
 import jpeg from 'jpeg-js';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import { BusinessRuleError, InvalidInputError } from '../../domain/errors.ts';
 
@@ -19,6 +18,8 @@ const EXTENSIONS: Record<Mime, string[]> = { 'application/pdf': ['.pdf'], 'image
 export const sniff = (bytes: Uint8Array): Mime | null => SIGNATURES.find(([, signature]) => signature.every((b, i) => bytes[i] === b))?.[0] ?? null;
 
 async function pdfOpens(bytes: Uint8Array) {
+  // Loaded on the first PDF, not at start: pdf.js is most of the server's import time (about 0.7 s).
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of the buffer it is given: hand it a copy.
   const task = getDocument({ data: bytes.slice(), isEvalSupported: false, disableFontFace: true, stopAtErrors: true, verbosity: 0 });
   try {
