@@ -50,16 +50,19 @@ export class TestServer {
    * seeds from nothing as a new install does.
    */
   static async start(env: NodeJS.ProcessEnv = {}, databaseTarget = SUITE_DATABASE, today?: () => string, fresh = false): Promise<TestServer> {
-    if (databaseTarget === SUITE_DATABASE && !fresh && demoOnPostgres()) {
-      const copy = await postgresCopy((today ?? systemToday)());
-      const server = await TestServer.start({ ...env, FILES_DIR: copy.filesDir }, copy.url, today);
-      return new TestServer(server.api, server.db, server.config, server.filesDir, copy.stop);
-    }
+    if (databaseTarget === SUITE_DATABASE && !fresh && demoOnPostgres()) return TestServer.onPostgresCopy(env, today);
     if (databaseTarget === SUITE_DATABASE) databaseTarget = 'memory://';
     const config = readConfig(env);
     const template = databaseTarget === 'memory://' && !fresh ? await demoTemplate((today ?? systemToday)()) : undefined;
     const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today, template });
     return new TestServer(api, db, config, files.dir);
+  }
+
+  /** A server on a copy of the run's demo database on PostgreSQL, dropped with its files when the server closes. */
+  static async onPostgresCopy(env: NodeJS.ProcessEnv = {}, today?: () => string): Promise<TestServer> {
+    const copy = await postgresCopy((today ?? systemToday)());
+    const server = await TestServer.start({ ...env, FILES_DIR: copy.filesDir }, copy.url, today);
+    return new TestServer(server.api, server.db, server.config, server.filesDir, copy.stop);
   }
 
   async call<B = any>(method: string, path: string, options: CallOptions = {}): Promise<CallResult<B>> { // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { TestServer } from './helpers.ts';
 import { systemToday } from '../../server/clock.ts';
 import { hasPostgres, inCI, PG_BIN } from '../support/postgres-bin.ts';
-import { postgresCopy, startPostgres, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-server.ts';
+import { startPostgres, startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../support/postgres-server.ts';
 
 export { hasPostgres, PG_BIN, startPostgres, startPostgresCluster, stopPostgresCluster };
 export const describeOnPostgres = describe.skipIf(!hasPostgres && !inCI);
@@ -22,9 +22,7 @@ export function usePostgresServer({ fresh = false, ownCluster = false } = {}) {
   beforeAll(async () => {
     const today = systemToday();
     if (!fresh && !ownCluster) {
-      const copy = await postgresCopy(today);
-      release = copy.stop;
-      handle.server = await TestServer.start({ FILES_DIR: copy.filesDir }, copy.url, () => today);
+      handle.server = await TestServer.onPostgresCopy({}, () => today);
       return;
     }
     const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-files-'));
