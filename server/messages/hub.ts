@@ -7,6 +7,8 @@ type Wake = () => void;
  * One LISTEN per process and database: a NOTIFY names the users with new events, and the hub wakes
  * those users' open streams in this process. Streams also poll on their keep-alive tick, so a
  * notification lost while the listening connection was down delays an event, never loses it.
+ * `ready` settles once the LISTEN is in place (or has failed): a stream reads after it, so an event
+ * committed while the first LISTEN connects is read then instead of at the next tick.
  */
 class EventHub {
   private readonly streams = new Map<number, Set<Wake>>();
@@ -14,7 +16,7 @@ class EventHub {
 
   constructor(private readonly db: Database) {}
 
-  subscribe(userId: number, wake: Wake): () => void {
+  subscribe(userId: number, wake: Wake): { ready: Promise<unknown>; unsubscribe: () => void } {
     this.listening ??= this.db
       .listen(USER_EVENTS_CHANNEL, (payload) => this.wake(payload))
       .catch(() => {
@@ -24,9 +26,12 @@ class EventHub {
     const set = this.streams.get(userId) ?? new Set<Wake>();
     set.add(wake);
     this.streams.set(userId, set);
-    return () => {
-      set.delete(wake);
-      if (!set.size) this.streams.delete(userId);
+    return {
+      ready: this.listening,
+      unsubscribe: () => {
+        set.delete(wake);
+        if (!set.size) this.streams.delete(userId);
+      },
     };
   }
 

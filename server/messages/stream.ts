@@ -78,8 +78,9 @@ export function eventStream(db: Database, config: Config, token: string, userId:
         }
       };
       send('retry: 3000\n: connected\n\n');
-      unsubscribe = eventHub(db).subscribe(userId, () => void pump());
-      void pump();
+      const subscription = eventHub(db).subscribe(userId, () => void pump());
+      unsubscribe = subscription.unsubscribe;
+      void subscription.ready.then(pump);
       timer = setInterval(() => {
         void sessionLive(db, config, token)
           .then((live) => {
