@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -12,6 +13,10 @@ import { systemToday } from './clock.ts';
 import { createSite } from './http/site.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
+import { endEventStreams } from './messages/hub.ts';
+
+/** How long a stopping server waits for the requests in progress before it drops their connections. */
+const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 10_000);
 
 // DIST_DIR lets a benchmark serve its own build without touching the shared dist/.
 const distDir = process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : path.join(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -42,20 +47,28 @@ async function main() {
     }
   });
 
+  // A signal stops accepting connections, lets the requests in progress finish (open event streams end so
+  // their clients reconnect elsewhere), waits for the background jobs, closes the database and exits; a
+  // second signal exits at once.
   let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.log(`${signal} again: stopping now.`);
+      process.exit(1);
+    }
     stopping = true;
-    stopScheduler();
-    stopExports();
-    stopWindows();
-    server.close();
+    console.log(`${signal}: finishing the requests in progress, then stopping (${signal} again stops at once).`);
+    const http = server as Server;
+    const closed = new Promise((resolve) => http.close(resolve));
+    endEventStreams(db);
+    setTimeout(() => http.closeAllConnections(), DRAIN_MS).unref();
+    await closed;
+    await Promise.all([stopScheduler(), stopExports(), stopWindows()]);
     await db.close().catch(() => undefined);
     releaseLock();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
   process.on('exit', releaseLock);
 }
 

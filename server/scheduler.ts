@@ -124,6 +124,6 @@ export async function runDailyJobs(db: Database, today: string, context: Schedul
 }
 
 /** Runs the daily jobs now and then every hour (the date changes at midnight; the claim keeps it once a day). */
-export function startScheduler(db: Database, today: () => string, context: SchedulerContext = {}, everyMs = 60 * 60 * 1000): () => void {
+export function startScheduler(db: Database, today: () => string, context: SchedulerContext = {}, everyMs = 60 * 60 * 1000): () => Promise<void> {
   return repeatEvery('Scheduled jobs', everyMs, () => runDailyJobs(db, today(), context));
 }

@@ -36,6 +36,6 @@ export async function runSlot(db: Database, job: TimerJob, slot: Date): Promise<
 export const slotOf = (now: number, everyMs: number) => new Date(Math.floor(now / everyMs) * everyMs);
 
 /** Runs `job` at every period in this process; the slot claim keeps each period to one process. */
-export function startTimerJob(db: Database, job: TimerJob, everyMs: number): () => void {
+export function startTimerJob(db: Database, job: TimerJob, everyMs: number): () => Promise<void> {
   return repeatEvery(`Timer job ${job.name}`, everyMs, () => runSlot(db, job, slotOf(Date.now(), everyMs)));
 }

@@ -82,6 +82,6 @@ export async function runQueuedExports(deps: Deps, handlers: Handlers): Promise<
 }
 
 /** Polls the queue (every process does; SKIP LOCKED shares the work). */
-export function startExportWorker(deps: Deps, handlers: Handlers, everyMs = Number(process.env.EXPORT_POLL_MS ?? 2000)): () => void {
+export function startExportWorker(deps: Deps, handlers: Handlers, everyMs = Number(process.env.EXPORT_POLL_MS ?? 2000)): () => Promise<void> {
   return repeatEvery('Export worker', everyMs, () => runQueuedExports(deps, handlers));
 }

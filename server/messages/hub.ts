@@ -1,7 +1,11 @@
 import type { Database } from '../db/database.ts';
 import { USER_EVENTS_CHANNEL } from './events.ts';
 
-type Wake = () => void;
+/** What a stream gives the hub: `wake` to read its new events, `end` to close when the process stops. */
+interface Listener {
+  wake: () => void;
+  end: () => void;
+}
 
 /**
  * One LISTEN per process and database: a NOTIFY names the users with new events, and the hub wakes
@@ -11,32 +15,37 @@ type Wake = () => void;
  * committed while the first LISTEN connects is read then instead of at the next tick.
  */
 class EventHub {
-  private readonly streams = new Map<number, Set<Wake>>();
+  private readonly streams = new Map<number, Set<Listener>>();
   private listening: Promise<unknown> | null = null;
 
   constructor(private readonly db: Database) {}
 
-  subscribe(userId: number, wake: Wake): { ready: Promise<unknown>; unsubscribe: () => void } {
+  subscribe(userId: number, listener: Listener): { ready: Promise<unknown>; unsubscribe: () => void } {
     this.listening ??= this.db
       .listen(USER_EVENTS_CHANNEL, (payload) => this.wake(payload))
       .catch(() => {
         // Try again with the next stream; until then the streams' polls carry the events.
         this.listening = null;
       });
-    const set = this.streams.get(userId) ?? new Set<Wake>();
-    set.add(wake);
+    const set = this.streams.get(userId) ?? new Set<Listener>();
+    set.add(listener);
     this.streams.set(userId, set);
     return {
       ready: this.listening,
       unsubscribe: () => {
-        set.delete(wake);
+        set.delete(listener);
         if (!set.size) this.streams.delete(userId);
       },
     };
   }
 
+  /** Ends every open stream: a stopping server does not wait for them, and their clients reconnect elsewhere. */
+  endAll() {
+    for (const set of [...this.streams.values()]) for (const listener of [...set]) listener.end();
+  }
+
   private wake(payload: string) {
-    for (const id of payload.split(',')) for (const wake of this.streams.get(Number(id)) ?? []) wake();
+    for (const id of payload.split(',')) for (const listener of this.streams.get(Number(id)) ?? []) listener.wake();
   }
 }
 
@@ -46,4 +55,9 @@ export function eventHub(db: Database): EventHub {
   let hub = hubs.get(db);
   if (!hub) hubs.set(db, (hub = new EventHub(db)));
   return hub;
+}
+
+/** Ends this process's open event streams on the database (a server stopping). */
+export function endEventStreams(db: Database) {
+  hubs.get(db)?.endAll();
 }

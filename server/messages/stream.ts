@@ -78,17 +78,18 @@ export function eventStream(db: Database, config: Config, token: string, userId:
         }
       };
       send('retry: 3000\n: connected\n\n');
-      const subscription = eventHub(db).subscribe(userId, () => void pump());
+      const end = () => {
+        if (closed) return;
+        stop();
+        controller.close();
+      };
+      const subscription = eventHub(db).subscribe(userId, { wake: () => void pump(), end });
       unsubscribe = subscription.unsubscribe;
       void subscription.ready.then(pump);
       timer = setInterval(() => {
         void sessionLive(db, config, token)
           .then((live) => {
-            if (!live) {
-              stop();
-              controller.close();
-              return;
-            }
+            if (!live) return end();
             send(': keep-alive\n\n');
             return pump();
           })

@@ -6,7 +6,7 @@ import { startPostgres } from './postgres-cluster.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -29,7 +29,7 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+export async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}:\n${output()}`);
