@@ -1,5 +1,4 @@
 import { deleteDraft, readDraft, writeDraft } from '../drafts/drafts.ts';
-import { NotFoundError } from '../domain/errors.ts';
 import { actor, type Deps, type HandlersOf } from '../http/types.ts';
 
 /** The signed-in user's own drafts of guided flows (a draft is not a record: no audit, no history). */
@@ -8,8 +7,7 @@ export function draftHandlers({ db }: Deps): HandlersOf<'getDraft' | 'saveDraft'
   return {
     async getDraft(request) {
       const draft = await readDraft(db, keyOf(request));
-      if (!draft) throw new NotFoundError('draft');
-      return { status: 200, body: draft };
+      return draft ? { status: 200, body: draft } : { status: 204 };
     },
 
     async saveDraft(request) {

@@ -123,7 +123,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   // One record for the verification, whatever the clicks; the draft is gone once submitted.
   const mine = await api(request, token, 'get', `/api/reimbursements?q=F-E2E-0001&pageSize=100`);
   expect((mine.items as { verificationId: number }[]).filter((r) => r.verificationId === verification.id)).toHaveLength(1);
-  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).status()).toBe(404);
+  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).status()).toBe(204);
 });
 
 test.setTimeout(180_000);

@@ -15,12 +15,9 @@ export function useFlowDraft<T extends object>(flow: string, key: string) {
   const loaded = useQuery({
     queryKey: ['draft', flow, key],
     queryFn: async () => {
-      try {
-        return (await call(api.GET('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } }))).snapshot as T;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
+      // No draft is an empty answer (204).
+      const draft = await call(api.GET('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } }));
+      return (draft?.snapshot as T | undefined) ?? null;
     },
     staleTime: Infinity,
     gcTime: 0,
