@@ -52,14 +52,10 @@ describe('verifications', () => {
       body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-25' },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ state: 'pending', folio: expect.stringMatching(/^VER-2026-\d{6}$/) });
-    expect(created.body.allowedEvents).toEqual(expect.arrayContaining(['ASSIGN', 'CANCEL']));
-    expect(created.body.allowedEvents).not.toContain('START');
+    // The verifier's own verification is hers at once (issue 28, item 3): no taking it before starting.
+    expect(created.body).toMatchObject({ state: 'pending', folio: expect.stringMatching(/^VER-2026-\d{6}$/), assigneeId: verifierId });
+    expect(created.body.allowedEvents).toEqual(expect.arrayContaining(['START', 'CANCEL']));
     const id = created.body.id;
-
-    // START needs the actor to be the assignee (or a supervisor).
-    expectProblem(await event(id, { type: 'START' }), 409, 'verification.notAssignee');
-    expect((await event(id, { type: 'ASSIGN', assigneeId: verifierId })).body).toMatchObject({ state: 'pending', assigneeId: verifierId });
     expect((await event(id, { type: 'START' })).body.state).toBe('inProgress');
     expect((await event(id, { type: 'REQUEST_INFO', note: '  ' })).status).toBe(409);
     expect((await event(id, { type: 'REQUEST_INFO', note: 'Falta la credencial.' })).body).toMatchObject({ state: 'needsInfo', note: 'Falta la credencial.' });
@@ -79,6 +75,31 @@ describe('verifications', () => {
     const audited = await server.db.query(`SELECT 1 FROM audit_log WHERE entity_type = 'verification' AND entity_id = $1 AND action = 'STATE_CHANGE'`, [String(id)]);
     expect(audited).toHaveLength(5);
     expect(await verifyAuditChain(server.db)).toBeNull();
+  });
+
+  it('assigns a verifier\'s new verification to her, taken in its history; one an administrator enters waits unassigned to be handed out', async () => {
+    const own = await call('POST', '/api/verifications', {
+      token: verifier,
+      body: { patientId: await freshPatient(), kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-11-26' },
+    });
+    expect(own.body).toMatchObject({ assigneeId: verifierId, assigneeName: 'Valeria Verificadora' });
+    const taken = await call('GET', `/api/verifications/${own.body.id}/history`, { token: verifier });
+    expect(taken.body.items).toMatchObject([{ event: 'ASSIGN', fromState: 'pending', toState: 'pending', actorId: verifierId, payload: { assigneeId: verifierId } }]);
+
+    const entered = await call('POST', '/api/verifications', {
+      token: admin,
+      body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-26' },
+    });
+    expect(entered.status).toBe(201);
+    expect(entered.body.assigneeId).toBeNull();
+    expect((await call('GET', `/api/verifications/${entered.body.id}/history`, { token: admin })).body.items).toEqual([]);
+    // START needs the actor to be the assignee (or a supervisor): the verifier takes it first.
+    const seen = await call('GET', `/api/verifications/${entered.body.id}`, { token: verifier });
+    expect(seen.body.allowedEvents).toContain('ASSIGN');
+    expect(seen.body.allowedEvents).not.toContain('START');
+    expectProblem(await event(entered.body.id, { type: 'START' }), 409, 'verification.notAssignee');
+    expect((await event(entered.body.id, { type: 'ASSIGN', assigneeId: verifierId })).body).toMatchObject({ state: 'pending', assigneeId: verifierId });
+    expect((await event(entered.body.id, { type: 'START' })).body.state).toBe('inProgress');
   });
 
   it('answers 409 with the rule that refused, and changes nothing', async () => {
@@ -150,10 +171,10 @@ describe('verifications', () => {
 
   it('updates an open verification with its version; a stale version gets 409', async () => {
     const created = await call('POST', '/api/verifications', { token: verifier, body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-12-03' } });
-    const id = created.body.id;
-    const updated = await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version: 1 } });
-    expect(updated.body).toMatchObject({ plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version: 2 });
-    expectProblem(await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-05', version: 1 } }), 409, 'conflict.staleVersion');
+    const { id, version } = created.body;
+    const updated = await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version } });
+    expect(updated.body).toMatchObject({ plannedServiceDate: '2026-12-04', note: 'Llamar por la tarde', version: version + 1 });
+    expectProblem(await call('PUT', `/api/verifications/${id}`, { token: verifier, body: { plannedServiceDate: '2026-12-05', version } }), 409, 'conflict.staleVersion');
   });
 
   it('lets only one of two concurrent events on a record win', async () => {

@@ -28,13 +28,15 @@ type Blocked = { type: string; guards: string[] };
 
 describe('blocked events with their guards', () => {
   it('names the guard that keeps a verifier from starting a verification not assigned to them, and drops it once assigned', async () => {
+    // Entered by the administrator, it waits unassigned (a verifier's own would be hers already).
     const created = await call('POST', '/api/verifications', {
-      token: verifier,
+      token: admin,
       body: { patientId: await freshPatient(), kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-25' },
     });
     expect(created.status).toBe(201);
-    expect(created.body.blockedEvents).toEqual([{ type: 'START', guards: ['actorMayStart'] }]);
-    expect(created.body.allowedEvents).not.toContain('START');
+    const unassigned = await call('GET', `/api/verifications/${created.body.id}`, { token: verifier });
+    expect(unassigned.body.blockedEvents).toEqual([{ type: 'START', guards: ['actorMayStart'] }]);
+    expect(unassigned.body.allowedEvents).not.toContain('START');
 
     const assigned = await sendEvent('verifications', created.body.id, { type: 'ASSIGN', assigneeId: verifierId }, verifier);
     expect(assigned.body.allowedEvents).toContain('START');

@@ -99,6 +99,8 @@ async function workVerification(page: Page, opened: Opened, t: Record<string, st
   await expect(page.getByTestId('verification-summary')).toContainText(t['verifications.channel.PHONE']);
   await expect(page.getByRole('link', { name: t['verifications.continue.action'] })).toHaveCount(0);
   await expect(page.getByTestId('history-timeline').getByRole('listitem')).toHaveCount(5);
+  // Taken by the verifier herself: the oldest entry says she took it, not that someone assigned it.
+  await expect(page.getByTestId('history-timeline').getByRole('listitem').last()).toContainText(t['workflow.history.take']);
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: `/tmp/shots/C/${shots}-verified.png`, fullPage: true });
 }
@@ -420,6 +422,11 @@ test.describe('verificaciones', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/app\/verificaciones\/editar\/\d+$/);
     await expect(page.getByTestId('verification-summary')).toContainText(patient.name);
+    // Her own new verification is hers (issue 28, item 3): she starts it at once, with nothing to take first.
+    const actions = page.getByTestId('workflow-actions');
+    await expect(actions.getByRole('button', { name: es['verifications.event.START'], exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+    await expect(actions.getByRole('button', { name: es['verifications.claim'], exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('history-timeline').getByRole('listitem')).toHaveText([new RegExp(`^${es['workflow.history.take']} → ${es['machine.verification.state.pending']}`)]);
   });
 
   test('keyboard only: a supervisor assigns two verifications at once from the worklist', async ({ page, request }) => {
@@ -463,5 +470,8 @@ test.describe('verificaciones', () => {
     // The bar has gone with its work: the focus waits in the list's search, not at the start of the page.
     await expectFocusVisible(page.getByRole('searchbox', { name: es['common.search'] }));
     for (const id of opened) expect((await json(request, admin, 'get', `/api/verifications/${id}`)).body.assigneeName).toBe('Valeria Verificadora');
+    // Handed out by the supervisor: its history says it was assigned, not taken.
+    await page.goto(`/app/verificaciones/editar/${opened[0]}`);
+    await expect(page.getByTestId('history-timeline').getByRole('listitem')).toHaveText([new RegExp(`^${es['workflow.history.assign']} → ${es['machine.verification.state.pending']}`)]);
   });
 });

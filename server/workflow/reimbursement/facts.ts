@@ -6,7 +6,7 @@ import type { ReimbursementChanges, ReimbursementEvent, ReimbursementFacts } fro
 import type { Queryable } from '../../db/database.ts';
 import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
 import { hasBankDetails } from '../../resources/policyholders.ts';
-import type { Actor } from '../shared/actor.ts';
+import { isSupervisor, type Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
 import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
 import { attachedDocumentsOf, linesOf, type ClaimBasis, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
@@ -28,7 +28,6 @@ export interface ReimbursementContext {
 }
 
 /** Supervisors (and administrators) assign reimbursements to anyone; other reviewers only take them. */
-export const isSupervisor = (actor: Actor) => actor.roles.some((role) => role === 'supervisor' || role === 'administrator');
 
 /** Rejections that say only that the annual or lifetime maximum had no room left when the line's turn came. */
 const CUT_BY_MAXIMUM: ReadonlySet<string> = new Set(['30', '31']);

@@ -10,7 +10,8 @@ import { doctorOf } from '../shared/people.ts';
 import { nextFolio } from '../shared/folio.ts';
 import { readHistory } from '../shared/history.ts';
 import { reimbursementEffects, storeCheckedLiquidation } from './effects.ts';
-import { isSupervisor, liquidationOfLines, reimbursementFacts } from './facts.ts';
+import { isSupervisor } from '../shared/actor.ts';
+import { liquidationOfLines, reimbursementFacts } from './facts.ts';
 import { listCatalog } from '../../settings/catalogs.ts';
 import { presentLiquidation, presentReimbursement } from './presenter.ts';
 import {

@@ -9,3 +9,6 @@ export interface Actor {
 
 /** The scheduler's identity: its events are recorded with no user. */
 export const SYSTEM: Actor = { id: null, roles: [] };
+
+/** Who hands work out (assigns it to others) rather than taking it for themself. */
+export const isSupervisor = (actor: Actor) => actor.roles.some((role) => role === 'supervisor' || role === 'administrator');

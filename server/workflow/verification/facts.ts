@@ -1,7 +1,7 @@
 import type { VerificationFacts } from '../../../src/machines/verification.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { engineInputsByCurrency } from '../../settings/engine-inputs.ts';
-import type { Actor } from '../shared/actor.ts';
+import { isSupervisor, type Actor } from '../shared/actor.ts';
 import { coverageActiveOn, ledgerOf, orthoAgeLimitOf, patientAgeOn, remainingBenefits, usageOf } from '../shared/coverage.ts';
 import type { VerificationRow } from './repository.ts';
 
@@ -17,7 +17,7 @@ export async function verificationFacts(q: Queryable, rows: readonly Verificatio
       const facts: VerificationFacts = {
         actorId: actor.id ?? 0,
         assigneeId: row.assignee_id,
-        actorIsSupervisor: actor.roles.some((role) => role === 'supervisor' || role === 'administrator'),
+        actorIsSupervisor: isSupervisor(actor),
         kind: row.kind,
         category: row.category,
         coverageActiveOnServiceDate: coverageActiveOn(row, date),

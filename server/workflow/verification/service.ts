@@ -2,7 +2,7 @@ import { verificationMachine, type VerificationEvent } from '../../../src/machin
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
-import type { Actor } from '../shared/actor.ts';
+import { isSupervisor, type Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
 import { nextFolio } from '../shared/folio.ts';
@@ -90,6 +90,11 @@ export const verificationService = {
       created_by: actor.id,
     });
     await auditWorkflow(tx, 'verification', actor, 'CREATE', id);
+    // A verifier's own new verification is hers to start at once (taken through the machine, so its history says
+    // so); one a supervisor or administrator enters waits unassigned for them to hand out.
+    if (!isSupervisor(actor) && actor.permissions?.includes('verifications:update')) {
+      return verificationWorkflow.send(tx, id, { type: 'ASSIGN', assigneeId: actor.id }, { actor, today });
+    }
     return verificationWorkflow.find(tx, id);
   },
 

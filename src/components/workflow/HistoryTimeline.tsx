@@ -10,7 +10,8 @@ interface Props {
   id: number;
   /** The record's statechart: state names are its catalog entries. */
   machine: AnyStateMachine;
-  /** The event's name as the screen's buttons say it (the item, for a history that mixes several records). */
+  /** The event's name as the screen's buttons say it (the item, for a history that mixes several records); an
+   * ASSIGN reads as taking the record when the actor assigned it to themself, as assigning it otherwise. */
   eventLabel: (type: string, item: HistoryItem) => string;
   /** The state's name when the history mixes records of several statecharts (a plan and its instalments). */
   stateLabel?: (item: HistoryItem) => string;
@@ -45,7 +46,7 @@ export function HistoryTimeline({ entity, id, machine, eventLabel, stateLabel, h
             return (
               <List.Item key={item.id} display="block" borderInlineStartWidth="2px" borderColor="border.emphasized" ps="3">
                 <Text fontWeight="medium">
-                  <bdi>{eventLabel(item.event, item)}</bdi>
+                  <bdi>{item.event === 'ASSIGN' ? intl.formatMessage({ id: payload.assigneeId === item.actorId ? 'workflow.history.take' : 'workflow.history.assign' }) : eventLabel(item.event, item)}</bdi>
                   {/* The arrow points from the event to its state in the page's reading direction. */}
                   {' '}
                   <span className="flip-rtl">→</span>
