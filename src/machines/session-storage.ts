@@ -31,5 +31,8 @@ export function writeStoredSession(token: string, user: StoredUser): void {
 export const writeStoredError = (message: string) => storage()?.setItem(STORAGE_KEYS.errors, message);
 export const readStoredError = () => storage()?.getItem(STORAGE_KEYS.errors) ?? null;
 
-/** Logout clears all browser storage, as the specification says. */
-export const clearStorage = () => storage()?.clear();
+/** Logout clears all browser storage, as the specification says: this tab's session storage too. */
+export const clearStorage = () => {
+  storage()?.clear();
+  globalThis.sessionStorage?.clear();
+};

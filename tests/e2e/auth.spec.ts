@@ -14,6 +14,8 @@ test.describe('sign-in and session', () => {
     const stored = await storage(page);
     expect(stored.auth_token).toBeTruthy();
     expect(JSON.parse(stored.user_loged)).toMatchObject({ email: ADMIN.email, name: ADMIN.name });
+    // What the tab keeps in its session storage goes too (issue 28, item 21).
+    await page.evaluate(() => sessionStorage.setItem('panel.scroll', '120'));
 
     await page.getByRole('button', { name: `Menú de ${ADMIN.name}` }).click();
     await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
@@ -21,6 +23,7 @@ test.describe('sign-in and session', () => {
     await expect(page).toHaveURL(/\/log-in$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
     await expect.poll(() => storage(page)).toEqual({});
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 
     await page.goto('/app/aseguradoras');
     await expect(page).toHaveURL('/log-in?redirect=%2Fapp%2Faseguradoras');

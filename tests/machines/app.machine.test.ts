@@ -95,6 +95,7 @@ function replay(events: AnyEventObject[], taken: Set<object>) {
       // Whether logout succeeded or not: no token, redirect '/', storage cleared.
       expect(auth).toMatchObject({ token: null, redirect: '/', loading: false });
       expect(localStorage.length).toBe(0);
+      expect(sessionStorage.length).toBe(0);
     }
   };
   check(null, null);
@@ -120,6 +121,8 @@ describe('app machine — model-based', () => {
   let storage: Storage;
   beforeEach(() => {
     storage = installMemoryStorage();
+    // Something of the tab's own, which logout clears with the rest.
+    installMemoryStorage({ 'panel.scroll': '120' }, 'sessionStorage');
   });
 
   it('covers every transition, from empty storage and from a stored session', () => {

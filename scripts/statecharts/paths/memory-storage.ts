@@ -1,5 +1,8 @@
-/** A Map-backed `localStorage` for running the session and preferences machines in Node (tests and test paths). */
-export function installMemoryStorage(initial: Record<string, string> = {}): Storage {
+/**
+ * A Map-backed `localStorage` (or, named, `sessionStorage`) for running the session and preferences machines in Node
+ * (tests and test paths).
+ */
+export function installMemoryStorage(initial: Record<string, string> = {}, name: 'localStorage' | 'sessionStorage' = 'localStorage'): Storage {
   const data = new Map<string, string>(Object.entries(initial));
   const storage: Storage = {
     get length() {
@@ -11,6 +14,6 @@ export function installMemoryStorage(initial: Record<string, string> = {}): Stor
     removeItem: (key) => void data.delete(key),
     setItem: (key, value) => void data.set(key, String(value)),
   };
-  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true, writable: true });
+  Object.defineProperty(globalThis, name, { value: storage, configurable: true, writable: true });
   return storage;
 }
