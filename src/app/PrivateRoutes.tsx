@@ -3,9 +3,9 @@ import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
 import { useMe } from '../api/me.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
-import { Notice } from '../components/feedback/Notice.tsx';
 import { ScreenContext, type ScreenInfo } from '../components/layout/screen-context.ts';
 import { crumbsFor, PRIVATE_ROUTES } from './areas.ts';
+import { ForbiddenScreen } from './ForbiddenScreen.tsx';
 import { pathOf } from './registry.ts';
 import { useRouteMeta } from './route-meta.ts';
 import { Session } from './session.tsx';
@@ -15,7 +15,8 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
   const intl = useIntl();
   const token = Session.useSelector((s) => s.context.token);
   const { can, isSuccess, data } = useMe(token);
-  useRouteMeta(false, route.titleId, params);
+  const forbidden = Boolean(route.permission) && isSuccess && !can(route.permission!);
+  useRouteMeta(false, forbidden ? 'forbidden.title' : route.titleId, params);
   const userId = data?.user.id ?? null;
   const screen = useMemo<ScreenInfo>(
     () => ({
@@ -35,14 +36,11 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [route, userId, data?.permissions],
   );
-  if (route.permission && isSuccess && !can(route.permission)) {
-    return <Notice tone="warning">{intl.formatMessage({ id: 'code.auth.forbidden' })}</Notice>;
-  }
   if (route.permission && !isSuccess) return <Loading />;
   const Screen = route.screen;
   return (
     <ScreenContext.Provider value={screen}>
-      <Screen titleId={route.titleId} />
+      {forbidden ? <ForbiddenScreen screenTitle={intl.formatMessage({ id: route.titleId }, params)} /> : <Screen titleId={route.titleId} />}
     </ScreenContext.Provider>
   );
 }

@@ -8,15 +8,19 @@ export interface FieldRule {
 
 const FORMAT_TYPES: Record<string, string> = { email: 'form.types.email', uri: 'form.types.url' };
 
-/** The form message pack: the specification's Spanish defaults, translated in every catalog. */
-export function fieldMessage(intl: IntlShape, label: string, rule: FieldRule): string {
+/**
+ * The form message pack: the specification's Spanish defaults, translated in every catalog. A `choice` (a select, a
+ * picker) left empty asks to choose ("Seleccione {label}"), a text field to enter ("Por favor ingresar {label}").
+ */
+export function fieldMessage(intl: IntlShape, label: string, rule: FieldRule, { choice = false } = {}): string {
   const p = rule.params ?? {};
   const t = (id: string, values: Record<string, unknown> = {}) => intl.formatMessage({ id }, { label, ...values } as Record<string, string>);
+  const required = choice ? 'form.requiredChoice' : 'form.required';
   switch (rule.keyword) {
     case 'required':
-      return t('form.required');
+      return t(required);
     case 'minLength':
-      return Number(p.limit) === 1 ? t('form.required') : t('form.string.min', { min: p.limit });
+      return Number(p.limit) === 1 ? t(required) : t('form.string.min', { min: p.limit });
     case 'maxLength':
       return t('form.string.max', { max: p.limit });
     case 'minimum':

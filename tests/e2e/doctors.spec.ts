@@ -178,7 +178,7 @@ test.describe('doctors as administrator', () => {
     // The browser checks the contract first: the second row has no insurer.
     await agreements.nth(0).getByLabel('Aseguradora').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Por favor ingresar Aseguradora');
+    await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Seleccione Aseguradora');
     await expect(agreements.nth(1).getByLabel('Aseguradora')).toHaveAttribute('aria-invalid', 'true');
     await expect(agreements.nth(0).getByLabel('Aseguradora')).not.toHaveAttribute('aria-invalid', 'true');
 

@@ -257,9 +257,9 @@ test.describe('insurer form as administrator', () => {
     await expect(page.getByRole('navigation', { name: 'Ruta de navegación' }).getByRole('link', { name: 'Aseguradoras' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Guardar' }).click();
-    for (const label of ['Código', 'Nombre comercial', 'País', 'Moneda']) {
-      await expectFieldError(page, label, `Por favor ingresar ${label}`);
-    }
+    for (const label of ['Código', 'Nombre comercial']) await expectFieldError(page, label, `Por favor ingresar ${label}`);
+    // Country and currency are chosen, not typed: they ask to choose (issue 28, item 17).
+    for (const label of ['País', 'Moneda']) await expectFieldError(page, label, `Seleccione ${label}`);
     await expect(page).toHaveURL(/\/app\/aseguradoras\/nueva$/);
 
     // Letters are upper-cased for the user, but a space (or any other character) breaks the code's pattern.

@@ -53,7 +53,8 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   // A bank without its account type is refused next to the type (research 2.3: the type is part of the bank details).
   await page.getByLabel('Banco', { exact: true }).fill('Banco Sur');
   await page.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Por favor ingresar Tipo de cuenta')).toBeVisible();
+  // A select: it asks to choose (issue 28, item 17).
+  await expect(page.getByText('Seleccione Tipo de cuenta')).toBeVisible();
   await page.getByLabel('Banco', { exact: true }).fill('');
   await page.getByRole('button', { name: 'Guardar' }).click();
   // Without the bank details the holder saves (they are needed before a payout, not now).

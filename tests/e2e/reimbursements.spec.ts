@@ -552,7 +552,7 @@ test('review above the approval threshold: the auditor is not offered approval a
   await actions.getByRole('button', { name: es['reimbursements.event.REJECT'], exact: true }).click();
   const reject = page.getByRole('alertdialog');
   await reject.getByRole('button', { name: es['reimbursements.event.REJECT'], exact: true }).click();
-  await expect(reject.getByText(es['form.required'].replace('{label}', es['reimbursements.review.reasonCode']))).toBeVisible();
+  await expect(reject.getByText(es['form.requiredChoice'].replace('{label}', es['reimbursements.review.reasonCode']))).toBeVisible();
   const code = reject.getByLabel(es['reimbursements.review.reasonCode']);
   await code.selectOption({ index: 1 });
   const reason = (await code.locator('option:checked').textContent())!;

@@ -140,6 +140,9 @@ for (const locale of ['es', 'ja'] as const) {
     await expect(approval.getByTestId('lines').locator('[data-status="REJECTED"]')).toContainText(t['reimbursements.approval.automatic']);
     const cleaning = approval.getByRole('listitem', { name: fill(t['reimbursements.approval.line'], { n: '2', code: 'D1110' }) });
     await cleaning.getByText(t['reimbursements.approval.decision.REDUCE'], { exact: true }).click();
+    // A reduction's reason is named for what it is, not a rejection code (issue 28, item 17).
+    await expect(cleaning.getByRole('combobox', { name: t['reimbursements.review.reductionReason'] })).toBeVisible();
+    await expect(cleaning.getByRole('combobox', { name: t['reimbursements.review.reasonCode'] })).toHaveCount(0);
     await cleaning.getByLabel(fill(t['reimbursements.approval.amount'], { currency: 'EUR' })).fill('20');
     await expectNoSeriousViolations(reviewer);
     await approval.getByRole('button', { name: t['reimbursements.event.APPROVE'], exact: true }).click();

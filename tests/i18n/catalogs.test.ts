@@ -59,4 +59,16 @@ describe('message catalogs', () => {
     expect(catalogs.es['pagination.perPage']).toBe('{size} / página');
     expect(catalogs.en['form.required']).toBe('Please enter {label}');
   });
+
+  // Issue 28, item 17: a term is spelled one way in each language (the reviewers' glossary).
+  const VARIANTS: Record<string, { preferred: string; not: RegExp }[]> = {
+    ja: [{ preferred: '払い戻し', not: /払戻し/ }],
+  };
+  it.each(Object.keys(VARIANTS))('%s spells each glossary term one way', (locale) => {
+    for (const { preferred, not } of VARIANTS[locale]) {
+      const elsewise = Object.entries(catalogs[locale]).filter(([, text]) => not.test(text));
+      expect(elsewise, `use ${preferred}`).toEqual([]);
+      expect(Object.values(catalogs[locale]).some((text) => text.includes(preferred))).toBe(true);
+    }
+  });
 });

@@ -63,7 +63,8 @@ export function FieldInput({ resource, name, spec, widget, form }: Props) {
   }
 
   let input;
-  if (kind === 'country' || kind === 'currency' || kind === 'select') {
+  const choice = kind === 'country' || kind === 'currency' || kind === 'select';
+  if (choice) {
     input = (
       <Controller
         control={form.control}
@@ -94,7 +95,7 @@ export function FieldInput({ resource, name, spec, widget, form }: Props) {
     input = <Input type={INPUT_TYPES[kind] ?? 'text'} inputMode={INPUT_MODES[kind]} dir="auto" {...form.register(name)} />;
   }
   return (
-    <FormField label={label} required={spec.required} error={error} helper={helper}>
+    <FormField label={label} required={spec.required} error={error} helper={helper} choice={choice}>
       {input}
     </FormField>
   );

@@ -11,11 +11,13 @@ interface Props {
   helper?: ReactNode;
   /** The label's id, for a custom input that names itself with aria-labelledby (the rich-text region). */
   labelId?: string;
+  /** A field one chooses in (a select, a picker): left empty, it asks to choose rather than to enter. */
+  choice?: boolean;
   children: ReactNode;
 }
 
 /** A labelled field with its error, in the user's language, right under it; label, help and error keep their own direction. */
-export function FormField({ label, error, required, helper, labelId, children }: Props) {
+export function FormField({ label, error, required, helper, labelId, choice, children }: Props) {
   const intl = useIntl();
   return (
     <Field.Root invalid={Boolean(error)} required={required}>
@@ -32,7 +34,7 @@ export function FormField({ label, error, required, helper, labelId, children }:
       {/* Chakra's fg.error (red.500) has a 3.8:1 contrast on white; red.700 meets WCAG AA's 4.5:1 for this small text. */}
       {error && (
         <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-          <bdi>{fieldMessage(intl, label, decodeRule(error))}</bdi>
+          <bdi>{fieldMessage(intl, label, decodeRule(error), { choice })}</bdi>
         </Field.ErrorText>
       )}
     </Field.Root>

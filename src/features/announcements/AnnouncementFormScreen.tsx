@@ -92,7 +92,7 @@ function AudiencePicker({ form }: { form: UseFormReturn<FormValues> }) {
           control={form.control}
           name="audienceInsurerId"
           render={({ field, fieldState }) => (
-            <FormField label={t('announcements.field.audienceInsurerId')} error={fieldState.error as FieldError} required>
+            <FormField label={t('announcements.field.audienceInsurerId')} error={fieldState.error as FieldError} required choice>
               <NativeSelect.Root maxW="sm">
                 <NativeSelect.Field name="audienceInsurerId" value={field.value as string} onChange={(e) => field.onChange(e.currentTarget.value)} onBlur={field.onBlur}>
                   <option value="">{t('form.choose')}</option>

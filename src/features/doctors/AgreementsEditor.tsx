@@ -33,7 +33,7 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
   const message = !rule
     ? null
     : badRow >= 0
-      ? t('doctors.agreements.error', { n: badRow + 1, message: fieldMessage(intl, t(CELL_LABELS[cell] ?? 'doctors.field.agreements'), rule) })
+      ? t('doctors.agreements.error', { n: badRow + 1, message: fieldMessage(intl, t(CELL_LABELS[cell] ?? 'doctors.field.agreements'), rule, { choice: cell === 'insurerId' }) })
       : fieldMessage(intl, label, rule);
   return (
     <Fieldset.Root invalid={Boolean(error)} data-testid="agreements">

@@ -187,7 +187,7 @@ export function PolicyDialog({ holderId, policy, today, onClose }: Props) {
               control={form.control}
               name="insurerId"
               render={({ field: insurer, fieldState }) => (
-                <FormField label={t('policies.field.insurerId')} required error={fieldState.error as { type: string; message?: string } | undefined}>
+                <FormField label={t('policies.field.insurerId')} required choice error={fieldState.error as { type: string; message?: string } | undefined}>
                   <NativeSelect.Root>
                     <NativeSelect.Field name={insurer.name} ref={insurer.ref} onBlur={insurer.onBlur} value={String(insurer.value ?? '')} onChange={(e) => insurer.onChange(e.currentTarget.value)}>
                       <option value="">{t('form.choose')}</option>

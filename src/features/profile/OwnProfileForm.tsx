@@ -70,7 +70,7 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
                 <FormField label={t('profile.field.name')} required error={errorOf('name')}>
                   <Input dir="auto" autoComplete="name" {...form.register('name')} />
                 </FormField>
-                <FormField label={t('profile.field.locale')} required error={errorOf('locale')} helper={<bdi>{t('profile.field.locale.help')}</bdi>}>
+                <FormField label={t('profile.field.locale')} required choice error={errorOf('locale')} helper={<bdi>{t('profile.field.locale.help')}</bdi>}>
                   <NativeSelect.Root>
                     <NativeSelect.Field {...form.register('locale')}>
                       {LOCALES.map((code) => (

@@ -34,7 +34,7 @@ export function TextsFields({ labelId, path, texts, errors, onChange }: { labelI
 /** A choice among the contract's values, each by its catalog text. */
 export function SelectField<V extends string>({ label, path, value, options, optionLabel, errors, onChange }: { label: string; path: string; value: V; options: readonly V[]; optionLabel: (value: V) => string; errors: FieldErrors; onChange: (value: V) => void }) {
   return (
-    <FormField label={label} error={errorOf(errors, path)} required>
+    <FormField label={label} error={errorOf(errors, path)} required choice>
       <NativeSelect.Root>
         <NativeSelect.Field name={path} value={value} onChange={(e) => onChange(e.currentTarget.value as V)}>
           {options.map((option) => (

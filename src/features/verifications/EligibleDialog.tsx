@@ -61,7 +61,7 @@ export function EligibleDialog({ open, needsAuthorization, busy, error, onConfir
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-        {missingChannel && <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('verifications.field.channel') })}</Field.ErrorText>}
+        {missingChannel && <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.requiredChoice', { label: t('verifications.field.channel') })}</Field.ErrorText>}
       </Field.Root>
       {needsAuthorization && (
         <Field.Root required invalid={missingNumber}>

@@ -134,7 +134,13 @@ export function ApprovalDialog({ record, busy, error, onSend, onClose }: Props) 
                     </Field.Root>
                   )}
                   {choice.decision !== 'APPROVE' && (
-                    <ReasonCodeField value={choice.reasonCode} onChange={(reasonCode) => change(line.id, { reasonCode })} required={choice.decision === 'REJECT'} invalid={wrong === 'reason'} />
+                    <ReasonCodeField
+                      value={choice.reasonCode}
+                      onChange={(reasonCode) => change(line.id, { reasonCode })}
+                      required={choice.decision === 'REJECT'}
+                      invalid={wrong === 'reason'}
+                      reduction={choice.decision === 'REDUCE'}
+                    />
                   )}
                 </>
               )}

@@ -47,7 +47,7 @@ export function EventDialog({ record, cureDays, busy, error, onSend, onClose }: 
       </Stack>
       {none && (
         <Text role="alert" fontSize="sm" color={{ base: 'red.700', _dark: 'fg.error' }}>
-          {t('form.required', { label: t('reimbursements.review.documentsToRequest') })}
+          {t('form.requiredChoice', { label: t('reimbursements.review.documentsToRequest') })}
         </Text>
       )}
     </FormDialog>

@@ -9,18 +9,21 @@ interface Props {
   required: boolean;
   /** Shows "required" under the field (the user tried to send without a code). */
   invalid: boolean;
+  /** Why a line is reduced rather than why it or the claim is rejected: the field is named for it. */
+  reduction?: boolean;
 }
 
 /** A reason from the rejection catalog, in the words Configuraciones gives it in the user's language. */
-export function ReasonCodeField({ value, onChange, required, invalid }: Props) {
+export function ReasonCodeField({ value, onChange, required, invalid, reduction = false }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { data: reasons = [] } = useQuery(reasonCodesQuery());
   const reasonText = useReasonText();
+  const label = t(reduction ? 'reimbursements.review.reductionReason' : 'reimbursements.review.reasonCode');
   return (
     <Field.Root required={required} invalid={invalid}>
       <Field.Label>
-        {t('reimbursements.review.reasonCode')}
+        {label}
         {required && <Field.RequiredIndicator />}
       </Field.Label>
       <NativeSelect.Root>
@@ -34,7 +37,7 @@ export function ReasonCodeField({ value, onChange, required, invalid }: Props) {
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.required', { label: t('reimbursements.review.reasonCode') })}</Field.ErrorText>
+      <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>{t('form.requiredChoice', { label })}</Field.ErrorText>
     </Field.Root>
   );
 }
