@@ -50,6 +50,11 @@ async function main() {
   // A signal stops accepting connections, lets the requests in progress finish (open event streams end so
   // their clients reconnect elsewhere), waits for the background jobs, closes the database and exits; a
   // second signal exits at once.
+  // Longer than the idle timeout of the proxies and load balancers in front of it (60 s is common), so that
+  // the server never closes a kept-alive connection just as a client reuses it (an ECONNRESET for the client).
+  (server as Server).keepAliveTimeout = 65_000;
+  (server as Server).headersTimeout = 66_000;
+
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -91,6 +91,14 @@ export async function apiToken(request: Request, email = ADMIN.email): Promise<s
   return (await response.json()).authorisation.token as string;
 }
 
+/** The user's saved draft of a flow's record (its snapshot), or null when there is none: the API answers 204. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function savedDraft(request: Request, token: string, flow: string, key: string | number): Promise<Record<string, any> | null> {
+  const response = await request.get(`/api/drafts/${flow}/${key}`, { headers: auth(token) });
+  expect([200, 204], `GET the ${flow} draft`).toContain(response.status());
+  return response.status() === 204 ? null : (await response.json()).snapshot;
+}
+
 export interface InsurerRecord {
   id: number;
   version: number;

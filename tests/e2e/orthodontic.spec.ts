@@ -5,7 +5,7 @@ import { minorToMajor } from '../../src/domain/benefits/currency.ts';
 import { moneyInput } from '../../src/components/format/money.ts';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
-import { apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
+import { apiToken, authHeader, READ_ONLY, savedDraft, signIn } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
@@ -298,7 +298,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
     const months = page.getByLabel(es['orthodonticPlans.field.months']);
     await months.fill('18');
-    const stored = async () => (await (await request.get(`/api/drafts/orthodontic-plan-terms/${plan.planId}`, { headers: authHeader(plan.analyst) })).json()).snapshot?.terms?.months;
+    const stored = async () => (await savedDraft(request, plan.analyst, 'orthodontic-plan-terms', plan.planId))?.terms?.months;
     await expect.poll(stored).toBe('18');
     await page.reload();
     await expect(page.getByText(es['workflow.draft.restored'])).toBeVisible();
@@ -457,7 +457,7 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
     await expect(fee).toHaveValue('4321');
     // The server takes it again (the draft is retried): nothing is lost by leaving, so nothing is asked.
     await page.unroute('**/api/drafts/**');
-    const kept = async () => (await request.get(`/api/drafts/orthodontic-plan-proposal/${source.verificationId}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.fee;
+    const kept = async () => (await savedDraft(request, analyst, 'orthodontic-plan-proposal', source.verificationId))?.fee;
     await expect.poll(kept, { timeout: 15_000 }).toBe('4321');
     await breadcrumbs.click();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, PASSWORD, signIn, tokenOf } from './fixtures.ts';
+import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
@@ -76,7 +76,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   // What was typed is kept for this user and verification: a reload comes back to it.
   const analyst = await apiToken(request, 'analista@demo.local');
   await expect
-    .poll(async () => JSON.stringify(await (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).json()))
+    .poll(async () => JSON.stringify(await savedDraft(request, analyst, 'reimbursement-new', verification.id)))
     .toContain('"surfaces":"MO"');
   await page.reload();
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -426,7 +426,8 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
     await dialog.getByRole('listitem').first().getByText(/^(Reducir|減額)$/).click();
     await dialog.getByRole('listitem').nth(1).getByText(/^(Rechazar|却下)$/).click();
     await dialog.getByRole('button', { name: /^(Aprobar|承認)$/ }).click();
-    await expect(dialog.getByText(/Por favor ingresar|入力してください|を入力/).first()).toBeVisible();
+    // The rejected line's reason is chosen from a list: it asks to choose (issue 28, item 17).
+    await expect(dialog.getByText(/Seleccione |を選択してください/).first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `/tmp/shots/U/${name}-approval.png` });
     await page.keyboard.press('Escape');
@@ -574,7 +575,7 @@ test('a creation draft survives a session expiry: signed in again, what was type
   const patient = await insuredPatient(request, await apiToken(request), 'Elena', 'Prieto');
   const verification = await verifiedVerification(request, patient.id);
   const analyst = await apiToken(request, 'analista@demo.local');
-  const kept = async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber;
+  const kept = async () => (await savedDraft(request, analyst, 'reimbursement-new', verification.id))?.draft?.invoice?.invoiceNumber;
   await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const number = page.getByTestId('reimbursement-flow').getByLabel(es['reimbursements.invoice.number']);
   await number.fill('F-SES-1');
