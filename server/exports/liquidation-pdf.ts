@@ -108,9 +108,10 @@ async function coveringFont(doc: PDFDocument, text: string, candidates: string[]
     if (!fs.existsSync(file)) continue;
     const bytes = fs.readFileSync(file);
     const font = fontkit.create(bytes) as unknown as { fonts?: unknown[]; hasGlyphForCodePoint: (cp: number) => boolean };
-    // A collection (.ttc): its first face.
-    const face = (font.fonts?.[0] ?? font) as { hasGlyphForCodePoint: (cp: number) => boolean };
-    if (codePoints.every((cp) => face.hasGlyphForCodePoint(cp))) return doc.embedFont(bytes, { subset: true });
+    // A collection (.ttc, as Debian's fonts-noto-cjk installs it) cannot be embedded by pdf-lib: embedding its
+    // bytes failed with "createSubset is not a function", a 500 for the reader. The next candidate is tried.
+    if (font.fonts) continue;
+    if (codePoints.every((cp) => font.hasGlyphForCodePoint(cp))) return doc.embedFont(bytes, { subset: true });
   }
   return null;
 }
