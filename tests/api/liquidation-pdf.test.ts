@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +118,25 @@ describe('the liquidation summary PDF', () => {
     const fallback = await renderLiquidationPdf(record, 'zh', printed, ['/nonexistent/font.ttf']);
     expect(fallback.language).toBe('en');
     expect(await pdfText(fallback.bytes)).toContain(`Liquidation of reimbursement ${liquidated.folio}`);
+  });
+
+  it('passes over a font collection (.ttc, as Debian installs Noto CJK), which the PDF cannot embed, for the next font', async () => {
+    const record = (await call('GET', `/api/reimbursements/${liquidated.id}`, { token: admin })).body as Reimbursement;
+    // The bundled Chinese font wrapped as a one-font collection: a 'ttcf' header, its tables moved 16 bytes on.
+    const single = fs.readFileSync(bundledChineseFont());
+    const header = Buffer.alloc(16);
+    header.write('ttcf', 0, 'latin1');
+    header.writeUInt32BE(0x00010000, 4);
+    header.writeUInt32BE(1, 8);
+    header.writeUInt32BE(16, 12);
+    const moved = Buffer.from(single);
+    for (let table = 0; table < moved.readUInt16BE(4); table++) moved.writeUInt32BE(moved.readUInt32BE(12 + table * 16 + 8) + 16, 12 + table * 16 + 8);
+    const collection = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dental-ttc-')), 'NotoSansHans.ttc');
+    fs.writeFileSync(collection, Buffer.concat([header, moved]));
+    const pdf = await renderLiquidationPdf(record, 'zh', new Date('2026-03-01T10:00:00Z'), [collection, bundledChineseFont()]);
+    expect(pdf.language).toBe('zh');
+    expect(await embeddedFonts(pdf.bytes)).toEqual(['NotoSansHans-Regular']);
+    fs.rmSync(path.dirname(collection), { recursive: true, force: true });
   });
 
   it('is written in Japanese with the Japanese font npm installs, whatever system fonts the machine has; Chinese keeps a Chinese font', async () => {
