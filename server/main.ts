@@ -47,14 +47,15 @@ async function main() {
     }
   });
 
+  const http = server as Server;
+  // Longer than the idle timeout of the proxies and load balancers in front of it (60 s is common), so that
+  // the server never closes a kept-alive connection just as a client reuses it (an ECONNRESET for the client).
+  http.keepAliveTimeout = 65_000;
+  http.headersTimeout = 66_000;
+
   // A signal stops accepting connections, lets the requests in progress finish (open event streams end so
   // their clients reconnect elsewhere), waits for the background jobs, closes the database and exits; a
   // second signal exits at once.
-  // Longer than the idle timeout of the proxies and load balancers in front of it (60 s is common), so that
-  // the server never closes a kept-alive connection just as a client reuses it (an ECONNRESET for the client).
-  (server as Server).keepAliveTimeout = 65_000;
-  (server as Server).headersTimeout = 66_000;
-
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -63,7 +64,6 @@ async function main() {
     }
     stopping = true;
     console.log(`${signal}: finishing the requests in progress, then stopping (${signal} again stops at once).`);
-    const http = server as Server;
     const closed = new Promise((resolve) => http.close(resolve));
     endEventStreams(db);
     setTimeout(() => http.closeAllConnections(), DRAIN_MS).unref();
