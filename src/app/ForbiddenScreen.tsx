@@ -23,7 +23,9 @@ export function ForbiddenScreen({ screenTitle }: { screenTitle: string }) {
             <ShieldBan aria-hidden />
           </EmptyState.Indicator>
           <Notice tone="warning">{t('code.auth.forbidden')}</Notice>
-          <EmptyState.Description>{t('forbidden.body', { screen: screenTitle })}</EmptyState.Description>
+          <EmptyState.Description>
+            <bdi>{t('forbidden.body', { screen: screenTitle })}</bdi>
+          </EmptyState.Description>
           <HStack gap="3" wrap="wrap" justify="center">
             {cameFromSomewhere && (
               <Button variant="outline" onClick={() => window.history.back()}>
