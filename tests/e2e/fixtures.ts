@@ -66,7 +66,9 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
   const fromLogIn = here?.pathname.startsWith('/log-in') && here.searchParams.has('redirect');
   await page.goto(to ?? (fromLogIn ? here!.pathname + here!.search : '/app/dashboard'));
   await expect(page).not.toHaveURL(/\/log-in/);
-  await expect(page.getByRole('button', { name: /^Menú de / })).toBeVisible();
+  // includeHidden: an address that opens a dialog (a new conversation, a confirmation) hides the shell from the
+  // accessibility tree while the dialog is open; the shell is on screen all the same.
+  await expect(page.getByRole('button', { name: /^Menú de /, includeHidden: true })).toBeVisible();
 }
 
 export async function storage(page: Page): Promise<Record<string, string>> {
