@@ -18,9 +18,11 @@ export interface SessionUser {
   createdAt: string;
   updatedAt: string;
   permissions: string[];
+  /** Given a password by an administrator: until they choose their own, only that and signing out are open. */
+  mustChangePassword: boolean;
 }
 
-const USER_COLUMNS = `u.id, u.version, u.name, u.email, u.locale, u.active, u.created_at, u.updated_at,
+const USER_COLUMNS = `u.id, u.version, u.name, u.email, u.locale, u.active, u.must_change_password, u.created_at, u.updated_at,
   CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until,
   coalesce(array_agg(DISTINCT r.code) FILTER (WHERE r.code IS NOT NULL), '{}') AS roles,
   coalesce(array_agg(DISTINCT rp.permission) FILTER (WHERE rp.permission IS NOT NULL), '{}') AS permissions`;
@@ -35,6 +37,7 @@ type UserRow = {
   email: string;
   locale: SessionUser['locale'];
   active: boolean;
+  must_change_password: boolean;
   locked_until: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -56,6 +59,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     permissions: [...new Set([...BASE_PERMISSIONS, ...row.permissions])].sort(),
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -137,7 +141,7 @@ export function sessionStore(db: Database, config: Config) {
       const [session] = await db.query<SessionRow>(
         `SELECT s.id AS session_id, extract(epoch FROM s.expires_at - now())::float8 AS expires_in,
            extract(epoch FROM now() - s.last_seen_at)::float8 AS idle_for,
-           u.id, u.version, u.name, u.email, u.locale, u.active, u.created_at, u.updated_at,
+           u.id, u.version, u.name, u.email, u.locale, u.active, u.must_change_password, u.created_at, u.updated_at,
            CASE WHEN u.locked_until > now() THEN u.locked_until END AS locked_until,
            CASE WHEN u.locked_until > now() THEN extract(epoch FROM u.locked_until - now())::float8 END AS locked_for,
            ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.user_id = u.id) AS role_ids,

@@ -620,6 +620,7 @@ export interface UsersTable {
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
   version: WithDefault<number>;
+  must_change_password: WithDefault<boolean>;
 }
 
 export interface VerificationsTable {

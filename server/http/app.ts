@@ -10,6 +10,9 @@ import { readJson, readMultipart } from './body.ts';
 import { logUnexpected } from './log-unexpected.ts';
 import { requestArrival } from '../db/fair-gate.ts';
 
+/** What a user signed in with a password an administrator gave may do before choosing their own. */
+const OPEN_BEFORE_OWN_PASSWORD = new Set(['getMe', 'changeMyPassword', 'logOut']);
+
 function send(c: Context, reply: Reply) {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
   if (reply.body === undefined) return c.body(null, reply.status as 204);
@@ -75,6 +78,9 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
       if (op.permission && user && !user.permissions.includes(op.permission)) {
         await recordAudit(deps.db, { userId: user.id, action: 'ACCESS_DENIED', entityType: op.operationId, result: 'DENIED', ip, userAgent, detail: { permission: op.permission } });
         throw new HttpProblem(403, 'auth.forbidden', `This needs the permission ${op.permission}.`);
+      }
+      if (user?.mustChangePassword && !OPEN_BEFORE_OWN_PASSWORD.has(op.operationId)) {
+        throw new HttpProblem(403, 'auth.passwordChangeRequired', 'Choose your own password first (POST /api/me/password).');
       }
       const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());
       const body =

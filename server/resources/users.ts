@@ -139,7 +139,7 @@ export function userHandlers(deps: Deps): HandlersOf<'listUsers' | 'getUser' | U
       const user = await db.transaction(async (tx) => {
         const created = await tx.kysely
           .insertInto('users')
-          .values({ name: name.trim(), email: email.trim().toLowerCase(), locale, password_hash: passwordHash })
+          .values({ name: name.trim(), email: email.trim().toLowerCase(), locale, password_hash: passwordHash, must_change_password: password !== undefined })
           .returning(['id', 'email'])
           .executeTakeFirstOrThrow();
         await setRoles(tx, created.id, roles);

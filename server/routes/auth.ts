@@ -181,7 +181,7 @@ export function authHandlers({ db, config, sessions }: Deps): HandlersOf<'logIn'
         if (!reset) throw new HttpProblem(422, 'auth.resetTokenInvalid', 'The reset link is invalid, used or expired.');
         await tx.kysely
           .updateTable('users')
-          .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
+          .set({ password_hash: passwordHash, must_change_password: false, failed_attempts: 0, locked_until: null, updated_at: sql`now()` })
           .where('id', '=', reset.user_id)
           .execute();
         await sessions.revokeAll(tx, reset.user_id);

@@ -37,7 +37,7 @@ export function profileHandlers({ db, sessions }: Deps): HandlersOf<'updateMe' |
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
-        await tx.kysely.updateTable('users').set({ password_hash: passwordHash, updated_at: sql`now()` }).where('id', '=', id).execute();
+        await tx.kysely.updateTable('users').set({ password_hash: passwordHash, must_change_password: false, updated_at: sql`now()` }).where('id', '=', id).execute();
         // Whoever knew the old password is signed out everywhere but here.
         await sessions.revokeAll(tx, id, request.token ?? undefined);
         await audit(tx, request, 'user', 'PASSWORD_CHANGED', id);
