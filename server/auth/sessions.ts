@@ -19,7 +19,7 @@ export interface SessionUser {
   updatedAt: string;
   permissions: string[];
   /** Given a password by an administrator: until they choose their own, only that and signing out are open. */
-  mustChangePassword: boolean;
+  mustChangeCredentials: boolean;
 }
 
 const USER_COLUMNS = `u.id, u.version, u.name, u.email, u.locale, u.active, u.must_change_password, u.created_at, u.updated_at,
@@ -59,7 +59,7 @@ export function toSessionUser(row: UserRow): SessionUser {
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     permissions: [...new Set([...BASE_PERMISSIONS, ...row.permissions])].sort(),
-    mustChangePassword: row.must_change_password,
+    mustChangeCredentials: row.must_change_password,
   };
 }
 

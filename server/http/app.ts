@@ -79,7 +79,7 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
         await recordAudit(deps.db, { userId: user.id, action: 'ACCESS_DENIED', entityType: op.operationId, result: 'DENIED', ip, userAgent, detail: { permission: op.permission } });
         throw new HttpProblem(403, 'auth.forbidden', `This needs the permission ${op.permission}.`);
       }
-      if (user?.mustChangePassword && !OPEN_BEFORE_OWN_PASSWORD.has(op.operationId)) {
+      if (user?.mustChangeCredentials && !OPEN_BEFORE_OWN_PASSWORD.has(op.operationId)) {
         throw new HttpProblem(403, 'auth.passwordChangeRequired', 'Choose your own password first (POST /api/me/password).');
       }
       const { params, query } = op.validateParams(c.req.param() as Record<string, string>, c.req.query());

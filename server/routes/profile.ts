@@ -31,9 +31,13 @@ export function profileHandlers({ db, sessions }: Deps): HandlersOf<'updateMe' |
     async changeMyPassword(request) {
       const { id } = actor(request);
       const { currentPassword, newPassword } = request.body;
-      const row = await db.kysely.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await db.kysely.selectFrom('users').select(['password_hash', 'must_change_password']).where('id', '=', id).executeTakeFirstOrThrow();
       if (!(await verifyPassword(currentPassword, row.password_hash))) {
         throw new BusinessRuleError('auth.wrongCurrentPassword', 'The current password is wrong.', [{ path: 'body/currentPassword', keyword: 'wrongPassword' }]);
+      }
+      // A given password is known to whoever gave it: choosing "one's own" means another one.
+      if (row.must_change_password && newPassword === currentPassword) {
+        throw new BusinessRuleError('auth.passwordNotChanged', 'Choose a password other than the one you were given.', [{ path: 'body/newPassword', keyword: 'samePassword' }]);
       }
       const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {

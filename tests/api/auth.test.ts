@@ -31,7 +31,7 @@ describe('POST /api/login', () => {
       user: { id: expect.any(Number), email: ADMIN, name: 'Ana Administradora', active: true, roles: ['administrator'], locale: 'es' },
     });
     expect(res.body.authorisation.token.length).toBeGreaterThanOrEqual(20);
-    expect(Object.keys(res.body.user).sort()).toEqual(['active', 'createdAt', 'email', 'id', 'locale', 'locked', 'lockedUntil', 'name', 'roles', 'updatedAt', 'version']);
+    expect(Object.keys(res.body.user).sort()).toEqual(['active', 'createdAt', 'email', 'id', 'locale', 'locked', 'lockedUntil', 'mustChangeCredentials', 'name', 'roles', 'updatedAt', 'version']);
     expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
 
     const me = await call('GET', '/api/me', { token: res.body.authorisation.token });

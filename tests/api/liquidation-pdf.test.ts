@@ -6,7 +6,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { bundledChineseFont, bundledJapaneseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
-import { call, expectProblem, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, signIn, signInChoosingOwn, useServer } from './helpers.ts';
 
 type Reimbursement = components['schemas']['Reimbursement'];
 
@@ -95,7 +95,7 @@ describe('the liquidation summary PDF', () => {
       const email = `pdf.${locale}@demo.local`;
       const created = await call('POST', '/api/users', { token: admin, body: { name: `Lector ${locale}`, email, locale, roles: ['reimbursement_analyst'], password: 'reader-pass-12' } });
       expect(created.status).toBe(201);
-      const pdf = await fetchPdf(await signIn(email, 'reader-pass-12'), liquidated.id);
+      const pdf = await fetchPdf(await signInChoosingOwn(email, 'reader-pass-12'), liquidated.id);
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-language'), locale).toBe(locale);
       const text = plain(await pdfText(pdf.bytes));
@@ -164,7 +164,7 @@ describe('the liquidation summary PDF', () => {
     } else {
       const readOnly = await call('POST', '/api/users', { token: admin, body: { name: 'Sin reembolsos', email: 'noreimb@demo.local', locale: 'es', roles: [], password: 'noreimb-pass-1' } });
       expect(readOnly.status).toBe(201);
-      expect((await fetchPdf(await signIn('noreimb@demo.local', 'noreimb-pass-1'), liquidated.id)).status).toBe(403);
+      expect((await fetchPdf(await signInChoosingOwn('noreimb@demo.local', 'noreimb-pass-1'), liquidated.id)).status).toBe(403);
     }
     const notYet = await call('GET', `/api/reimbursements/${draft.id}/liquidation-summary`, { token: admin });
     expectProblem(notYet, 409, 'reimbursement.notLiquidated');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, signIn, signInChoosingOwn, useServer } from './helpers.ts';
 
 // Assigning users to insurers' staff (user_insurers) through the users API: what an announcement for "an
 // insurer's staff" reaches.
@@ -59,12 +59,14 @@ describe("an insurer's staff", () => {
     });
     expect(created.status).toBe(201);
     expect((await call('POST', `/api/announcements/${created.body.id}/events`, { token: admin, body: { type: 'PUBLISH', version: created.body.version } })).body.state).toBe('published');
-    const pending = async (email: string, password: string) => (await call('GET', '/api/me/announcements', { token: await signIn(email, password) })).body.items.map((a: { id: number }) => a.id);
+    const pending = async (token: string) => (await call('GET', '/api/me/announcements', { token })).body.items.map((a: { id: number }) => a.id);
+    const sara = await signInChoosingOwn('sara.staff@demo.local', 'sara-pass-11');
+    const otto = await signInChoosingOwn('otto.otro@demo.local', 'otto-pass-11');
 
-    expect(await pending('sara.staff@demo.local', 'sara-pass-11')).not.toContain(created.body.id);
+    expect(await pending(sara)).not.toContain(created.body.id);
     expect((await call('PUT', `/api/users/${staff.id}`, { token: admin, body: userBody(staff, { insurerIds: [insurers[0]] }) })).status).toBe(200);
-    expect(await pending('sara.staff@demo.local', 'sara-pass-11')).toContain(created.body.id);
-    expect(await pending('otto.otro@demo.local', 'otto-pass-11')).not.toContain(created.body.id);
+    expect(await pending(sara)).toContain(created.body.id);
+    expect(await pending(otto)).not.toContain(created.body.id);
     expect(other.insurerIds).toEqual([insurers[1]]);
   });
 

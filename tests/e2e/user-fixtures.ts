@@ -12,6 +12,7 @@ export interface UserRecord {
   roles: string[];
   active: boolean;
   locked: boolean;
+  mustChangeCredentials: boolean;
 }
 
 export interface RoleRecord {
@@ -25,11 +26,21 @@ export interface RoleRecord {
 /** An e-mail no other test uses (the server of a run is shared by every spec). */
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@demo.local`;
 
-/** Creates a user with a password through the API (users cannot be deleted, so each test makes its own). */
+/**
+ * Creates a user through the API (users cannot be deleted, so each test makes its own) who has already chosen
+ * `password` as their own: the administrator gives another one, which the first sign-in must replace.
+ */
 export async function createUser(request: Request, token: string, fields: { name: string; email: string; roles?: string[]; locale?: string; password: string }): Promise<UserRecord> {
-  const response = await request.post('/api/users', { headers: authHeader(token), data: { locale: 'es', roles: [], ...fields } });
+  const given = `${fields.password}-dada`;
+  const response = await request.post('/api/users', { headers: authHeader(token), data: { locale: 'es', roles: [], ...fields, password: given } });
   expect(response.status(), await response.text()).toBe(201);
-  return response.json();
+  const login = await request.post('/api/login', { data: { email: fields.email, password: given } });
+  expect(login.status(), 'first sign-in with the given password').toBe(200);
+  const own = (await login.json()).authorisation.token as string;
+  const chosen = await request.post('/api/me/password', { headers: authHeader(own), data: { currentPassword: given, newPassword: fields.password } });
+  expect(chosen.status(), await chosen.text()).toBe(204);
+  await request.post('/api/logout', { headers: authHeader(own) });
+  return getUser(request, token, (await response.json()).id);
 }
 
 export async function getUser(request: Request, token: string, id: number): Promise<UserRecord> {

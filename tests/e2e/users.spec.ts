@@ -101,6 +101,22 @@ test.describe('users as administrator', () => {
     const token = await tokenOf(page);
     expect(await findUser(page.request, token, email)).toMatchObject({ name: 'Nadia Nueva', locale: 'fr', roles: ['treasury'], active: true });
     const nadia = await otherSession(browser, email, PASSWORD);
+    // The password was given by the administrator: before anything else Nadia chooses her own, and not the same one
+    // (issue 28, item 20).
+    const choose = nadia.page.getByRole('main');
+    await expect(choose.getByRole('heading', { level: 1 })).toHaveText('Elija su contraseña');
+    await expect(choose.getByRole('alert')).toHaveText('Antes de continuar, elija su propia contraseña.');
+    await choose.getByLabel('Contraseña que le dieron').fill(PASSWORD);
+    await choose.getByLabel('Contraseña nueva', { exact: true }).fill(PASSWORD);
+    await choose.getByLabel('Repita la contraseña nueva').fill(PASSWORD);
+    await choose.getByRole('button', { name: 'Elija su contraseña' }).click();
+    await expect(choose.getByText('Elija una contraseña distinta de la que le dieron')).toBeVisible();
+    await expectNoSeriousViolations(nadia.page);
+    await choose.getByLabel('Contraseña nueva', { exact: true }).fill(`${PASSWORD}-suya`);
+    await choose.getByLabel('Repita la contraseña nueva').fill(`${PASSWORD}-suya`);
+    await choose.getByRole('button', { name: 'Elija su contraseña' }).click();
+    await expect(choose.getByRole('heading', { level: 1 })).not.toHaveText('Elija su contraseña');
+    expect((await findUser(page.request, token, email))?.mustChangeCredentials).toBe(false);
     await expect(nadia.page.getByTestId('side-nav').getByRole('link', { name: 'Descargas' })).toBeVisible();
     await expect(nadia.page.getByTestId('side-nav').getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
     await nadia.context.close();

@@ -13,8 +13,11 @@ import { BusyButton } from '../../components/form/BusyButton.tsx';
 type Values = { currentPassword: string; newPassword: string; confirm: string };
 const EMPTY: Values = { currentPassword: '', newPassword: '', confirm: '' };
 
-/** Changes one's own password with the current one; the other sessions are signed out, this one stays. */
-export function PasswordForm() {
+/**
+ * Changes one's own password with the current one; the other sessions are signed out, this one stays. `first`: the
+ * password an administrator gave is being replaced before anything else (titled and explained for that).
+ */
+export function PasswordForm({ first = false }: { first?: boolean }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const change = useChangePassword();
@@ -46,17 +49,17 @@ export function PasswordForm() {
     <Card.Root as="section" aria-labelledby="profile-password">
       <Card.Header>
         <Card.Title as="h2" id="profile-password">
-          {t('profile.password.title')}
+          {t(first ? 'profile.password.first.title' : 'profile.password.title')}
         </Card.Title>
         <Text fontSize="sm" color="fg.muted">
-          <bdi>{t('profile.password.help')}</bdi>
+          <bdi>{t(first ? 'profile.password.first.help' : 'profile.password.help')}</bdi>
         </Text>
       </Card.Header>
       <Card.Body>
         <form noValidate onSubmit={onSubmit}>
           <Stack gap="4">
             <SimpleGrid columns={{ base: 1, md: 3 }} gap="4">
-              <FormField label={t('profile.password.current')} required error={errorOf('currentPassword')}>
+              <FormField label={t(first ? 'profile.password.given' : 'profile.password.current')} required error={errorOf('currentPassword')}>
                 <Input type="password" autoComplete="current-password" {...form.register('currentPassword')} />
               </FormField>
               <FormField label={t('profile.password.new')} required error={errorOf('newPassword')}>
@@ -69,7 +72,7 @@ export function PasswordForm() {
             <SavedNotice message={done ? t('profile.password.done') : null} />
             <HStack justify="flex-end">
               <BusyButton type="submit" colorPalette="blue" loading={change.isPending}>
-                {t('profile.password.title')}
+                {t(first ? 'profile.password.first.title' : 'profile.password.title')}
               </BusyButton>
             </HStack>
           </Stack>

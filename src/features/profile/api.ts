@@ -20,5 +20,11 @@ export function useUpdateMe() {
   });
 }
 
-/** Changes one's own password; the server signs every other session out, this one stays. */
-export const useChangePassword = () => useMutation({ mutationFn: (body: PasswordChange) => call(api.POST('/api/me/password', { body })) });
+/**
+ * Changes one's own password; the server signs every other session out, this one stays. Everything is read again:
+ * a user who had to choose their own password first could read nothing until now.
+ */
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: (body: PasswordChange) => call(api.POST('/api/me/password', { body })), onSuccess: () => client.invalidateQueries() });
+}
