@@ -5,7 +5,6 @@ import { useMe } from '../api/me.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
 import { ScreenContext, type ScreenInfo } from '../components/layout/screen-context.ts';
 import { crumbsFor, PRIVATE_ROUTES } from './areas.ts';
-import { ChooseOwnPasswordScreen } from './ChooseOwnPasswordScreen.tsx';
 import { ForbiddenScreen } from './ForbiddenScreen.tsx';
 import { pathOf } from './registry.ts';
 import { useRouteMeta } from './route-meta.ts';
@@ -17,8 +16,7 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
   const token = Session.useSelector((s) => s.context.token);
   const { can, isSuccess, data } = useMe(token);
   const forbidden = Boolean(route.permission) && isSuccess && !can(route.permission!);
-  const mustChoosePassword = isSuccess && data.user.mustChangeCredentials;
-  useRouteMeta(false, mustChoosePassword ? 'profile.password.first.title' : forbidden ? 'forbidden.title' : route.titleId, params);
+  useRouteMeta(false, forbidden ? 'forbidden.title' : route.titleId, params);
   const userId = data?.user.id ?? null;
   const screen = useMemo<ScreenInfo>(
     () => ({
@@ -42,13 +40,7 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
   const Screen = route.screen;
   return (
     <ScreenContext.Provider value={screen}>
-      {mustChoosePassword ? (
-        <ChooseOwnPasswordScreen />
-      ) : forbidden ? (
-        <ForbiddenScreen screenTitle={intl.formatMessage({ id: route.titleId }, params)} />
-      ) : (
-        <Screen titleId={route.titleId} />
-      )}
+      {forbidden ? <ForbiddenScreen screenTitle={intl.formatMessage({ id: route.titleId }, params)} /> : <Screen titleId={route.titleId} />}
     </ScreenContext.Provider>
   );
 }

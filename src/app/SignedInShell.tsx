@@ -9,22 +9,26 @@ import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { usePreferences } from './preferences.tsx';
 import { BlockingGate } from '../features/announcements/BlockingGate.tsx';
+import { ChooseOwnPasswordScreen } from './ChooseOwnPasswordScreen.tsx';
 
 /**
  * The signed-in layout with the menu the user's permissions allow, and the re-sign-in dialog.
- * The component library loads with it, so the public pages stay light.
+ * The component library loads with it, so the public pages stay light. A user who signed in with a password an
+ * administrator gave sees only the form to choose their own: no menu, no counters, no screen (the server would
+ * refuse them all until then).
  */
 export default function SignedInShell({ children }: { children: ReactNode }) {
   const token = Session.useSelector((s) => s.context.token);
-  const { can } = useMe(token);
+  const { can, data } = useMe(token);
+  const mustChoosePassword = data?.user.mustChangeCredentials === true;
   const { direction, locale } = usePreferences();
   return (
     <ChakraProvider value={system}>
       {/* Ark-based parts (checkboxes, radios, dialogs) take their direction from the locale: a right-to-left
           page in a left-to-right language gets a right-to-left locale's direction (Arabic's) for them. */}
       <LocaleProvider locale={direction === 'rtl' ? 'ar' : locale}>
-        <AppLayout items={NAV_ITEMS} headerItems={HEADER_ITEMS} can={can}>
-          <BlockingGate enabled={Boolean(token)}>{children}</BlockingGate>
+        <AppLayout items={mustChoosePassword ? [] : NAV_ITEMS} headerItems={mustChoosePassword ? [] : HEADER_ITEMS} searchable={!mustChoosePassword} can={can}>
+          {mustChoosePassword ? <ChooseOwnPasswordScreen /> : <BlockingGate enabled={Boolean(token)}>{children}</BlockingGate>}
           <SessionExpiredDialog />
         </AppLayout>
         <Toasters />

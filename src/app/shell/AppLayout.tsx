@@ -18,11 +18,14 @@ import { preloadLinkTarget, preloadMenuWhenIdle } from './preload-screens.ts';
 export function AppLayout({
   items: allItems,
   headerItems = [],
+  searchable = true,
   can,
   children,
 }: {
   items: NavItem[];
   headerItems?: HeaderItem[];
+  /** The global search in the header (not for a user who may read nothing yet). */
+  searchable?: boolean;
   can: (permission?: Permission) => boolean;
   children: ReactNode;
 }) {
@@ -73,7 +76,7 @@ export function AppLayout({
               </Heading>
             )}
             <Spacer />
-            <SearchShortcut />
+            {searchable && <SearchShortcut />}
             {headerItems
               .filter((item) => can(item.permission))
               .map(({ key, component: Item }) => (
