@@ -17,7 +17,7 @@ export function inlineScriptHashes(html: string): string[] {
  * so an injected script could not reach them either. Fullscreen stays: a framed PDF preview may ask for it.
  */
 const DENIED_FEATURES = Object.fromEntries(
-  (['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'bluetooth', 'midi', 'displayCapture', 'accelerometer', 'gyroscope', 'magnetometer', 'idleDetection', 'xrSpatialTracking', 'browsingTopics'] as const).map((feature) => [feature, false]),
+  (['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi', 'displayCapture', 'accelerometer', 'gyroscope', 'magnetometer', 'idleDetection', 'xrSpatialTracking', 'browsingTopics'] as const).map((feature) => [feature, false]),
 );
 
 /**

@@ -69,7 +69,10 @@ export function AppRoutes() {
       <Routes />
     </ScreenErrorBoundary>
   );
-  if (token && !blankLayout) {
+  // A private address never takes the blank layout, even for the render before its screen says so: just after
+  // signing in, the log-in page's flag is still set while the first private screen renders, and that screen's
+  // components need the signed-in shell's component library around them.
+  if (token && (!blankLayout || location.startsWith('/app'))) {
     return (
       // Until the layout's code is here, its outline (plain CSS) stands in its place: never a blank page.
       <Suspense fallback={<ShellSkeleton />}>
