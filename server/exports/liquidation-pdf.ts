@@ -47,11 +47,18 @@ function textsOf(language: PdfLanguage) {
     (catalog[id] ?? es[id as keyof typeof es] ?? id).replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
 }
 
-/** An amount in the currency's minor unit, in the reader's number format with the currency's own decimals. */
+/**
+ * An amount in the currency's minor unit, in the reader's number format with the currency's own decimals, always
+ * grouped as the panel shows it (Spanish alone would leave "1000,00" ungrouped beside "30.000,00").
+ */
 export const formatMinor = (minor: number, currency: string, language: PdfLanguage) =>
-  new Intl.NumberFormat(language, { style: 'currency', currency, minimumFractionDigits: currencyExponent(currency), maximumFractionDigits: currencyExponent(currency) }).format(
-    minorToMajor(minor, currency),
-  );
+  new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: currencyExponent(currency),
+    maximumFractionDigits: currencyExponent(currency),
+    useGrouping: 'always',
+  }).format(minorToMajor(minor, currency));
 
 interface Layout {
   title: string;

@@ -50,11 +50,11 @@ test('a participant sends a file; the other sees it live with its name and size 
   await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: 30_000 });
   const sent = supervisor.getByTestId('message').last();
   await expect(sent).toContainText('Adjunto el presupuesto firmado.');
-  await expect(sent.getByTestId('message-file')).toHaveText(/presupuesto-ortodoncia\.pdf\s*1 kB/);
+  await expect(sent.getByTestId('message-file')).toHaveText(/presupuesto-ortodoncia\.pdf\s*<1 kB/);
   await expectNoSeriousViolations(supervisor);
 
   // The analyst's open conversation gets it without a reload; the download is the same file.
-  const file = analyst.getByRole('button', { name: 'Descargar presupuesto-ortodoncia.pdf (1 kB)' });
+  const file = analyst.getByRole('button', { name: 'Descargar presupuesto-ortodoncia.pdf (<1 kB)' });
   await expect(file).toBeVisible({ timeout: 30_000 });
   await expect(analyst.getByTestId('message')).toHaveText([/presupuesto/, /Adjunto el presupuesto firmado/]);
   const [download] = await Promise.all([analyst.waitForEvent('download'), file.click()]);
@@ -68,7 +68,7 @@ test('a participant sends a file; the other sees it live with its name and size 
   const [chooser] = await Promise.all([analyst.waitForEvent('filechooser'), attach.press('Enter')]);
   await chooser.setFiles({ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF });
   await analyst.getByRole('button', { name: 'Enviar' }).click();
-  await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (1 kB)' })).toBeVisible({ timeout: 30_000 });
+  await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (<1 kB)' })).toBeVisible({ timeout: 30_000 });
   await supervisor.context().close();
   await analyst.context().close();
 });
@@ -115,7 +115,7 @@ test('several files go in one message: chosen together or one after another, one
   const files = analyst.getByTestId('message').last().getByTestId('message-file');
   await expect(files).toHaveText([/factura\.pdf/, /receta\.pdf/], { timeout: 30_000 });
   await expect(analyst.getByTestId('message')).toHaveCount(2);
-  const [download] = await Promise.all([analyst.waitForEvent('download'), analyst.getByRole('button', { name: 'Descargar receta.pdf (1 kB)' }).click()]);
+  const [download] = await Promise.all([analyst.waitForEvent('download'), analyst.getByRole('button', { name: 'Descargar receta.pdf (<1 kB)' }).click()]);
   expect(download.suggestedFilename()).toBe('receta.pdf');
   expect(fs.readFileSync((await download.path())!)).toEqual(PDF);
   await expectNoSeriousViolations(analyst);

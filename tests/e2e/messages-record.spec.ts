@@ -35,5 +35,7 @@ test('a conversation about a record is started from its address, linked to it, t
   await expect(page.getByTestId('conversation-closed')).toContainText('Cerrada por Sergio Supervisor');
   await expect(page.getByLabel('Responder')).toHaveCount(0);
   await expect(page.getByTestId('message')).toHaveText([/radiografía inicial/]);
+  // Dated as every other screen dates ("29 nov 2026, 10:50"), not "29/11/26" (issue 28, item 11).
+  await expect(page.getByTestId('message').locator('time')).toHaveText(/^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}$/);
   await expectNoSeriousViolations(page);
 });

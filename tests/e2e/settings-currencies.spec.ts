@@ -49,7 +49,7 @@ test('an administrator adds a currency’s six amount defaults from Configuracio
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(`Importes en ${currency} añadidos`)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Moneda de los importes' })).toHaveValue(currency);
-  await expect(page.locator(`table tbody tr[data-key="annualMaximumCents:${currency}"]`)).toContainText('1250,50');
+  await expect(page.locator(`table tbody tr[data-key="annualMaximumCents:${currency}"]`)).toContainText('1.250,50');
   await expect(page.locator(`table tbody tr[data-key="preauthorizationAboveCents:${currency}"]`)).toContainText('250,50');
   await expectNoSeriousViolations(page);
 

@@ -1,7 +1,9 @@
 import type { IntlShape } from 'react-intl';
 
-/** A file's size in the reader's number format: kB below a megabyte, MB with one decimal above. */
-export const formatFileSize = (intl: IntlShape, bytes: number) =>
-  bytes < 1024 * 1024
-    ? intl.formatNumber(Math.max(1, Math.round(bytes / 1024)), { style: 'unit', unit: 'kilobyte' })
-    : intl.formatNumber(bytes / (1024 * 1024), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+/** A file's size in the reader's number format: "<1 kB" under a kilobyte, kB below a megabyte, MB with one decimal above. */
+export function formatFileSize(intl: IntlShape, bytes: number) {
+  const kilobytes = (value: number) => intl.formatNumber(value, { style: 'unit', unit: 'kilobyte' });
+  if (bytes < 1024) return intl.formatMessage({ id: 'format.fileSize.underOne' }, { size: kilobytes(1) });
+  if (bytes < 1024 * 1024) return kilobytes(Math.round(bytes / 1024));
+  return intl.formatNumber(bytes / (1024 * 1024), { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+}

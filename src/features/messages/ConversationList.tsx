@@ -40,7 +40,7 @@ export function ConversationList({ items, selected, myId }: { items: Conversatio
                   </Text>
                   {/* Isolated, so a right-to-left page keeps the date before the time. */}
                   <bdi>
-                    <time dateTime={conversation.lastMessageAt}>{intl.formatDate(conversation.lastMessageAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                    <time dateTime={conversation.lastMessageAt}>{intl.formatDate(conversation.lastMessageAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                   </bdi>
                 </HStack>
               </Link>

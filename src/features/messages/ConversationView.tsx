@@ -113,7 +113,7 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
                       <Text fontWeight="semibold" color="fg">
                         <bdi>{message.author.name}</bdi>
                       </Text>
-                      <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'short', timeStyle: 'short' })}</time>
+                      <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
                     </HStack>
                     {message.body && (
                       <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">

@@ -3,6 +3,7 @@ import { Button, CloseButton, Dialog, HStack, Image, Portal, Stack, Text } from 
 import { FileText, ImageIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
+import { formatFileSize } from '../../components/format/file-size.ts';
 import { attachmentBlobUrl, type Attachment } from './api.ts';
 
 /** The file opened in the browser: images as images, PDFs in the browser's own viewer. */
@@ -70,7 +71,7 @@ export function AttachmentList({ attachments }: { attachments: Attachment[] }) {
             <Stack gap="0" minW="0">
               <Text fontWeight="medium">{intl.formatMessage({ id: `settings.documentType.${attachment.documentType}` })}</Text>
               <Text fontSize="sm" color="fg.muted" truncate>
-                <bdi>{attachment.fileName}</bdi> · <bdi>{`${intl.formatNumber(attachment.sizeBytes / 1024, { maximumFractionDigits: 0 })} KB`}</bdi> ·{' '}
+                <bdi>{attachment.fileName}</bdi> · <bdi>{formatFileSize(intl, attachment.sizeBytes)}</bdi> ·{' '}
                 <bdi>{intl.formatDate(attachment.uploadedAt, { dateStyle: 'medium', timeStyle: 'short' })}</bdi>
               </Text>
             </Stack>
