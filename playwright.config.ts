@@ -33,6 +33,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${8181 + PARALLEL_INDEX}`,
     locale: 'es-ES',
+    // An action or navigation that cannot happen fails where it waits, naming its locator, rather than at the test's
+    // timeout with no place (a workday run once hung 4 minutes on a click with nothing to say where).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       // The browser `npm run test:e2e` found or installed first (scripts/find-chromium.ts).

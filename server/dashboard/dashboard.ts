@@ -2,6 +2,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { inAudience, LIVE } from '../announcements/repository.ts';
 import type { components } from '../../openapi/schema';
 import { cureEndingThisWeek } from '../workflow/reimbursement/cure-week.ts';
+import { unreadOf } from '../messages/conversations.ts';
 
 type Dashboard = components['schemas']['Dashboard'];
 type Section = components['schemas']['DashboardSection'];
@@ -163,12 +164,8 @@ async function communicationSection(db: Queryable, viewer: Viewer): Promise<Sect
   if (viewer.permissions.includes('messages:read')) {
     tiles.push({
       key: 'unreadMessages',
-      count: await count(
-        db,
-        `FROM conversation_participants p JOIN messages m ON m.conversation_id = p.conversation_id
-         WHERE p.user_id = $1 AND m.author_id <> $1 AND NOT EXISTS (SELECT 1 FROM message_reads r WHERE r.message_id = m.id AND r.user_id = $1)`,
-        [viewer.id],
-      ),
+      // The header's badge counts with the same function: the two never disagree.
+      count: (await unreadOf(db, viewer.id)).unread,
       link: '/mensajes?unread=true',
     });
   }

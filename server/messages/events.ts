@@ -10,6 +10,9 @@ export interface UserEvent {
   kind: UserEventKind;
   conversationId: number;
   messageId: number | null;
+  /** What a recipient may read anyway (research 2.10: never the message's text): for a toast naming who wrote, on what. */
+  subject: string;
+  senderName: string | null;
 }
 
 /**
@@ -37,11 +40,23 @@ export async function emitUserEvents(tx: Queryable, userIds: number[], event: { 
 
 /** The user's events after `after`, in order, at most `limit`. */
 export async function eventsAfter(db: Queryable, userId: number, after: number, limit: number): Promise<UserEvent[]> {
-  const rows = await db.query<{ seq: number; kind: UserEventKind; conversation_id: number; message_id: number | null }>(
-    `SELECT seq::float8 AS seq, kind, conversation_id, message_id FROM user_events WHERE user_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+  const rows = await db.query<{ seq: number; kind: UserEventKind; conversation_id: number; message_id: number | null; subject: string; sender_name: string | null }>(
+    `SELECT e.seq::float8 AS seq, e.kind, e.conversation_id, e.message_id, c.subject, u.name AS sender_name
+     FROM user_events e
+     JOIN conversations c ON c.id = e.conversation_id
+     LEFT JOIN messages m ON m.id = e.message_id
+     LEFT JOIN users u ON u.id = m.author_id
+     WHERE e.user_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3`,
     [userId, after, limit],
   );
-  return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, conversationId: row.conversation_id, messageId: row.message_id }));
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    kind: row.kind,
+    conversationId: row.conversation_id,
+    messageId: row.message_id,
+    subject: row.subject,
+    senderName: row.sender_name,
+  }));
 }
 
 /** The number of the user's latest event (0 before the first): where a stream without Last-Event-ID starts. */

@@ -22,13 +22,15 @@ async function sessionLive(db: Database, config: Config, token: string): Promise
   return row !== undefined;
 }
 
-/** A link into the panel, never the message's or the record's text (research 2.10: minimum necessary). */
+/** A link into the panel, the conversation's subject and who wrote; never the message's text (research 2.10: minimum necessary). */
 const frame = (event: UserEvent) =>
   `id: ${event.seq}\nevent: ${event.kind}\ndata: ${JSON.stringify({
     kind: event.kind,
     conversationId: event.conversationId,
     ...(event.messageId ? { messageId: event.messageId } : {}),
     link: `/mensajes/${event.conversationId}`,
+    subject: event.subject,
+    ...(event.senderName ? { senderName: event.senderName } : {}),
   })}\n\n`;
 
 /**

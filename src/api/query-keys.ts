@@ -8,3 +8,9 @@ export function queryKeys(resource: string) {
   };
 }
 export type QueryKeys = ReturnType<typeof queryKeys>;
+
+/**
+ * The dashboard's figures: defined here because a live event of another area (a new message) makes them stale, and
+ * areas do not import one another.
+ */
+export const DASHBOARD_KEY = ['dashboard'] as const;

@@ -119,7 +119,7 @@ describe('message attachments: who', () => {
     const stream = await openStream(server.server, tokens.treasury);
     const message = await attach(tokens.verifier, id, { bytes: PDF, name: 'caries-36.pdf' });
     const [event] = await stream.next(1);
-    expect(JSON.parse(event.data)).toEqual({ kind: 'message', conversationId: id, messageId: message.body.id, link: `/mensajes/${id}` });
+    expect(JSON.parse(event.data)).toEqual({ kind: 'message', conversationId: id, messageId: message.body.id, link: `/mensajes/${id}`, subject: 'Sin supervisor', senderName: message.body.author.name });
     expect(event.raw).not.toMatch(/caries/);
     await stream.close();
   });

@@ -129,14 +129,23 @@ describe('conversations: permissions and bad input', () => {
 });
 
 describe('live delivery (Server-Sent Events)', () => {
-  it('delivers a new message as an event with an id and a link, never the text', async () => {
+  it('delivers a new message as an event with an id, a link, its subject and sender, never the text', async () => {
     const stream = await openStream(server.server, tokens.dental_auditor);
     expect(stream.contentType).toMatch(/^text\/event-stream/);
     const created = await start(tokens.supervisor, { subject: 'Radiografía panorámica', participantIds: [ids.dental_auditor], body: 'Caries en 36, revisar' });
     const [event] = await stream.next(1);
     expect(event.event).toBe('message');
-    expect(JSON.parse(event.data)).toEqual({ kind: 'message', conversationId: created.body.id, messageId: created.body.messages[0].id, link: `/mensajes/${created.body.id}` });
-    expect(event.raw).not.toMatch(/Caries|Radiograf/);
+    // Who wrote, on what: the toast names them (issue 28, item 19); the message's text stays out.
+    expect(JSON.parse(event.data)).toEqual({
+      kind: 'message',
+      conversationId: created.body.id,
+      messageId: created.body.messages[0].id,
+      link: `/mensajes/${created.body.id}`,
+      subject: 'Radiografía panorámica',
+      senderName: created.body.messages[0].author.name,
+    });
+    expect(created.body.messages[0].author.name).toBe('Sergio Supervisor');
+    expect(event.raw).not.toMatch(/Caries/);
     await stream.close();
   });
 
@@ -185,7 +194,7 @@ describe('live delivery (Server-Sent Events)', () => {
     await call('POST', `/api/conversations/${conversation.body.id}/read`, { token: tokens.verifier, body: { upToMessageId: conversation.body.messages[0].id } });
     const [event] = await stream.next(1);
     expect(event.event).toBe('read');
-    expect(JSON.parse(event.data)).toEqual({ kind: 'read', conversationId: conversation.body.id, link: `/mensajes/${conversation.body.id}` });
+    expect(JSON.parse(event.data)).toEqual({ kind: 'read', conversationId: conversation.body.id, link: `/mensajes/${conversation.body.id}`, subject: 'Acuse' });
     await stream.close();
   });
 });

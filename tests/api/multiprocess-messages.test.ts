@@ -38,7 +38,14 @@ suite('messages across API processes', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const [first] = await onB.next(1);
     expect(Date.now() - sentAt).toBeLessThan(10_000);
-    expect(JSON.parse(first.data)).toEqual({ kind: 'message', conversationId: created.body.id, messageId: created.body.messages[0].id, link: `/mensajes/${created.body.id}` });
+    expect(JSON.parse(first.data)).toEqual({
+      kind: 'message',
+      conversationId: created.body.id,
+      messageId: created.body.messages[0].id,
+      link: `/mensajes/${created.body.id}`,
+      subject: 'Entre procesos',
+      senderName: created.body.messages[0].author.name,
+    });
     await onB.close();
 
     // Away from B (a dropped connection), two messages arrive through B; the client reconnects to A.

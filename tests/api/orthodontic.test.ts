@@ -97,7 +97,7 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   expect(created.status, `instalment #${number}: ${JSON.stringify(created.body)}`).toBe(201);
   expect(created.body).toMatchObject({ kind: 'ORTHODONTIC', orthodonticPlanId: planId, installmentId: before.id, claimedCents: chargedCents });
   // Until it is submitted the claim is a draft the plan points to, so staff open it rather than start another.
-  expect(await installment(planId, number)).toMatchObject({ state: 'claimable', reimbursementId: null, draftReimbursementId: created.body.id });
+  expect(await installment(planId, number)).toMatchObject({ state: 'claimable', reimbursementId: null, draftReimbursementId: created.body.id, reimbursementFolio: created.body.folio });
   // The plan's amounts are in the insurer's currency, the one its reimbursements are in.
   expect((await getPlan(planId)).currency).toBe(created.body.currency);
   // Research 4.3: every instalment proves its payment (receipt); the first claim also brings the dental report, the initial X-ray and the prior authorisation.
@@ -107,7 +107,7 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
 
   const reviewed = await reimbursementEvent(created.body.id, { type: 'SUBMIT' }, analyst);
   expect(reviewed.body, `instalment #${number}`).toMatchObject({ state: 'inReview', payableCents });
-  expect(await installment(planId, number)).toMatchObject({ state: 'claimed', reimbursementId: created.body.id, draftReimbursementId: null });
+  expect(await installment(planId, number)).toMatchObject({ state: 'claimed', reimbursementId: created.body.id, draftReimbursementId: null, reimbursementFolio: created.body.folio });
   // R12: the first instalment (and any claim the 5 % sample picked) goes to the dental auditor before approval.
   const sampled = (await call('GET', `/api/reimbursements/${created.body.id}`, { token: auditor })).body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW');
   expect(sampled || number !== 0, `instalment #${number} is reviewed`).toBe(true);

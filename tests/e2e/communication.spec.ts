@@ -39,9 +39,15 @@ test('two users exchange messages live, with the unread badge and read receipts'
   await expect(supervisor.getByTestId('message')).toHaveText([/copia legible/]);
   await expect(supervisor.getByTestId('receipt')).toHaveText('Enviado, aún sin leer');
 
-  // The analyst, on another screen, hears of it without reloading: the badge and a notice without the text.
+  // The analyst, on the dashboard, hears of it without reloading: the badge, the dashboard's unread tile (one count,
+  // issue 28 item 19) and a notice naming who wrote and on what, without the text, below the header's controls.
   await expect(badge).toHaveAttribute('data-count', String(before + 1));
-  await expect(analyst.getByText('Tiene un mensaje nuevo')).toBeVisible();
+  await expect(analyst.getByTestId('tile-unreadMessages').getByTestId('tile-count')).toHaveText(String(before + 1));
+  const notice = analyst.getByRole('status').filter({ hasText: 'Nuevo mensaje de Sergio Supervisor' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(subject);
+  const headerBottom = (await analyst.getByRole('banner').boundingBox())!;
+  expect((await notice.boundingBox())!.y, 'the notice leaves the header uncovered').toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
   await expect(analyst.getByText(/copia legible/)).toHaveCount(0);
   await badge.click();
   await expect(analyst).toHaveURL(/\/app\/mensajes$/);

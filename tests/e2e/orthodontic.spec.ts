@@ -112,7 +112,7 @@ async function documentReviewAndPay(request: APIRequestContext, reimbursementId:
 /** The whole walk in one language; `c` is that language's catalog. */
 async function walkPlan(page: Page, browser: Browser, request: APIRequestContext, locale: 'es' | 'ja', c: Catalog) {
   const source = await preauthorizedChild(request, locale === 'es' ? 'Lucía' : 'Hana');
-  const money = (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: source.currency }).format(minorToMajor(minor, source.currency));
+  const money = (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: source.currency, useGrouping: 'always' }).format(minorToMajor(minor, source.currency));
   const t = (id: string, values?: Record<string, string | number>) => String(new IntlMessageFormat(c[id], locale).format(values));
   const row = (number: number) => page.getByTestId(`installment-${number}`);
   // The plan's own state badge (the history timeline names the same states).
@@ -186,14 +186,16 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
     // The draft opens in the reimbursements area, where its documents and submission belong.
     await expect(page).toHaveURL(new RegExp(`/app/reembolsos/editar/${source.verificationId}/\\d+$`));
     const reimbursementId = Number(page.url().split('/').pop());
+    // Named by the claim's folio, as everywhere else, not by its internal number (issue 28, item 12).
+    const { folio } = (await (await request.get(`/api/reimbursements/${reimbursementId}`, { headers: authHeader(await apiToken(request)) })).json()) as { folio: string };
     await page.goto(planUrl);
-    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.draft', { id: reimbursementId }) })).toBeVisible();
+    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.draft', { folio }) })).toBeVisible();
 
     await documentReviewAndPay(request, reimbursementId);
     await page.reload();
     await expect(row(number)).toHaveAttribute('data-state', 'paid');
     await expect(row(number)).toContainText(t('orthodonticPlans.schedule.paid', { amount: money(number === 0 ? 60_000 : 10_000) }));
-    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.reimbursement', { id: reimbursementId }) })).toBeVisible();
+    await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.reimbursement', { folio }) })).toBeVisible();
     await expect(page.getByTestId('paid-benefit')).toHaveText(money(paidSoFar));
   }
   await expect(page.getByRole('heading', { name: c['orthodonticPlans.history.title'] })).toBeVisible();
@@ -255,7 +257,7 @@ async function approveAsSupervisor(request: APIRequestContext, planId: number) {
  */
 async function approveOnScreen(browser: Browser, request: APIRequestContext, planUrl: string, planId: number) {
   const plan = await call(request, await apiToken(request, 'supervisor@demo.local'), 'get', `/api/orthodontic-plans/${planId}`);
-  const money = (minor: number) => new Intl.NumberFormat('es', { style: 'currency', currency: plan.currency }).format(minorToMajor(minor, plan.currency));
+  const money = (minor: number) => new Intl.NumberFormat('es', { style: 'currency', currency: plan.currency, useGrouping: 'always' }).format(minorToMajor(minor, plan.currency));
   const t = (id: keyof typeof es, values?: Record<string, string | number>) => String(new IntlMessageFormat(es[id], 'es').format(values));
   const { context, page } = await otherSession(browser, 'supervisor@demo.local');
   await page.goto(planUrl);

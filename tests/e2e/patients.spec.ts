@@ -214,7 +214,7 @@ test.describe('patients', () => {
 
     // An exam and a cleaning at 100 % without deductible: 150.00 used of the 1 500.00 annual maximum.
     const currency = paid.currency as string;
-    const format = (cents: number) => page.evaluate(([value, code]) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: code }).format(value), [cents / 100, currency] as const);
+    const format = (cents: number) => page.evaluate(([value, code]) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: code, useGrouping: 'always' }).format(value), [cents / 100, currency] as const);
     const annual = page.getByRole('region', { name: /^Año de beneficio/ }).getByRole('group', { name: 'Máximo anual' });
     await expect(annual).toContainText(`${await format(135000)} disponible`);
     await expect(annual).toContainText(`Usado ${await format(15000)}`);

@@ -169,7 +169,7 @@ for (const locale of ['es', 'ja'] as const) {
     expect(JSON.stringify(overview.benefits)).toContain(String(paid.paidCents));
     const viewer = await person(browser, 'admin@demo.local', locale);
     await viewer.goto(`/app/pacientes/ver/${patient.id}`);
-    const amount = await viewer.evaluate(([cents, lang]) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' }).format(cents / 100), [paid.paidCents, locale] as const);
+    const amount = await viewer.evaluate(([cents, lang]) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR', useGrouping: 'always' }).format(cents / 100), [paid.paidCents, locale] as const);
     await expect(viewer.getByRole('main')).toContainText(amount);
     await expect(viewer.getByRole('link', { name: paid.folio })).toBeVisible();
     await expectNoSeriousViolations(viewer);

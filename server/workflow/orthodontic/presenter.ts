@@ -14,6 +14,7 @@ const presentInstallment = (i: InstallmentRow): components['schemas']['Orthodont
   reason: i.reason,
   reimbursementId: i.reimbursement_id,
   draftReimbursementId: i.draft_reimbursement_id ?? null,
+  reimbursementFolio: i.reimbursement_folio ?? i.draft_reimbursement_folio ?? null,
   paidCents: i.state === 'paid' ? i.paid_cents : null,
   version: i.version,
 });

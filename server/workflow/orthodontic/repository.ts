@@ -115,6 +115,7 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
       eb.ref('orthodontic_installments.state').$castTo<OrthodonticInstallmentState>().as('state'),
       'orthodontic_installments.reason',
       'orthodontic_installments.reimbursement_id',
+      'reimbursements.folio as reimbursement_folio',
       'reimbursements.paid_cents',
       'orthodontic_installments.version',
       // A claim started and not submitted yet: the screen opens it rather than starting another.
@@ -126,6 +127,14 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
         .orderBy('draft.id', 'desc')
         .limit(1)
         .as('draft_reimbursement_id'),
+      eb
+        .selectFrom('reimbursements as draft')
+        .select('draft.folio')
+        .whereRef('draft.installment_id', '=', 'orthodontic_installments.id')
+        .where('draft.state', '=', 'draft')
+        .orderBy('draft.id', 'desc')
+        .limit(1)
+        .as('draft_reimbursement_folio'),
     ])
     .where('orthodontic_installments.plan_id', 'in', planIds)
     .orderBy('orthodontic_installments.plan_id')

@@ -1,9 +1,12 @@
 import { Toaster as ChakraToaster, Portal, Spinner, Stack, Toast, createToaster } from '@chakra-ui/react';
 
-/** Notifications: top-right, 4.5 s, 24 px from the edge (the specification's values). */
-export const notifier = createToaster({ placement: 'top-end', duration: 4500, offsets: '24px', pauseOnPageIdle: true, max: 5 });
-/** Short messages: top centre, 3 s. */
-export const messenger = createToaster({ placement: 'top', duration: 3000, offsets: '24px', max: 3 });
+// Below the header (53 px, sticky) rather than over its controls; 24 px from the other edges.
+const OFFSETS = { top: '72px', right: '24px', bottom: '24px', left: '24px' };
+
+/** Notifications: top-right, 4.5 s, 24 px from the edge (the specification's values), under the header. */
+export const notifier = createToaster({ placement: 'top-end', duration: 4500, offsets: OFFSETS, pauseOnPageIdle: true, max: 5 });
+/** Short messages: top centre, 3 s, under the header. */
+export const messenger = createToaster({ placement: 'top', duration: 3000, offsets: OFFSETS, max: 3 });
 
 function Toasts({ toaster }: { toaster: typeof notifier }) {
   return (

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { sessionBridge } from '../../api/client.ts';
+import { DASHBOARD_KEY } from '../../api/query-keys.ts';
 import { Session } from '../../app/session.tsx';
 import { notifier } from '../../components/feedback/toaster.tsx';
 import { HeaderCountLink } from '../../components/layout/HeaderCountLink.tsx';
@@ -11,8 +12,8 @@ import { followEvents } from './event-stream.ts';
 
 /**
  * The header's messages button with the unread count. It holds the tab's one live connection: each
- * event refreshes the messages queries, and a new message elsewhere than on screen shows "you have a
- * new message" — never its text (research 2.10).
+ * event refreshes the messages queries and the dashboard's figures, and a new message elsewhere than on screen
+ * shows who wrote and on what subject — never its text (research 2.10).
  */
 export function UnreadBadge() {
   const intl = useIntl();
@@ -26,8 +27,16 @@ export function UnreadBadge() {
     return followEvents(
       (event) => {
         void client.invalidateQueries({ queryKey: MESSAGES_KEY });
+        void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
         const showing = window.location.pathname.endsWith(`/app${event.data.link}`);
-        if (event.data.kind === 'message' && !showing) notifier.create({ type: 'info', title: intl.formatMessage({ id: 'messages.newMessage' }) });
+        if (event.data.kind === 'message' && !showing) {
+          const { senderName, subject } = event.data;
+          notifier.create({
+            type: 'info',
+            title: senderName ? intl.formatMessage({ id: 'messages.newMessageFrom' }, { name: senderName }) : intl.formatMessage({ id: 'messages.newMessage' }),
+            description: subject,
+          });
+        }
       },
       () => sessionBridge.onUnauthorized(),
     );

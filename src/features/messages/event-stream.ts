@@ -3,7 +3,7 @@ import { sessionBridge } from '../../api/client.ts';
 export interface LiveEvent {
   id: string;
   event: string;
-  data: { kind: 'message' | 'read' | 'closed'; conversationId: number; messageId?: number; link: string };
+  data: { kind: 'message' | 'read' | 'closed'; conversationId: number; messageId?: number; link: string; subject: string; senderName?: string };
 }
 
 const RETRY_MS = [1000, 2000, 5000, 10000, 30000];

@@ -30,11 +30,12 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
     <Stack gap="3">
       <Text data-testid="schedule-summary">
         <bdi>
-          {t('orthodonticPlans.schedule.summary', {
+          {t(summary.lastPeriodicCents === null ? 'orthodonticPlans.schedule.summary' : 'orthodonticPlans.schedule.summaryWithLast', {
             initial: m(summary.initialCents),
-            count: summary.periodicCount,
+            count: summary.lastPeriodicCents === null ? summary.periodicCount : summary.periodicCount - 1,
             amount: m(summary.periodicCents),
             frequency: t(`orthodonticPlans.frequency.per.${frequency}`),
+            last: summary.lastPeriodicCents === null ? '' : m(summary.lastPeriodicCents),
             total: m(summary.totalCents),
           })}
         </bdi>
@@ -104,11 +105,11 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
                   <Table.Cell>
                     {installment?.reimbursementId ? (
                       <ChakraLink asChild color={{ base: 'blue.700', _dark: 'blue.300' }} textDecoration="underline">
-                        <Link href={reimbursementHref(installment.reimbursementId)}>{t('orthodonticPlans.schedule.reimbursement', { id: installment.reimbursementId })}</Link>
+                        <Link href={reimbursementHref(installment.reimbursementId)}>{t('orthodonticPlans.schedule.reimbursement', { folio: installment.reimbursementFolio ?? String(installment.reimbursementId) })}</Link>
                       </ChakraLink>
                     ) : installment?.draftReimbursementId ? (
                       <ChakraLink asChild color={{ base: 'blue.700', _dark: 'blue.300' }} textDecoration="underline">
-                        <Link href={reimbursementHref(installment.draftReimbursementId)}>{t('orthodonticPlans.schedule.draft', { id: installment.draftReimbursementId })}</Link>
+                        <Link href={reimbursementHref(installment.draftReimbursementId)}>{t('orthodonticPlans.schedule.draft', { folio: installment.reimbursementFolio ?? String(installment.draftReimbursementId) })}</Link>
                       </ChakraLink>
                     ) : installment?.state === 'claimable' && onClaim ? (
                       <Button size="xs" colorPalette="blue" onClick={() => onClaim(installment)} aria-label={t('orthodonticPlans.claim.actionFor', { installment: label })}>

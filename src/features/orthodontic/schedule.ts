@@ -52,6 +52,8 @@ export interface ScheduleSummary {
   periodicCount: number;
   /** The first periodic benefit (the others are the same but for a last, capped one). */
   periodicCents: number;
+  /** The last periodic benefit when it differs from the others (capped by the lifetime maximum): null when all are alike. */
+  lastPeriodicCents: number | null;
   totalCents: number;
   /** The instalment with which the lifetime maximum is used up, when the schedule skips the rest for it (31). */
   exhaustedWith: number | null;
@@ -70,6 +72,7 @@ export function summarize(rows: readonly ScheduleRow[]): ScheduleSummary {
     initialCents: initial && paying(initial) ? initial.benefitCents : 0,
     periodicCount: periodic.length,
     periodicCents: periodic[0]?.benefitCents ?? 0,
+    lastPeriodicCents: periodic.length > 1 && periodic.at(-1)!.benefitCents !== periodic[0]!.benefitCents ? periodic.at(-1)!.benefitCents : null,
     totalCents: rows.filter(paying).reduce((t, r) => t + r.benefitCents, 0),
     exhaustedWith: exhaustedWith !== null && exhaustedWith >= 0 ? exhaustedWith : null,
     skippedFrom,
