@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPostgres } from './postgres-cluster.ts';
 import { startCluster, type ApiProcess } from './multiprocess.ts';
-import { sseReader } from './sse.ts';
+import { sseReader, startedConversationEvent } from './sse.ts';
 
 /*
  * Live messages with several API processes on one PostgreSQL: a message sent through one process
@@ -38,14 +38,7 @@ suite('messages across API processes', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const [first] = await onB.next(1);
     expect(Date.now() - sentAt).toBeLessThan(10_000);
-    expect(JSON.parse(first.data)).toEqual({
-      kind: 'message',
-      conversationId: created.body.id,
-      messageId: created.body.messages[0].id,
-      link: `/mensajes/${created.body.id}`,
-      subject: 'Entre procesos',
-      senderName: created.body.messages[0].author.name,
-    });
+    expect(JSON.parse(first.data)).toEqual(startedConversationEvent(created.body));
     await onB.close();
 
     // Away from B (a dropped connection), two messages arrive through B; the client reconnects to A.

@@ -71,3 +71,13 @@ export function sseReader(response: Response) {
     close: () => reader.cancel(),
   };
 }
+
+/** The event a participant gets for a conversation just started: ids, link, subject and sender, never the text. */
+export const startedConversationEvent = (conversation: { id: number; subject: string; messages: { id: number; author: { name: string } }[] }) => ({
+  kind: 'message',
+  conversationId: conversation.id,
+  messageId: conversation.messages[0]!.id,
+  link: `/mensajes/${conversation.id}`,
+  subject: conversation.subject,
+  senderName: conversation.messages[0]!.author.name,
+});

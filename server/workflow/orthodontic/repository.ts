@@ -105,6 +105,19 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
   return q.kysely
     .selectFrom('orthodontic_installments')
     .leftJoin('reimbursements', 'reimbursements.id', 'orthodontic_installments.reimbursement_id')
+    // A claim started and not submitted yet: the screen opens it rather than starting another.
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('reimbursements as d')
+          .select(['d.id', 'd.folio'])
+          .whereRef('d.installment_id', '=', 'orthodontic_installments.id')
+          .where('d.state', '=', 'draft')
+          .orderBy('d.id', 'desc')
+          .limit(1)
+          .as('draft'),
+      (join) => join.onTrue(),
+    )
     .select((eb) => [
       'orthodontic_installments.id',
       'orthodontic_installments.plan_id',
@@ -118,23 +131,8 @@ export async function installmentsOfPlans(q: Queryable, planIds: readonly number
       'reimbursements.folio as reimbursement_folio',
       'reimbursements.paid_cents',
       'orthodontic_installments.version',
-      // A claim started and not submitted yet: the screen opens it rather than starting another.
-      eb
-        .selectFrom('reimbursements as draft')
-        .select('draft.id')
-        .whereRef('draft.installment_id', '=', 'orthodontic_installments.id')
-        .where('draft.state', '=', 'draft')
-        .orderBy('draft.id', 'desc')
-        .limit(1)
-        .as('draft_reimbursement_id'),
-      eb
-        .selectFrom('reimbursements as draft')
-        .select('draft.folio')
-        .whereRef('draft.installment_id', '=', 'orthodontic_installments.id')
-        .where('draft.state', '=', 'draft')
-        .orderBy('draft.id', 'desc')
-        .limit(1)
-        .as('draft_reimbursement_folio'),
+      'draft.id as draft_reimbursement_id',
+      'draft.folio as draft_reimbursement_folio',
     ])
     .where('orthodontic_installments.plan_id', 'in', planIds)
     .orderBy('orthodontic_installments.plan_id')
