@@ -93,7 +93,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     );
     // What research 4.3 asks of the treatment's first claim (its prior authorisation too) and of each later instalment.
     for (const documentType of number === 0 ? ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'TREATMENT_PLAN', 'XRAY_INITIAL', 'PAYMENT_RECEIPT', 'PRIOR_AUTHORIZATION'] : ['INVOICE', 'PAYMENT_RECEIPT']) {
-      const bytes = textPdf([`${documentType} - ${claim.folio}`, `Paciente: ${claim.patient_name}`, `Ortodoncia: cuota ${number}`, 'Documento de demostracion.']);
+      const bytes = textPdf([`${documentType} - ${claim.folio}`, `Paciente: ${claim.patient_name}`, `Ortodoncia: cuota ${number}`, 'Documento de demostración.']);
       const stored = await files.put(bytes);
       await insertAttachment(tx, {
         owner_type: 'reimbursement',

@@ -59,7 +59,7 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
     if (events.some(([e]) => e.type === 'SUBMIT')) {
       // What research 4.3 asks of a holder reimbursed for basic treatment.
       for (const documentType of ['INVOICE', 'CLAIM_FORM', 'DENTAL_REPORT', 'PAYMENT_RECEIPT']) {
-        const bytes = textPdf([`${documentType} - ${row.folio}`, `Paciente: ${row.patient_name}`, `Fecha: ${lines[0].serviceDate}`, 'Documento de demostracion.']);
+        const bytes = textPdf([`${documentType} - ${row.folio}`, `Paciente: ${row.patient_name}`, `Fecha: ${lines[0].serviceDate}`, 'Documento de demostración.']);
         const stored = await files.put(bytes);
         await insertAttachment(tx, {
           owner_type: 'reimbursement',
