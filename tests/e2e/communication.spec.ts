@@ -68,6 +68,27 @@ test('two users exchange messages live, with the unread badge and read receipts'
   await analyst.context().close();
 });
 
+test('in Japanese, the notice of a new message names its sender and subject, and the dashboard counts it with the badge', async ({ page, request }) => {
+  const supervisor = await apiToken(request, 'supervisor@demo.local');
+  const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
+  await signIn(page, 'analista@demo.local');
+  await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja' })));
+  await page.goto('/app/dashboard');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
+  const badge = page.getByTestId('messages-badge');
+  await expect(badge).toHaveAttribute('data-count', /^\d+$/);
+  const before = Number(await badge.getAttribute('data-count'));
+
+  const subject = `判読できない請求書 ${unique}`;
+  const sent = await request.post('/api/conversations', { headers: authHeader(supervisor), data: { subject, participantIds: [analystId], body: '本文は通知に出ない' } });
+  expect(sent.status()).toBe(201);
+  const notice = page.getByRole('status').filter({ hasText: 'Sergio Supervisor さんから新しいメッセージ' });
+  await expect(notice).toContainText(subject);
+  await expect(page.getByText('本文は通知に出ない')).toHaveCount(0);
+  await expect(badge).toHaveAttribute('data-count', String(before + 1));
+  await expect(page.getByTestId('tile-unreadMessages').getByTestId('tile-count')).toHaveText(String(before + 1));
+});
+
 test('notes on a record: written, pinned, private, corrected, and found on /notas', async ({ page, request }) => {
   const token = await apiToken(request);
   const patients = await (await request.get('/api/patients?pageSize=1', { headers: authHeader(token) })).json();
