@@ -78,6 +78,10 @@ test('a writer drafts an announcement with formatted text, publishes it and foll
   await page.getByRole('combobox', { name: 'Destinatarios' }).selectOption('roles');
   await page.getByRole('checkbox', { name: 'Tesorería' }).check({ force: true });
   await page.getByRole('checkbox', { name: 'Requiere confirmación de lectura' }).check({ force: true });
+  // Left empty, "Publicar desde" means now: it is not marked as a field to fill (issue 28, item 8); the title is.
+  await expect(page.getByRole('textbox', { name: 'Título' })).toHaveAttribute('required', '');
+  await expect(page.getByLabel('Publicar desde')).not.toHaveAttribute('required');
+  await expect(page.getByLabel('Publicar desde')).toHaveValue('');
   await expectNoSeriousViolations(page);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Comunicado guardado como borrador.')).toBeVisible();

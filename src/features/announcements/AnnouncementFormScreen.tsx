@@ -35,7 +35,7 @@ function InstantField({ form, name, label }: { form: UseFormReturn<FormValues>; 
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <FormField label={label} error={fieldState.error as FieldError} helper={intl.formatMessage({ id: helpId })} required={name === 'publishFrom'}>
+        <FormField label={label} error={fieldState.error as FieldError} helper={intl.formatMessage({ id: helpId })}>
           <Input type="datetime-local" name={name} value={toLocalInput(field.value as string)} onChange={(e) => field.onChange(fromLocalInput(e.currentTarget.value))} onBlur={field.onBlur} />
         </FormField>
       )}
