@@ -4,7 +4,7 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
-import { minorToMajor, currencyExponent } from '../../src/domain/benefits/currency.ts';
+import { formatMinor } from '../../src/domain/benefits/currency.ts';
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
@@ -46,19 +46,6 @@ function textsOf(language: PdfLanguage) {
   return (id: string, values: Record<string, string> = {}) =>
     (catalog[id] ?? es[id as keyof typeof es] ?? id).replace(/\{(\w+)\}/g, (_match, name: string) => values[name] ?? '');
 }
-
-/**
- * An amount in the currency's minor unit, in the reader's number format with the currency's own decimals, always
- * grouped as the panel shows it (Spanish alone would leave "1000,00" ungrouped beside "30.000,00").
- */
-export const formatMinor = (minor: number, currency: string, language: PdfLanguage) =>
-  new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: currencyExponent(currency),
-    maximumFractionDigits: currencyExponent(currency),
-    useGrouping: 'always',
-  }).format(minorToMajor(minor, currency));
 
 interface Layout {
   title: string;

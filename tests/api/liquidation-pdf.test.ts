@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { bundledChineseFont, bundledJapaneseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
 import { call, expectProblem, signIn, signInChoosingOwn, useServer } from './helpers.ts';
+import { formatMinor } from '../../src/domain/benefits/currency.ts';
 
 type Reimbursement = components['schemas']['Reimbursement'];
 
@@ -44,10 +45,8 @@ async function fetchPdf(token: string, id: number) {
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
 }
 
-const money = (minor: number, currency: string, locale: string) => {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
-};
+// The amounts as the screens show them (one formatter for both).
+const money = formatMinor;
 // pdf.js gives back the PDF's spaces as plain spaces: compare without the narrow/no-break kinds Intl uses.
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 

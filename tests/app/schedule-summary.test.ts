@@ -14,7 +14,7 @@ describe('the schedule’s summary', () => {
   const capped = [row(0, 600_000), ...[1, 2, 3, 4, 5, 6, 7].map((n) => row(n, 300_000)), row(8, 150_000), row(9, 0, 'skipped', '31')];
 
   it('names a last instalment that differs from the others apart', () => {
-    expect(summarize(capped)).toMatchObject({ periodicCount: 8, periodicCents: 300_000, lastPeriodicCents: 150_000, totalCents: 2_850_000 });
+    expect(summarize(capped)).toMatchObject({ periodicCount: 8, alikeCount: 7, periodicCents: 300_000, lastPeriodicCents: 150_000, totalCents: 2_850_000 });
     expect(summarize([row(0, 60_000), row(1, 10_000), row(2, 10_000)]).lastPeriodicCents).toBeNull();
   });
 
@@ -26,7 +26,7 @@ describe('the schedule’s summary', () => {
     const s = summarize(capped);
     const text = intl.formatMessage(
       { id: 'orthodonticPlans.schedule.summaryWithLast' },
-      { initial: money(intl, s.initialCents, 'COP'), count: s.periodicCount - 1, amount: money(intl, s.periodicCents, 'COP'), frequency: intl.formatMessage({ id: 'orthodonticPlans.frequency.per.MONTHLY' }), last: money(intl, s.lastPeriodicCents!, 'COP'), total: money(intl, s.totalCents, 'COP') },
+      { initial: money(intl, s.initialCents, 'COP'), count: s.alikeCount, amount: money(intl, s.periodicCents, 'COP'), frequency: intl.formatMessage({ id: 'orthodonticPlans.frequency.per.MONTHLY' }), last: money(intl, s.lastPeriodicCents!, 'COP'), total: money(intl, s.totalCents, 'COP') },
     );
     expect(text.replace(/[\u00a0\u202f]/g, ' ')).toBe(expected);
   });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { textPdf } from '../../server/db/demo-documents.ts';
-import { minorToMajor } from '../../src/domain/benefits/currency.ts';
+import { formatMinor } from '../../src/domain/benefits/currency.ts';
 import { moneyInput } from '../../src/components/format/money.ts';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
@@ -112,7 +112,7 @@ async function documentReviewAndPay(request: APIRequestContext, reimbursementId:
 /** The whole walk in one language; `c` is that language's catalog. */
 async function walkPlan(page: Page, browser: Browser, request: APIRequestContext, locale: 'es' | 'ja', c: Catalog) {
   const source = await preauthorizedChild(request, locale === 'es' ? 'Lucía' : 'Hana');
-  const money = (minor: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: source.currency, useGrouping: 'always' }).format(minorToMajor(minor, source.currency));
+  const money = (minor: number) => formatMinor(minor, source.currency, locale);
   const t = (id: string, values?: Record<string, string | number>) => String(new IntlMessageFormat(c[id], locale).format(values));
   const row = (number: number) => page.getByTestId(`installment-${number}`);
   // The plan's own state badge (the history timeline names the same states).
@@ -257,7 +257,7 @@ async function approveAsSupervisor(request: APIRequestContext, planId: number) {
  */
 async function approveOnScreen(browser: Browser, request: APIRequestContext, planUrl: string, planId: number) {
   const plan = await call(request, await apiToken(request, 'supervisor@demo.local'), 'get', `/api/orthodontic-plans/${planId}`);
-  const money = (minor: number) => new Intl.NumberFormat('es', { style: 'currency', currency: plan.currency, useGrouping: 'always' }).format(minorToMajor(minor, plan.currency));
+  const money = (minor: number) => formatMinor(minor, plan.currency, 'es');
   const t = (id: keyof typeof es, values?: Record<string, string | number>) => String(new IntlMessageFormat(es[id], 'es').format(values));
   const { context, page } = await otherSession(browser, 'supervisor@demo.local');
   await page.goto(planUrl);

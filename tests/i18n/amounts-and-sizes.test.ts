@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from '../../src/components/format/file-size.ts';
 import { money, moneyAmount } from '../../src/components/format/money.ts';
+import { formatMinor } from '../../src/domain/benefits/currency.ts';
 
 const intlIn = (locale: string) => createIntl({ locale, messages: JSON.parse(fs.readFileSync(`src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string> });
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -36,10 +37,9 @@ describe('file sizes', () => {
   });
 });
 
-describe('the liquidation PDF’s amounts', () => {
-  it('are grouped as the screen groups them', async () => {
-    const { formatMinor } = await import('../../server/exports/liquidation-pdf.ts');
+describe('the one formatter the screens and the liquidation PDF use', () => {
+  it('is the screens’ money', () => {
     expect(plain(formatMinor(100_000, 'MXN', 'es'))).toBe('1.000,00 MXN');
-    expect(plain(formatMinor(100_000, 'MXN', 'es'))).toBe(plain(money(intlIn('es'), 100_000, 'MXN')));
+    for (const locale of ['es', 'en', 'fr', 'zh', 'ja']) expect(formatMinor(123_456_789, 'EUR', locale)).toBe(money(intlIn(locale), 123_456_789, 'EUR'));
   });
 });

@@ -1,18 +1,13 @@
 import type { IntlShape } from 'react-intl';
-import { currencyExponent, decimalTextToMinor, minorToDecimalText, minorToMajor } from '../../domain/benefits/currency.ts';
-
-// Spanish (and Polish, Portuguese…) leave four-digit amounts ungrouped by default ("1000,00" beside "30.000,00"):
-// amounts are always grouped, so figures in one column read alike.
-const GROUPING = { useGrouping: 'always' } as const;
+import { currencyExponent, decimalTextToMinor, formatMinor, minorToDecimalText, minorToMajor } from '../../domain/benefits/currency.ts';
 
 /** An integer amount in the currency's minor unit, formatted in the user's language (CLP without decimals). */
-export const money = (intl: IntlShape, minor: number, currency: string) =>
-  intl.formatNumber(minorToMajor(minor, currency), { style: 'currency', currency, ...GROUPING });
+export const money = (intl: IntlShape, minor: number, currency: string) => formatMinor(minor, currency, intl.locale);
 
 /** The same amount without the currency sign, with exactly the currency's decimals (for tables of figures). */
 export const moneyAmount = (intl: IntlShape, minor: number, currency: string) => {
   const digits = currencyExponent(currency);
-  return intl.formatNumber(minorToMajor(minor, currency), { minimumFractionDigits: digits, maximumFractionDigits: digits, ...GROUPING });
+  return intl.formatNumber(minorToMajor(minor, currency), { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' });
 };
 
 /** The locale's decimal and group separators ("," and "." in es). */

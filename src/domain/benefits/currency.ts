@@ -5,6 +5,7 @@
  */
 
 const exponents = new Map<string, number>();
+const formatters = new Map<string, Intl.NumberFormat>();
 
 /** True for a three-letter upper-case ISO 4217 code Intl knows. */
 export function isCurrencyCode(code: unknown): code is string {
@@ -60,4 +61,19 @@ export function decimalTextToMinor(text: string, currency: string): number | nul
   if (fraction.length > exponent) return null;
   const size = Number(units) * 10 ** exponent + Number(fraction.padEnd(exponent, '0') || '0');
   return negative ? -size : size;
+}
+
+/**
+ * An amount in minor units as the reader reads it: the locale's number format, the currency's own decimals, and
+ * always grouped (Spanish alone would leave "1000,00" beside "30.000,00"). The screens and the PDFs both use it.
+ */
+export function formatMinor(minor: number, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    const digits = currencyExponent(currency);
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: 'always' });
+    formatters.set(key, format);
+  }
+  return format.format(minorToMajor(minor, currency));
 }

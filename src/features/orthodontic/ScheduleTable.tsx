@@ -32,7 +32,7 @@ export function ScheduleTable({ rows, currency, frequency, lifetimeMaximumCents,
         <bdi>
           {t(summary.lastPeriodicCents === null ? 'orthodonticPlans.schedule.summary' : 'orthodonticPlans.schedule.summaryWithLast', {
             initial: m(summary.initialCents),
-            count: summary.lastPeriodicCents === null ? summary.periodicCount : summary.periodicCount - 1,
+            count: summary.alikeCount,
             amount: m(summary.periodicCents),
             frequency: t(`orthodonticPlans.frequency.per.${frequency}`),
             last: summary.lastPeriodicCents === null ? '' : m(summary.lastPeriodicCents),

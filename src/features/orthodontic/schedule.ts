@@ -54,6 +54,8 @@ export interface ScheduleSummary {
   periodicCents: number;
   /** The last periodic benefit when it differs from the others (capped by the lifetime maximum): null when all are alike. */
   lastPeriodicCents: number | null;
+  /** How many periodic benefits are `periodicCents`: all of them, or all but a different last one. */
+  alikeCount: number;
   totalCents: number;
   /** The instalment with which the lifetime maximum is used up, when the schedule skips the rest for it (31). */
   exhaustedWith: number | null;
@@ -65,6 +67,8 @@ export function summarize(rows: readonly ScheduleRow[]): ScheduleSummary {
   const paying = (r: ScheduleRow) => r.benefitCents > 0 && r.state !== 'skipped' && r.state !== 'cancelled' && r.state !== 'rejected';
   const initial = rows.find((r) => r.number === 0);
   const periodic = rows.filter((r) => r.number > 0 && paying(r));
+  const last = periodic.at(-1);
+  const lastDiffers = periodic.length > 1 && last!.benefitCents !== periodic[0]!.benefitCents;
   const skippedForLifetime = rows.filter((r) => r.state === 'skipped' && r.reason === '31');
   const skippedFrom = skippedForLifetime.length ? Math.min(...skippedForLifetime.map((r) => r.number)) : null;
   const exhaustedWith = skippedFrom === null ? null : Math.max(-1, ...rows.filter((r) => r.number < skippedFrom && paying(r)).map((r) => r.number));
@@ -72,7 +76,8 @@ export function summarize(rows: readonly ScheduleRow[]): ScheduleSummary {
     initialCents: initial && paying(initial) ? initial.benefitCents : 0,
     periodicCount: periodic.length,
     periodicCents: periodic[0]?.benefitCents ?? 0,
-    lastPeriodicCents: periodic.length > 1 && periodic.at(-1)!.benefitCents !== periodic[0]!.benefitCents ? periodic.at(-1)!.benefitCents : null,
+    lastPeriodicCents: lastDiffers ? last!.benefitCents : null,
+    alikeCount: lastDiffers ? periodic.length - 1 : periodic.length,
     totalCents: rows.filter(paying).reduce((t, r) => t + r.benefitCents, 0),
     exhaustedWith: exhaustedWith !== null && exhaustedWith >= 0 ? exhaustedWith : null,
     skippedFrom,
