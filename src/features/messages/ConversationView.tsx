@@ -113,7 +113,10 @@ export function ConversationView({ id, myId }: { id: number; myId: number }) {
                       <Text fontWeight="semibold" color="fg">
                         <bdi>{message.author.name}</bdi>
                       </Text>
-                      <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                      {/* Isolated, so a right-to-left page keeps "28 nov 2026, 12:20" in its order. */}
+                      <bdi>
+                        <time dateTime={message.createdAt}>{intl.formatDate(message.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                      </bdi>
                     </HStack>
                     {message.body && (
                       <Text whiteSpace="pre-wrap" overflowWrap="anywhere" dir="auto">
