@@ -1,7 +1,7 @@
 // The browser validates forms with the contract's own schemas. Ajv compiles them here, at build
 // time, into plain functions, so the browser loads neither Ajv nor the contract.
 import fs from 'node:fs';
-import { parse } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
@@ -11,7 +11,7 @@ const PUBLIC_SCHEMAS = ['LoginRequest', 'RegisterRequest', 'ForgotPasswordReques
 /** The contract schemas that the signed-in panel's forms validate against. */
 const FORM_SCHEMAS = ['InsurerInput', 'InsurerUpdate', 'UserCreate', 'UserUpdate', 'RoleUpdate', 'ProfileUpdate', 'PasswordChange', 'PolicyholderInput', 'PolicyholderUpdate', 'PolicyInput', 'PolicyUpdate', 'PolicyEvent', 'DoctorInput', 'DoctorUpdate', 'DoctorStateChange', 'PatientInput', 'PatientUpdate', 'ProcedureCodeInput', 'ProcedureCodeUpdate', 'ReasonCodeUpdate', 'RequiredDocumentUpdate', 'SettingDefaultUpdate', 'AnnouncementInput', 'AnnouncementUpdate', 'DownloadInput'];
 
-const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
+const contract = parseYaml(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
 
 /** Standalone validators of `schemas`, with Ajv's runtime helpers inlined so the module imports nothing. */
 function validatorsOf(schemas) {

@@ -1,19 +1,14 @@
+// Only what opening the database needs is imported up front: the embedded database starts in its own thread
+// (WASM, data directory) while the API's modules load on this one (`npm start`'s restart time, issue 25 item 9).
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { readConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
-import { createServer } from './server.ts';
-import { startScheduler } from './scheduler.ts';
-import { startExportWorker } from './exports/worker.ts';
-import { startTimerJob } from './timer-jobs.ts';
-import { announcementWindowJob } from './announcements/service.ts';
-import { systemToday } from './clock.ts';
-import { createSite } from './http/site.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './domain/roles.ts';
+import { openDatabase } from './db/database.ts';
 import { logUnexpected } from './http/log-unexpected.ts';
-import { endEventStreams } from './messages/hub.ts';
+
+const started = performance.now();
 
 /** How long a stopping server waits for the requests in progress before it drops their connections. */
 const DRAIN_MS = Number(process.env.SHUTDOWN_DRAIN_MS ?? 10_000);
@@ -29,9 +24,29 @@ async function main() {
     releaseLock = await lockDataDir(config.dataDir);
     databaseTarget = path.join(config.dataDir, 'pgdata');
   }
-  const { api, db, seeded, deps, handlers } = await createServer(config, {
+  const opening = openDatabase(databaseTarget);
+  const modulesFrom = performance.now();
+  const [{ serve }, { createServer }, { startScheduler }, { startExportWorker }, { startTimerJob }, { announcementWindowJob }, { systemToday }, { createSite }, { DEMO_PASSWORD, DEMO_USERS }, { endEventStreams }, { loadContract }] =
+    await Promise.all([
+      import('@hono/node-server'),
+      import('./server.ts'),
+      import('./scheduler.ts'),
+      import('./exports/worker.ts'),
+      import('./timer-jobs.ts'),
+      import('./announcements/service.ts'),
+      import('./clock.ts'),
+      import('./http/site.ts'),
+      import('./domain/roles.ts'),
+      import('./messages/hub.ts'),
+      import('./http/contract.ts'),
+    ]);
+  // The contract is read while the database may still be opening: the API is built from it afterwards.
+  loadContract();
+  const modules = performance.now() - modulesFrom;
+  const { api, db, seeded, deps, handlers, phases } = await createServer(config, {
     databaseTarget,
     seed: !config.databaseUrl || process.env.SEED_DEMO === '1',
+    opening,
   });
 
   const app = createSite(api, distDir);
@@ -41,6 +56,9 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`Panel and API on http://localhost:${info.port} (database: ${db.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`);
+    // The database opened while the modules loaded: "database" is what it still took after them.
+    const took = [['modules and contract', modules], ...phases].map(([phase, ms]) => `${phase} ${Math.round(Number(ms))} ms`).join(', ');
+    console.log(`Started in ${Math.round(performance.now() - started)} ms since the process's code began (${took}).`);
     if (seeded) {
       console.log(`Demo data seeded. Sign in as one of (password "${DEMO_PASSWORD}"):`);
       for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}`);

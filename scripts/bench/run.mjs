@@ -1,5 +1,6 @@
 // `npm run bench`: builds the app, starts a server on a fresh embedded database and measures
-// what docs/benchmarks.md reports: API latency, the browser rows (browser.mjs) and the request path (path.mjs). Not a test:
+// what docs/benchmarks.md reports: API latency, the browser rows (browser.mjs), a restart's time (start.mjs) and the
+// request path (path.mjs). Not a test:
 // numbers vary with the machine, so they are printed, never asserted, and each part writes its latest tables into
 // docs/benchmarks.md (report.mjs; BENCH_WRITE=0 only prints).
 import { spawn, spawnSync } from 'node:child_process';
@@ -72,6 +73,8 @@ try {
   );
   // The browser rows: log-in weight and Lighthouse, sign-in → dashboard, menu click → content (BENCH_BROWSER=0 skips).
   if (process.env.BENCH_BROWSER !== '0') spawnSync(process.execPath, ['scripts/bench/browser.mjs'], { stdio: 'inherit', env: { ...process.env, BENCH_BROWSER_BASE: base } });
+  // A restart's time on an embedded database already migrated (BENCH_START=0 skips).
+  if (process.env.BENCH_START !== '0') spawnSync(process.execPath, ['scripts/bench/start.mjs'], { stdio: 'inherit' });
   // The speed table of issue 12: full path against the bare handler, 200 staff without pause, a real office.
   if (process.env.BENCH_PATH !== '0') spawnSync(process.execPath, ['scripts/bench/path.mjs'], { stdio: 'inherit' });
 } catch (error) {

@@ -9,8 +9,16 @@ import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
 export async function syncRoles(db: Database): Promise<void> {
+  const stored = await db.query<{ code: string; permissions: string[] }>(
+    `SELECT r.code, coalesce(array_agg(p.permission ORDER BY p.permission) FILTER (WHERE p.permission IS NOT NULL), '{}') AS permissions
+       FROM roles r LEFT JOIN role_permissions p ON p.role_id = r.id WHERE r.system GROUP BY r.code`,
+  );
+  const current = new Map(stored.map((row) => [row.code, [...row.permissions].sort().join(' ')]));
+  const changed = Object.entries(ROLE_PERMISSIONS).filter(([code, permissions]) => current.get(code) !== [...permissions].sort().join(' '));
+  // A restart of the same version finds every system role as it is: nothing to write.
+  if (!changed.length) return;
   await db.transaction(async (tx) => {
-    for (const [code, permissions] of Object.entries(ROLE_PERMISSIONS)) {
+    for (const [code, permissions] of changed) {
       const [{ id }] = await tx.query<{ id: number }>(
         `INSERT INTO roles (code, system) VALUES ($1, true) ON CONFLICT (code) DO UPDATE SET system = true RETURNING id`,
         [code],

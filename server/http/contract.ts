@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { HttpProblem } from './problem.ts';
@@ -38,6 +38,8 @@ function once<T>(make: () => T): () => T {
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** The contract as read from its YAML: an OpenAPI document, walked by key. */
+export type ContractDocument = Json;
 
 /** A parameter schema is compiled on its own, so its `#/components/…` refs must name the contract. */
 const absoluteRefs = (schema: Json): Json => JSON.parse(JSON.stringify(schema).replaceAll('"$ref":"#/', `"$ref":"${CONTRACT_ID}#/`));
@@ -78,7 +80,7 @@ export function loadContract(file = CONTRACT_PATH): LoadedContract {
 }
 
 function compileContract(file: string): LoadedContract {
-  const document = parse(fs.readFileSync(file, 'utf8')) as Json;
+  const document = parseYaml(fs.readFileSync(file, 'utf8')) as Json;
   const options = { strict: false, allErrors: true, useDefaults: true } as const;
   const bodies = new Ajv2020(options);
   const params = new Ajv2020({ ...options, coerceTypes: true });

@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import { parse } from 'yaml';
-import { CONTRACT_PATH, permissionsOf } from './contract.ts';
+import { loadContract, permissionsOf } from './contract.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-let contract: any;
-const document = () => (contract ??= parse(fs.readFileSync(CONTRACT_PATH, 'utf8')));
+const document = () => loadContract().document;
 let declared: Set<string> | undefined;
 let byOperation: Map<string, string> | undefined;
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createSite } from '../../server/http/site.ts';
-import { CONTRACT_PATH } from '../../server/http/contract.ts';
+import { CONTRACT_PATH, type ContractDocument } from '../../server/http/contract.ts';
 import { useServer } from './helpers.ts';
 
 /** The API reference on the whole site: the real API behind it and a built app beside it. */
@@ -25,8 +25,8 @@ describe('GET /api/openapi.yaml', () => {
     const response = await site.request('/api/openapi.yaml');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/yaml\b/);
-    const served = parse(await response.text());
-    expect(served).toEqual(parse(fs.readFileSync(CONTRACT_PATH, 'utf8')));
+    const served = parseYaml(await response.text()) as ContractDocument;
+    expect(served).toEqual(parseYaml(fs.readFileSync(CONTRACT_PATH, 'utf8')));
     expect(served.openapi).toBe('3.1.0');
     expect(served.paths['/api/insurers'].get.operationId).toBe('listInsurers');
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
+import type { ContractDocument } from '../../server/http/contract.ts';
 import { SYSTEM_EVENT } from '../../src/machines/event-permissions.ts';
 import { REIMBURSEMENT_EVENT_PERMISSIONS } from '../../src/machines/reimbursement.machine.ts';
 import { attachToReimbursement, call, claimInReview, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
@@ -115,7 +116,7 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
   });
 
   it('the contract lists the permission of each event the statechart declares, from its vocabulary', () => {
-    const contract = parse(readFileSync('openapi/openapi.yaml', 'utf8'));
+    const contract = parseYaml(readFileSync('openapi/openapi.yaml', 'utf8')) as ContractDocument;
     const operation = contract.paths['/api/reimbursements/{id}/events'].post;
     // EDIT is sent by PUT …/reimbursements/{id}, whose own permission is the one the statechart asks for it.
     const { EDIT: edit, ...sentAsEvents } = REIMBURSEMENT_EVENT_PERMISSIONS;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { parse } from 'yaml';
+import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
+import type { ContractDocument } from '../../server/http/contract.ts';
 import { FIELD_SPECS, LIST_SPECS } from '../../openapi/field-specs.ts';
 import { PERMISSIONS } from '../../openapi/permissions.ts';
 import { emptyFormValues, toFormValues, toPayload, widgetOf, writableFields } from '../../src/components/form/field-spec.ts';
@@ -28,7 +29,7 @@ describe('field specifications generated from the contract', () => {
   });
 
   it('lists every permission of the contract, and every operation names one of them', () => {
-    const contract = parse(fs.readFileSync('openapi/openapi.yaml', 'utf8'));
+    const contract = parseYaml(fs.readFileSync('openapi/openapi.yaml', 'utf8')) as ContractDocument;
     const used = Object.values(contract.paths).flatMap((item) => Object.values(item as Record<string, { 'x-permission'?: string }>).map((op) => op?.['x-permission']).filter(Boolean));
     expect(used.length).toBeGreaterThan(10);
     for (const permission of used) expect(PERMISSIONS).toContain(permission);
