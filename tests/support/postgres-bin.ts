@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { hasPostgres } from '../../scripts/postgres-cluster.ts';
 
-export const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-export const hasPostgres = fs.existsSync(path.join(PG_BIN, 'initdb'));
+export { hasPostgres, PG_BIN } from '../../scripts/postgres-cluster.ts';
+
 /** In CI the production database is not optional: what runs on PostgreSQL fails there when it is missing. */
 export const inCI = ['true', '1'].includes(process.env.CI ?? '');
 
