@@ -2,6 +2,7 @@
 // insurers list behind a bare Hono handler and behind each stage of the full path on its own, so
 // the cost of every stage is the difference between two routes of one process on one database.
 // Bench-only: never mounted by server/main.ts.
+import fs from 'node:fs';
 import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { readConfig } from '../../server/config.ts';
@@ -12,6 +13,9 @@ import { recordAudit } from '../../server/audit.ts';
 
 const config = readConfig();
 const { api, db, deps } = await createServer(config, { databaseTarget: process.env.BENCH_DATABASE ?? 'memory://', seed: true });
+
+// The same rows for the outside floor (floor-server.ts), which loads them into a process of its own.
+if (process.env.BENCH_FLOOR_DUMP && db.dumpDataDir) fs.writeFileSync(process.env.BENCH_FLOOR_DUMP, await db.dumpDataDir());
 
 const query = { page: 1, pageSize: 20, sort: 'name' };
 const list = async () => {

@@ -5,7 +5,9 @@
 // empty database, on PostgreSQL. Figures are printed with the load average, never asserted; a run of all
 // three parts writes each database's table into docs/benchmarks.md (sections path-pglite, path-postgres; report.mjs).
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describeMix, signIn, staffMix } from './mix.mjs';
 import { conditions, table, writeIfWhole } from './report.mjs';
 
@@ -22,9 +24,13 @@ const parts = new Set((process.env.BENCH_PATH_PARTS ?? 'ratio,load,office').spli
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const load1 = () => os.loadavg()[0].toFixed(1);
 
-function startServer(database) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/path-server.ts'], {
-    env: { ...process.env, PORT: String(PORT), BENCH_DATABASE: database, DATABASE_URL: '' },
+const FLOOR_PORT = PORT + 1;
+const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
+const floorDump = path.join(os.tmpdir(), `dental-floor-${process.pid}.tar`);
+
+function startServer(database, script = 'scripts/bench/path-server.ts', port = PORT) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, PORT: String(port), BENCH_DATABASE: database, DATABASE_URL: '', BENCH_FLOOR_DUMP: floorDump },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
   });
@@ -37,10 +43,11 @@ function startServer(database) {
 /** Requests per second that CONNECTIONS clients without pause get through in SECONDS. */
 async function throughput(pathname, token) {
   const deadline = performance.now() + SECONDS * 1000;
+  const url = pathname.startsWith('http') ? pathname : `${base}${pathname}`;
   let done = 0;
   const client = async () => {
     while (performance.now() < deadline) {
-      const response = await fetch(`${base}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
       if (!response.ok) throw new Error(`${pathname}: ${response.status}`);
       await response.arrayBuffer();
       done++;
@@ -50,38 +57,47 @@ async function throughput(pathname, token) {
   return done / SECONDS;
 }
 
+// The full path last; the outside floor (another process, PGlite on its event loop) is the issue's yardstick.
 const ROUTES = [
   ['bare handler', '/bare/list'],
   ['+ session', '/bare/auth'],
   ['+ audit row', '/bare/audit'],
+  ['outside floor', `${floorBase}/floor/list`],
   ['full path', '/api/insurers?page=1&pageSize=20&sort=name'],
 ];
 
-async function ratio(label, token) {
-  for (const [, pathname] of ROUTES) await throughput(pathname, token); // warm-up
+async function ratio(label, token, routes) {
+  const FULL = routes.length - 1;
+  const FLOOR = routes.findIndex(([name]) => name === 'outside floor');
+  for (const [, pathname] of routes) await throughput(pathname, token); // warm-up
   const rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     const rates = [];
-    const order = round % 2 ? [...ROUTES.keys()].reverse() : [...ROUTES.keys()];
-    for (const i of order) rates[i] = await throughput(ROUTES[i][1], token);
+    const order = round % 2 ? [...routes.keys()].reverse() : [...routes.keys()];
+    for (const i of order) rates[i] = await throughput(routes[i][1], token);
     rounds.push(rates);
     console.log(
       `${label} round ${round + 1} (load ${load()}): ` +
-        ROUTES.map(([name], i) => `${name} ${Math.round(rates[i])}/s`).join(', ') +
-        ` → full/bare ${(rates[3] / rates[0]).toFixed(2)}×`,
+        routes.map(([name], i) => `${name} ${Math.round(rates[i])}/s`).join(', ') +
+        ` → full/bare ${(rates[FULL] / rates[0]).toFixed(2)}×` + (FLOOR < 0 ? '' : `, full/floor ${(rates[FULL] / rates[FLOOR]).toFixed(2)}×`),
     );
   }
   const mean = (i) => rounds.reduce((sum, r) => sum + r[i], 0) / rounds.length;
-  const ratios = rounds.map((r) => r[3] / r[0]).sort((x, y) => x - y);
-  const median = (ratios[(ratios.length - 1) >> 1] + ratios[ratios.length >> 1]) / 2;
-  console.log(
-    `${label} GET /api/insurers (20 rows), ${CONNECTIONS} clients: full ${Math.round(mean(3))}/s vs bare ${Math.round(mean(0))}/s = ${(mean(3) / mean(0)).toFixed(2)}×; ` +
-      `median of ${ROUNDS} rounds ${median.toFixed(2)}× (range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}; goal ≥ 0.70×)`,
-  );
-  return (
-    `${(mean(3) / mean(0)).toFixed(2)}× / ${median.toFixed(2)}× (${Math.round(mean(3))} vs ${Math.round(mean(0))}/s; ` +
-    `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} clients, range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)})`
-  );
+  /** Full path against route `i`: mean of the rounds' rates, and the median and range of the rounds' ratios. */
+  const against = (i, name) => {
+    const ratios = rounds.map((r) => r[FULL] / r[i]).sort((x, y) => x - y);
+    const median = (ratios[(ratios.length - 1) >> 1] + ratios[ratios.length >> 1]) / 2;
+    console.log(
+      `${label} GET /api/insurers (20 rows), ${CONNECTIONS} clients: full ${Math.round(mean(FULL))}/s vs ${name} ${Math.round(mean(i))}/s = ${(mean(FULL) / mean(i)).toFixed(2)}×; ` +
+        `median of ${ROUNDS} rounds ${median.toFixed(2)}× (range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)}; goal ≥ 0.70×)`,
+    );
+    return (
+      `${(mean(FULL) / mean(i)).toFixed(2)}× / ${median.toFixed(2)}× (${Math.round(mean(FULL))} vs ${Math.round(mean(i))}/s; ` +
+      `${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} clients, range ${ratios[0].toFixed(2)}–${ratios.at(-1).toFixed(2)})`
+    );
+  };
+  const stages = routes.slice(0, 3).map(([name], i) => `${name} ${Math.round(mean(i))}/s`).join(', ');
+  return { bare: against(0, 'bare'), floor: FLOOR < 0 ? null : against(FLOOR, 'outside floor'), stages };
 }
 
 const time = (value) => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`);
@@ -92,12 +108,19 @@ const mixCell = (r) =>
 
 async function measure(label, database, section) {
   const server = await startServer(database);
+  // The outside floor reads a dump of the embedded database; PostgreSQL has no dump, so it is measured on PGlite only.
+  const floor = fs.existsSync(floorDump) ? await startServer('', 'scripts/bench/floor-server.ts', FLOOR_PORT) : null;
   const rows = [];
   try {
     const token = await signIn(base, 'admin@demo.local');
     if (parts.has('ratio')) {
       const before = load1();
-      rows.push(['`GET /api/insurers` full path vs bare handler (mean / median)', await ratio(label, token), `${before}–${load1()}`, '≥ 0.70×']);
+      const routes = floor ? ROUTES : ROUTES.filter(([name]) => name !== 'outside floor');
+      const result = await ratio(label, token, routes);
+      const load = `${before}–${load1()}`;
+      if (floor) rows.push(['`GET /api/insurers` full path vs the outside floor (mean / median)', result.floor, load, '≥ 0.70×']);
+      rows.push(['`GET /api/insurers` full path vs bare handler in the server (mean / median)', result.bare, load, '—']);
+      rows.push(['each stage alone in the server (mean)', result.stages, load, '—']);
     }
     if (parts.has('load')) {
       const before = load1();
@@ -113,6 +136,8 @@ async function measure(label, database, section) {
     }
   } finally {
     process.kill(-server.pid, 'SIGTERM');
+    if (floor) process.kill(-floor.pid, 'SIGTERM');
+    fs.rmSync(floorDump, { force: true });
   }
   writeIfWhole(section, ['ratio', 'load', 'office'].every((part) => parts.has(part)), 'BENCH_PATH_PARTS picked only some parts', () =>
     `${conditions(`${label}, \`node scripts/bench/path.mjs\`; 1-minute load average at each part's start and end`)}\n\n` + table(['measure', 'result', 'load', 'goal'], rows),
