@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
 import { useMe } from '../api/me.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
 import { ScreenContext, type ScreenInfo } from '../components/layout/screen-context.ts';
 import { crumbsFor, PRIVATE_ROUTES } from './areas.ts';
+import { cameFrom, forgetCameFrom, useNoteCameFrom } from './came-from.ts';
 import { ForbiddenScreen } from './ForbiddenScreen.tsx';
 import { pathOf } from './registry.ts';
 import { useRouteMeta } from './route-meta.ts';
@@ -18,9 +19,10 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
   const forbidden = Boolean(route.permission) && isSuccess && !can(route.permission!);
   useRouteMeta(false, forbidden ? 'forbidden.title' : route.titleId, params);
   const userId = data?.user.id ?? null;
+  useNoteCameFrom(route);
   const screen = useMemo<ScreenInfo>(
     () => ({
-      crumbs: crumbsFor(route),
+      crumbs: crumbsFor(route, cameFrom(route)),
       link: (key, values) => {
         const target = pathOf(route.area, key, values);
         return target && can(target.permission) ? target.path : null;
@@ -47,6 +49,8 @@ function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[numbe
 
 /** Every route under `/app`, from the area registry (which loads with the signed-in shell, not on the log-in page). */
 export default function PrivateRoutes() {
+  // Signing out unmounts the private routes: the next user starts from the menus' own lists.
+  useEffect(() => forgetCameFrom, []);
   return (
     <Switch>
       {PRIVATE_ROUTES.map((route) => (

@@ -17,6 +17,7 @@ import { settingsArea } from '../features/settings/area.ts';
 import { usersArea } from '../features/users/area.ts';
 import { verificationsArea } from '../features/verifications/area.ts';
 import type { Area } from './area-types.ts';
+import type { CameFrom } from './came-from.ts';
 import { crumbsOf, menuOf, routesOf } from './registry.ts';
 
 /**
@@ -50,4 +51,4 @@ export const NAV_ITEMS = menuOf(AREAS, PRIVATE_ROUTES);
 export const HEADER_ITEMS = AREAS.flatMap((area) => area.headerItems ?? []);
 
 const HOME_CRUMB = { labelId: 'nav.dashboard', href: '/panel/default' } as const;
-export const crumbsFor = (route: (typeof PRIVATE_ROUTES)[number]) => crumbsOf(route, HOME_CRUMB);
+export const crumbsFor = (route: (typeof PRIVATE_ROUTES)[number], from?: CameFrom) => crumbsOf(route, HOME_CRUMB, from);

@@ -57,13 +57,21 @@ export function pathOf(area: Area, key: string, params: Record<string, string | 
   return route ? { ...route, path: route.path.replace(/:(\w+)/g, (whole, name: string) => (name in params ? encodeURIComponent(String(params[name])) : whole)) } : null;
 }
 
-/**
- * The breadcrumbs above a screen: the dashboard, then its area's list unless it is the list or another screen the
- * menu opens (the verification worklist is the history's peer, not below it).
- */
-export function crumbsOf(route: RegisteredRoute, home: { labelId: MessageId; href: string }): Crumb[] {
-  if (route.area.routes.some((r) => r.key === 'home' && r.path === route.path)) return [];
+/** Whether the menu opens `route` (an area's list, or one of its peers such as the verification worklist). */
+export function isMenuScreen(route: RegisteredRoute): boolean {
   const menuPaths = (route.area.menu ?? []).flatMap((entry) => ('children' in entry ? entry.children.map((c) => c.path) : [entry.path]));
+  return menuPaths.includes(route.path) || route.area.routes.some((r) => r.key === 'list' && r.path === route.path);
+}
+
+/**
+ * The breadcrumbs above a screen: the dashboard, then, below a list, the list the user came from (`from`: the menu
+ * screen of the same area last opened, at its address with its filters), else the area's list. A list, and any
+ * other screen the menu opens, has only the dashboard above it (the verification worklist is the history's peer).
+ */
+export function crumbsOf(route: RegisteredRoute, home: { labelId: MessageId; href: string }, from?: { route: RegisteredRoute; href: string }): Crumb[] {
+  if (route.area.routes.some((r) => r.key === 'home' && r.path === route.path)) return [];
+  if (isMenuScreen(route)) return [home];
+  if (from && from.route.area === route.area) return [home, { labelId: from.route.titleId, href: from.href }];
   const list = route.area.routes.find((r) => r.key === 'list');
-  return [home, ...(list && list.path !== route.path && !menuPaths.includes(route.path) ? [{ labelId: list.titleId, href: list.path }] : [])];
+  return [home, ...(list ? [{ labelId: list.titleId, href: list.path }] : [])];
 }

@@ -103,6 +103,18 @@ describe('the area registry', () => {
     expect(crumbsFor(route('/reembolsos/ortodoncia'))).toEqual([{ labelId: 'nav.dashboard', href: '/panel/default' }]);
     expect(crumbsFor(route('/verificaciones/editar/:id')).map((crumb) => crumb.href)).toEqual(['/panel/default', '/verificaciones/existentes']);
     expect(crumbsFor(route('/panel/default'))).toEqual([]);
+    // Below a list, the list the user came from, with its filters: a verification opened from the worklist.
+    const worklist = { route: route('/verificaciones/nuevas'), href: '/verificaciones/nuevas?state=pending' };
+    expect(crumbsFor(route('/verificaciones/editar/:id'), worklist)).toEqual([
+      { labelId: 'nav.dashboard', href: '/panel/default' },
+      { labelId: 'area.verifications.new', href: '/verificaciones/nuevas?state=pending' },
+    ]);
+    expect(crumbsFor(route('/verificaciones/nueva'), worklist).map((crumb) => crumb.labelId)).toEqual(['nav.dashboard', 'area.verifications.new']);
+    const orthodontic = { route: route('/reembolsos/ortodoncia'), href: '/reembolsos/ortodoncia' };
+    expect(crumbsFor(route('/reembolsos/editar/:verificacion_id/:id'), orthodontic).at(-1)).toEqual({ labelId: 'area.reimbursements.orthodontic', href: '/reembolsos/ortodoncia' });
+    // A list of another area says nothing about this one's records; a list itself stays below the dashboard only.
+    expect(crumbsFor(route('/aseguradoras/editar/:id'), worklist).at(-1)?.href).toBe('/aseguradoras');
+    expect(crumbsFor(route('/verificaciones/existentes'), worklist)).toEqual([{ labelId: 'nav.dashboard', href: '/panel/default' }]);
     const insurers = AREAS.find((area) => area.key === 'insurers')!;
     expect(pathOf(insurers, 'edit', { id: 12 })?.path).toBe('/aseguradoras/editar/12');
     expect(pathOf(insurers, 'nothing')).toBeNull();
