@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isPublicKey } from './src/i18n/public-keys.ts';
+import { CSP_NONCE_PLACEHOLDER } from './server/http/csp.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -24,7 +25,8 @@ function publicCatalog(): Plugin {
 
 /**
  * The entry's stylesheet (the plain styles of src/styles.css, ~3 KiB compressed) goes inline into
- * index.html: a render-blocking request less before the first paint. The server's CSP allows inline styles.
+ * index.html: a render-blocking request less before the first paint. It carries the nonce placeholder like Vite's own
+ * tags (html.cspNonce below): the server's CSP admits a <style> element only with the response's nonce.
  */
 function inlineEntryCss(): Plugin {
   return {
@@ -35,7 +37,7 @@ function inlineEntryCss(): Plugin {
       handler(html, { bundle }) {
         return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
           const asset = bundle?.[file];
-          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+          return asset?.type === 'asset' ? `<style nonce="${CSP_NONCE_PLACEHOLDER}">${String(asset.source)}</style>` : tag;
         });
       },
     },
@@ -44,6 +46,9 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig({
   plugins: [react(), publicCatalog(), inlineEntryCss()],
+  // Every tag Vite writes gets nonce="<placeholder>", and the page a <meta property="csp-nonce"> with it (read by
+  // Vite's preloader and by src/app/emotion-cache.ts); server/http/site.ts puts each response's own nonce there.
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: { port: Number(process.env.DEV_PORT ?? 5173), proxy: { '/api': api } },
   build: { chunkSizeWarningLimit: 700 },
 });

@@ -3,12 +3,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { CONTRACT_PATH } from './contract.ts';
+import { CSP_NONCE_PLACEHOLDER } from './csp.ts';
 
 /**
  * The API reference for API clients: the contract itself at /api/openapi.yaml and Scalar's reader at
  * /api/docs. Everything comes from the project's own files (Scalar's standalone bundle from
  * node_modules), so the page works offline and within the site's CSP (scripts, fetches and fonts from
  * this origin only). Not contract operations: the site mounts these before the API.
+ *
+ * Scalar injects its styles as <style> elements it makes itself: the page carries its response's CSP nonce
+ * (like the panel's page) and a script run before Scalar's gives that nonce to every <style> element made on
+ * the page. Scalar also writes style="…" attributes in the HTML it inserts (its code samples' line-number
+ * widths), which no nonce can admit: the site's CSP lets this page alone apply style attributes (site.ts).
  */
 const SCALAR_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/@scalar/api-reference');
 
@@ -24,6 +30,23 @@ const SCALAR_CONFIGURATION = {
   documentDownloadType: 'yaml',
 };
 
+/** The reference's page. */
+export const API_DOCS_PAGE = '/api/docs';
+
+/** Run before Scalar's bundle: each <style> element the page's scripts make carries the page's nonce. */
+const NONCE_SCRIPT = `(function () {
+  var meta = document.querySelector('meta[property="csp-nonce"]');
+  var nonce = meta && (meta.nonce || meta.getAttribute('nonce'));
+  if (!nonce) return;
+  var createElement = Document.prototype.createElement;
+  Document.prototype.createElement = function (name) {
+    var element = createElement.apply(this, arguments);
+    if (String(name).toLowerCase() === 'style') element.nonce = nonce;
+    return element;
+  };
+})();
+`;
+
 export function apiDocs(): Hono {
   const version = (JSON.parse(fs.readFileSync(path.join(SCALAR_DIR, 'package.json'), 'utf8')) as { version: string }).version;
   // Versioned, so browsers may keep it for good; read on first use (4 MB) and kept.
@@ -36,9 +59,11 @@ export function apiDocs(): Hono {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Dental back office API reference</title>
     <link rel="icon" href="data:," />
+    <meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}" />
   </head>
   <body>
     <div id="reference"></div>
+    <script src="/api/docs/nonce.js"></script>
     <script src="${bundlePath}"></script>
     <script src="/api/docs/start.js"></script>
   </body>
@@ -50,7 +75,9 @@ export function apiDocs(): Hono {
   app.get('/api/openapi.yaml', (c) =>
     c.body(fs.readFileSync(CONTRACT_PATH, 'utf8'), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
-  app.get('/api/docs', (c) => c.html(page, 200, { 'Cache-Control': 'no-cache' }));
+  // With this response's nonce, kept by no cache (as the panel's page).
+  app.get(API_DOCS_PAGE, (c) => c.html(page.replaceAll(CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-store' }));
+  app.get('/api/docs/nonce.js', (c) => c.body(NONCE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get('/api/docs/start.js', (c) => c.body(start, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get(bundlePath, (c) => {
     bundle ??= fs.readFileSync(path.join(SCALAR_DIR, 'dist/browser/standalone.js'));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { apiDocs } from './api-docs.ts';
+import { API_DOCS_PAGE, apiDocs } from './api-docs.ts';
+import { CSP_NONCE_PLACEHOLDER } from './csp.ts';
 
 /** CSP sources for the page's inline scripts (those without `src`), by their SHA-256. */
 export function inlineScriptHashes(html: string): string[] {
@@ -29,15 +30,20 @@ export function createSite(api: Hono, distDir: string): Hono {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
   app.use('*', compress());
-  // Only the panel's own scripts (and index.html's inline boot script, by its hash) and API; inline
-  // styles because the component library injects them.
+  // Only the panel's own scripts (and index.html's inline boot script, by its hash) and API. Style sheets
+  // from the panel's files, or in a <style> element carrying this response's nonce: the page's inlined
+  // stylesheet and the component library's (Emotion's cache takes the nonce from the page, src/app/emotion-cache.ts).
+  // No style="…" attribute in markup is applied; styles set from scripts (element.style) are not the CSP's to
+  // refuse. Every response gets a fresh nonce (Hono's NONCE: 128 random bits); only the page uses it.
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...inlineScriptHashes(indexHtml ?? '')],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", NONCE],
+        // Scalar's API reference alone needs style attributes (api-docs.ts); the panel has none in its markup.
+        styleSrcAttr: [(c) => (c.req.path === API_DOCS_PAGE ? "'unsafe-inline'" : "'none'")],
         // blob: for previews of the attachments the panel fetched with the user's token (images, and PDFs in a frame).
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", 'blob:'],
@@ -64,7 +70,13 @@ export function createSite(api: Hono, distDir: string): Hono {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The page with this response's nonce, kept by no cache: a copy served again would carry a nonce already seen.
+  const page = (c: Context) =>
+    c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-store' });
+  // The built index.html itself is only the page's template: never served as a file.
+  app.get('/', page);
+  app.get('/index.html', page);
   app.use('*', serveStatic({ root: path.relative(process.cwd(), distDir) || '.' }));
-  app.get('*', (c) => c.html(indexHtml, 200, { 'Cache-Control': 'no-cache' }));
+  app.get('*', page);
   return app;
 }

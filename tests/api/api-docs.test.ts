@@ -43,8 +43,30 @@ describe('GET /api/docs', () => {
     expect(csp).not.toContain('unsafe-eval');
     const html = await response.text();
     const urls = urlsIn(html);
-    expect(urls.filter((url) => url.startsWith('/api/docs/'))).toHaveLength(2);
+    expect(urls.filter((url) => url.startsWith('/api/docs/'))).toHaveLength(3);
     for (const url of urls) expect(url, url).toMatch(/^(\/(?!\/)|data:)/);
+  });
+
+  it("admits Scalar's <style> elements by this response's nonce, never stored, and style attributes on this page alone", async () => {
+    const nonces = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await site.request('/api/docs');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const csp = response.headers.get('content-security-policy') ?? '';
+      const styleSrc = /(?:^|;\s*)style-src ([^;]*)/.exec(csp)?.[1] ?? '';
+      expect(styleSrc).not.toContain('unsafe-inline');
+      const nonce = /^'self' 'nonce-([A-Za-z0-9+/]+={0,2})'$/.exec(styleSrc)?.[1];
+      expect(nonce, styleSrc).toBeDefined();
+      expect(/(?:^|;\s*)style-src-attr ([^;]*)/.exec(csp)?.[1]).toBe("'unsafe-inline'");
+      const html = await response.text();
+      expect(html).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
+      // The script giving Scalar's <style> elements the nonce runs before Scalar's bundle.
+      expect(urlsIn(html).filter((url) => url.endsWith('.js'))[0]).toBe('/api/docs/nonce.js');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(3);
+    // Any other page keeps style attributes off.
+    expect((await site.request('/log-in')).headers.get('content-security-policy')).toContain("style-src-attr 'none'");
   });
 
   it("serves every script the page loads, Scalar's bundle from the project's own files", async () => {

@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 
 /*
- * The drawing's own styles, the only ones inside its shadow root. Graphviz laid the labels out with
- * Helvetica's widths: Helvetica or a font with its metrics. The dark variant recolours the
- * exported black-on-white; the marks show the selected state, the session's live state and a path.
+ * The drawing's own styles, the only ones inside its shadow root (an adopted sheet: the page's CSP refuses a
+ * <style> element without the page's nonce). Graphviz laid the labels out with Helvetica's widths: Helvetica or
+ * a font with its metrics. The dark variant recolours the exported black-on-white; the marks show the selected
+ * state, the session's live state and a path.
  */
 const STYLES = `
 :host { display: block; direction: ltr; unicode-bidi: isolate; }
@@ -28,6 +29,33 @@ svg text { font-family: Helvetica, Arial, 'Liberation Sans', 'Nimbus Sans', sans
 :host([data-theme='dark']) .on-path > :is(polygon, ellipse, path) { fill: #78350f; }
 :host([data-theme='dark']) .on-path-edge :is(path, polygon) { stroke: #f59e0b; }
 `;
+
+let drawingSheet: CSSStyleSheet | undefined;
+/** STYLES as one constructed sheet, shared by every drawing (made on first use: the module also loads outside a browser). */
+const stylesOfDrawing = () => {
+  if (!drawingSheet) {
+    drawingSheet = new CSSStyleSheet();
+    drawingSheet.replaceSync(STYLES);
+  }
+  return drawingSheet;
+};
+
+/**
+ * The drawing's markup with each `style="…"` attribute (the exported labels' fonts) renamed `data-style`: the page's
+ * CSP applies no style attribute it finds in markup, so `applyDeferredStyles` sets them from script instead.
+ */
+export function deferInlineStyles(svg: string): string {
+  // A start tag's name, then its attributes one by one up to `style` (so a quoted value that mentions style= is left alone).
+  return svg.replace(/(<[a-zA-Z][\w:.-]*(?:\s+[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*?\s+)style(\s*=)/g, '$1data-style$2');
+}
+
+/** Gives each element under `root` its `data-style` as its style, set from script (which the CSP does not refuse). */
+export function applyDeferredStyles(root: ParentNode): void {
+  for (const element of root.querySelectorAll<HTMLElement | SVGElement>('[data-style]')) {
+    element.style.cssText = element.dataset.style ?? '';
+    element.removeAttribute('data-style');
+  }
+}
 
 /** On screen, no label is smaller than this when a drawing first opens (the exported ones are 8–11 units). */
 const READABLE_PX = 9;
@@ -58,7 +86,10 @@ export function DiagramCanvas({ svg, theme, decorate, onChoose }: { svg: string;
   const host = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const element = host.current!;
-    (element.shadowRoot ?? element.attachShadow({ mode: 'open' })).innerHTML = `<style>${STYLES}</style>${svg}`;
+    const root = element.shadowRoot ?? element.attachShadow({ mode: 'open' });
+    root.adoptedStyleSheets = [stylesOfDrawing()];
+    root.innerHTML = deferInlineStyles(svg);
+    applyDeferredStyles(root);
   }, [svg]);
   useEffect(() => {
     const root = host.current?.shadowRoot;
