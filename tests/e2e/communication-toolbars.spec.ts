@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test, shoot } from './fixtures.ts';
 
 // The list toolbars of Notas, Mensajes, Comunicados and Descargas (search, state filter, sort select where there
 // are no column headers) in each look a user may have: light, dark, right-to-left, Japanese and a 390 px phone.
-// Each is axe-checked and photographed into /tmp/shots/C/ for a person to look at.
+// Each is axe-checked and photographed for a person to look at (`shoot`, with SHOTS_DIR set).
 
 const catalogs = {
   es: JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>,
@@ -57,7 +57,7 @@ test('the toolbars of Notas, Mensajes, Comunicados and Descargas in light, dark,
       await expect(page.getByRole('search'), where).toBeVisible();
       if (screen.name === 'downloads') await expect(page.getByRole('combobox', { name: texts['downloads.filter.state'] }), where).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `/tmp/shots/C/${screen.name}-${look.name}.png` });
+      await shoot(page, `C/${screen.name}-${look.name}`);
     }
   }
 });

@@ -1,4 +1,5 @@
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import path from 'node:path';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -26,6 +27,16 @@ export const test = base.extend<{ noServerErrors: void }>({
     { auto: true },
   ],
 });
+
+/**
+ * A screenshot for a person to look at (a screen's looks, a new layout), saved as SHOTS_DIR/<name>.png when
+ * SHOTS_DIR is set (`SHOTS_DIR=/tmp/shots npx playwright test …`); without it nothing is taken, so the suite
+ * does not spend its time encoding pictures nobody opens.
+ */
+export async function shoot(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!process.env.SHOTS_DIR) return;
+  await target.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), ...options });
+}
 
 export const PASSWORD = 'demo1234';
 export const ADMIN = { email: 'admin@demo.local', name: 'Ana Administradora' };

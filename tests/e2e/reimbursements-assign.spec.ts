@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, signIn } from './fixtures.ts';
+import { apiToken, signIn, shoot } from './fixtures.ts';
 import { activeDoctor, api, insuredPatient, submittedReimbursement } from './reimbursement-support.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
@@ -26,7 +26,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
   await reviewer.selectOption({ index: 1 });
   const chosen = (await reviewer.locator('option:checked').textContent())!.trim();
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: '/tmp/shots/U/assign-light.png' });
+  await shoot(page, 'U/assign-light');
   await dialog.getByRole('button', { name: es['reimbursements.assign.submit'] }).click();
   await expect(dialog).toBeHidden();
   const details = page.getByRole('region', { name: es['reimbursements.review.details'] });
@@ -46,7 +46,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
     await page.getByRole('button', { name: texts['reimbursements.assign.open'] }).click();
     await expect(page.getByRole('dialog', { name: texts['reimbursements.assign.title'] })).toBeVisible();
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `/tmp/shots/U/assign-${name}.png` });
+    await shoot(page, `U/assign-${name}`);
   }
 });
 
@@ -111,5 +111,5 @@ test('a supervisor reassigns from the list, keyboard only: the row names the new
   await expect(page.getByText(`${claim.folio} asignado a ${first}`)).toBeVisible();
   await expect(row).toContainText(first);
   expect((await api(request, supervisorToken, 'get', `/api/reimbursements/${claim.id}`)).assigneeName).toBe(first);
-  await page.screenshot({ path: '/tmp/shots/U/list-reassign-light.png' });
+  await shoot(page, 'U/list-reassign-light');
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf } from './fixtures.ts';
+import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
@@ -370,7 +370,7 @@ test('the engine liquidates the lines as they are typed, before and after the fi
   await expect(live.getByRole('row').nth(1)).toContainText('60,00');
   expect((await api(request, analyst, 'get', `/api/reimbursements?q=F-LIVE-${verification.id}&pageSize=10`)).total).toBe(0);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: '/tmp/shots/U/unsaved-preview-light.png', fullPage: true });
+  await shoot(page, 'U/unsaved-preview-light', { fullPage: true });
   await flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] }).click();
   await expect(flow).toHaveAttribute('data-state', 'documents');
   await flow.getByRole('button', { name: es['common.back'], exact: true }).click();
@@ -412,13 +412,13 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('main [data-reimbursement-state]').first()).toBeVisible();
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `/tmp/shots/U/${name}-list.png`, fullPage: true });
+    await shoot(page, `U/${name}-list`, { fullPage: true });
 
     await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
     await expect(page.getByTestId('notes-panel')).toBeVisible();
     await expect(page.getByTestId('history-timeline')).toBeVisible();
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `/tmp/shots/U/${name}-record.png`, fullPage: true });
+    await shoot(page, `U/${name}-record`, { fullPage: true });
     const approve = page.getByTestId('workflow-actions').getByRole('button', { name: /^(Aprobar|承認)$/ });
     await expect(approve).not.toHaveAttribute('aria-disabled', 'true');
     await approve.click();
@@ -429,14 +429,14 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
     // The rejected line's reason is chosen from a list: it asks to choose (issue 28, item 17).
     await expect(dialog.getByText(/Seleccione |を選択してください/).first()).toBeVisible();
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: `/tmp/shots/U/${name}-approval.png` });
+    await shoot(page, `U/${name}-approval`);
     await page.keyboard.press('Escape');
 
     if (plans.items.length) {
       await page.goto(`/app/reembolsos/planes/${plans.items[0].id}`);
       await expect(page.getByTestId('notes-panel')).toBeVisible();
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: `/tmp/shots/U/${name}-plan.png`, fullPage: true });
+      await shoot(page, `U/${name}-plan`, { fullPage: true });
     }
   }
 });
@@ -466,7 +466,7 @@ async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, p
   await expect(live).toContainText('D2330');
   await expect(live).toContainText('D0120');
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `/tmp/shots/U/unsaved-preview-${name}.png`, fullPage: true });
+  await shoot(page, `U/unsaved-preview-${name}`, { fullPage: true });
 }
 
 test('the unsaved live preview reads and passes axe in dark, Japanese and at 390 px', async ({ page, request }) => {
@@ -515,7 +515,7 @@ test('review: the analyst asks for documents and the cure period shows; an image
   // Drawn from the file itself: the 24 × 24 pixels sent.
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(24);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: '/tmp/shots/D/es-record-image-preview.png' });
+  await shoot(page, 'D/es-record-image-preview');
 });
 
 test('review above the approval threshold: the auditor is not offered approval and reads why, rejects with a reason, and opens the claim\'s path in Diagramas', async ({ page, request }) => {

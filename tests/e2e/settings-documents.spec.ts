@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
+import { ADMIN, apiToken, authHeader, signIn, shoot } from './fixtures.ts';
 
 const row = (page: Page, key: string) => page.locator(`table tbody tr[data-key="${key}"]`);
 
@@ -23,7 +23,7 @@ test.describe('Configuraciones: the documents matrix’s pre-authorisation and p
       // Research 4.3: the payment receipt of a general claim whose invoice is not marked paid.
       await expect(row(page, 'PAYMENT_RECEIPT')).toContainText('Si la factura no está marcada como pagada');
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: '/tmp/shots/M/documents-tab.png', fullPage: true });
+      await shoot(page, 'M/documents-tab', { fullPage: true });
 
       await row(page, 'XRAY_INITIAL').getByRole('button', { name: /^Editar / }).click();
       const dialog = page.getByRole('dialog');
@@ -41,7 +41,7 @@ test.describe('Configuraciones: the documents matrix’s pre-authorisation and p
       ]);
       await general.selectOption('PREAUTHORIZATION');
       await expectNoSeriousViolations(page);
-      await page.screenshot({ path: '/tmp/shots/M/documents-edit.png' });
+      await shoot(page, 'M/documents-edit');
       await dialog.getByRole('button', { name: 'Guardar' }).click();
       await expect(dialog).toBeHidden();
       await expect(row(page, 'XRAY_INITIAL')).toContainText('Si se paga con una autorización previa que una línea necesita');

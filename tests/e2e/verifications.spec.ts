@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ageOn } from '../../src/domain/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, READ_ONLY, signIn } from './fixtures.ts';
+import { ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
 
@@ -55,7 +55,7 @@ async function workVerification(page: Page, opened: Opened, t: Record<string, st
   await expect(row).toBeVisible();
   await expect(page.getByTestId('worklist-counts')).toBeVisible();
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `/tmp/shots/C/${shots}-worklist.png`, fullPage: true });
+  await shoot(page, `C/${shots}-worklist`, { fullPage: true });
 
   // Before taking it, starting is offered but unavailable, with the statechart's reason in the user's language.
   await page.goto(`/app/verificaciones/editar/${opened.id}`);
@@ -102,7 +102,7 @@ async function workVerification(page: Page, opened: Opened, t: Record<string, st
   // Taken by the verifier herself: the oldest entry says she took it, not that someone assigned it.
   await expect(page.getByTestId('history-timeline').getByRole('listitem').last()).toContainText(t['workflow.history.take']);
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: `/tmp/shots/C/${shots}-verified.png`, fullPage: true });
+  await shoot(page, `C/${shots}-verified`, { fullPage: true });
 }
 
 test.describe('verificaciones', () => {
@@ -114,7 +114,7 @@ test.describe('verificaciones', () => {
     await page.goto(`/app/verificaciones/existentes?state=verified&q=${opened.folio}`);
     await expect(page.getByRole('row').filter({ hasText: opened.folio })).toContainText(/quedan \d+ días/);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/shots/C/es-history.png', fullPage: true });
+    await shoot(page, 'C/es-history', { fullPage: true });
   });
 
   test('the same day in Japanese', async ({ page, request }) => {
@@ -180,7 +180,7 @@ test.describe('verificaciones', () => {
       } else if (event.type === 'xstate.done.actor.loadCoverage') {
         await expect(flow.getByTestId('coverage-checks')).toBeVisible();
         await expectNoSeriousViolations(page);
-        await page.screenshot({ path: '/tmp/shots/C/es-new-review.png', fullPage: true });
+        await shoot(page, 'C/es-new-review', { fullPage: true });
       } else if (event.type === 'xstate.error.actor.create') {
         await expect(flow.getByRole('alert')).toHaveText(es['code.verification.alreadyOpen']);
       } else {
@@ -220,7 +220,7 @@ test.describe('verificaciones', () => {
     await expect(ageCheck).toContainText(es['verifications.check.attention']);
     await expect(ageCheck).toContainText(`${age} años en la fecha de atención; se cubre antes de cumplir ${limit}.`);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/shots/D/es-new-review-age.png', fullPage: true });
+    await shoot(page, 'D/es-new-review-age', { fullPage: true });
   });
 
   test('on the record, a supervisor records one not eligible and cancels another, each with its reason, and records a pre-authorisation with its number', async ({ page, request }) => {
@@ -296,7 +296,7 @@ test.describe('verificaciones', () => {
         await expect(page.locator('main h1')).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
         await expectNoSeriousViolations(page);
-        await page.screenshot({ path: `/tmp/shots/C/${name}-${screen}.png`, fullPage: true });
+        await shoot(page, `C/${name}-${screen}`, { fullPage: true });
       }
     }
   });
@@ -319,7 +319,7 @@ test.describe('verificaciones', () => {
     await expect(flow.getByText(opened.patientName)).toBeVisible();
     await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
     await expect(flow.getByLabel(es['verifications.field.kindOnly'])).toHaveValue('BENEFITS');
-    await page.screenshot({ path: '/tmp/shots/C/es-new-details.png', fullPage: true });
+    await shoot(page, 'C/es-new-details', { fullPage: true });
     // Leaving through a link asks first (not the enrolment link: it comes back to the kept draft).
     await page.getByRole('navigation', { name: es['nav.breadcrumbs'] }).getByRole('link').first().click();
     const leave = page.getByRole('alertdialog');
@@ -377,7 +377,7 @@ test.describe('verificaciones', () => {
     await expect(flow.getByRole('status').filter({ hasText: es['verifications.flow.chosen'] })).toContainText('Rocío Vidal');
     await expect.poll(async () => (await json(request, admin, 'get', '/api/drafts/verification-new/new')).body?.snapshot?.patient?.name).toMatch(/^Rocío Vidal/);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/shots/U/es-new-enrolled.png', fullPage: true });
+    await shoot(page, 'U/es-new-enrolled', { fullPage: true });
   });
 
   test('keyboard only: a verification opened from the patient search to its record', async ({ page, request }) => {

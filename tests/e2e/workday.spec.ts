@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, signIn, shoot } from './fixtures.ts';
 import { api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
@@ -173,7 +173,7 @@ for (const locale of ['es', 'ja'] as const) {
     await expect(viewer.getByRole('main')).toContainText(amount);
     await expect(viewer.getByRole('link', { name: paid.folio })).toBeVisible();
     await expectNoSeriousViolations(viewer);
-    await viewer.screenshot({ path: `/tmp/shots/D/workday-${locale}-patient.png`, fullPage: true });
+    await shoot(viewer, `D/workday-${locale}-patient`, { fullPage: true });
     await viewer.context().close();
     expect((await request.get(`/api/reimbursements/${id}`, { headers: authHeader(admin) })).status()).toBe(200);
   });
