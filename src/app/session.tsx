@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { appMachine, type Credentials, type Registration } from '../machines/app.machine.ts';
 import * as auth from '../api/auth.ts';
 import { sessionBridge } from '../api/client.ts';
+import { usePreferencesActor } from './preferences.tsx';
 
 /** The app machine with its actors wired to the real API. */
 const liveAppMachine = appMachine.provide({
@@ -24,6 +25,7 @@ export const Session = createActorContext(liveAppMachine);
  */
 function SessionBridge({ onSessionStart, children }: { onSessionStart: SessionStart; children: ReactNode }) {
   const actor = Session.useActorRef();
+  const preferences = usePreferencesActor();
   const token = Session.useSelector((s) => s.context.token);
   const queryClient = useQueryClient();
   const previous = useRef<string | null>(null);
@@ -32,12 +34,18 @@ function SessionBridge({ onSessionStart, children }: { onSessionStart: SessionSt
     sessionBridge.onUnauthorized = () => actor.send({ type: 'SESSION_EXPIRED' });
     // Straight from the machine, before React renders the signed-in layout (a long first render).
     let started: string | null = null;
+    let loaded = false;
     const start = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
-      const { token: current, redirect } = snapshot.context;
-      if (current && current !== started) onSessionStart(current, redirect);
+      const { token: current, redirect, user } = snapshot.context;
+      if (current && current !== started) {
+        // A sign-in (not the session this browser kept): the panel opens in the language the user's profile saved.
+        if (loaded && typeof user?.locale === 'string') preferences.send({ type: 'SET_LOCALE', value: user.locale });
+        onSessionStart(current, redirect);
+      }
       started = current;
     };
     start(actor.getSnapshot());
+    loaded = true;
     actor.subscribe(start);
   });
   useEffect(() => {

@@ -5,6 +5,7 @@ import type { Permission } from '../../../openapi/permissions.ts';
 import { usePreferences, usePreferencesActor } from '../preferences.tsx';
 import { Icon } from '../../components/layout/icons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { useSaveLanguage } from './useSaveLanguage.ts';
 import { visibleItems, type NavItem } from '../../components/layout/nav-items.ts';
 import { SIDE_NAV_COLLAPSED_WIDTH, SIDE_NAV_WIDTH, SideNav } from '../../components/layout/SideNav.tsx';
 import { SearchShortcut } from './SearchShortcut.tsx';
@@ -32,6 +33,7 @@ export function AppLayout({
   const intl = useIntl();
   const prefs = usePreferences();
   const preferences = usePreferencesActor();
+  const saveLanguage = useSaveLanguage();
   const mobile = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const items = visibleItems(allItems, can);
   const side = prefs.navType === 'SIDE' && !mobile;
@@ -82,7 +84,7 @@ export function AppLayout({
               .map(({ key, component: Item }) => (
                 <Item key={key} />
               ))}
-            <LanguageSwitcher />
+            <LanguageSwitcher onChosen={saveLanguage} />
             <ThemeToggle />
             <UserMenu />
           </HStack>

@@ -2,7 +2,8 @@ import { useIntl } from 'react-intl';
 import { usePreferences, usePreferencesActor } from '../preferences.tsx';
 import { LOCALES } from '../../machines/preferences.machine.ts';
 
-export function LanguageSwitcher() {
+/** The language select of the headers; `onChosen` is told of a choice (the signed-in header saves it to the profile). */
+export function LanguageSwitcher({ onChosen }: { onChosen?: (locale: string) => void }) {
   const intl = useIntl();
   const { locale } = usePreferences();
   const preferences = usePreferencesActor();
@@ -11,7 +12,10 @@ export function LanguageSwitcher() {
       className="ui-select"
       aria-label={intl.formatMessage({ id: 'header.language' })}
       value={locale}
-      onChange={(e) => preferences.send({ type: 'SET_LOCALE', value: e.currentTarget.value })}
+      onChange={(e) => {
+        preferences.send({ type: 'SET_LOCALE', value: e.currentTarget.value });
+        onChosen?.(e.currentTarget.value);
+      }}
     >
       {LOCALES.map((code) => (
         <option key={code} value={code} lang={code}>

@@ -12,7 +12,7 @@ import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
 import { LOCALES } from '../../machines/preferences.machine.ts';
-import { useUpdateMe } from './api.ts';
+import { useUpdateMe } from '../../api/me.ts';
 import { SavedNotice } from './SavedNotice.tsx';
 import { UserSummary } from './UserSummary.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';

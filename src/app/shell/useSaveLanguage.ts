@@ -1,0 +1,22 @@
+import { useIntl } from 'react-intl';
+import { useMe, useUpdateMe } from '../../api/me.ts';
+import { notifier } from '../../components/feedback/toaster.tsx';
+import { Session } from '../session.tsx';
+
+/**
+ * The language chosen in the header is the user's preference: saved to the profile as the profile form saves it,
+ * so the next sign-in, on any browser, opens in it. The screen changes at once; a failed save says so.
+ */
+export function useSaveLanguage() {
+  const intl = useIntl();
+  const token = Session.useSelector((s) => s.context.token);
+  const { data } = useMe(token);
+  const update = useUpdateMe();
+  return (locale: string) => {
+    if (!data || data.user.locale === locale) return;
+    update.mutate(
+      { name: data.user.name, locale: locale as typeof data.user.locale, version: data.user.version },
+      { onError: () => notifier.create({ type: 'error', title: intl.formatMessage({ id: 'header.language.notSaved' }) }) },
+    );
+  };
+}
