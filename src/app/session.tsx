@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { appMachine, type Credentials, type Registration } from '../machines/app.machine.ts';
 import * as auth from '../api/auth.ts';
 import { sessionBridge } from '../api/client.ts';
+import { storedLocale } from '../machines/preferences.machine.ts';
 import { usePreferencesActor } from './preferences.tsx';
 
 /** The app machine with its actors wired to the real API. */
@@ -38,8 +39,9 @@ function SessionBridge({ onSessionStart, children }: { onSessionStart: SessionSt
     const start = (snapshot: ReturnType<typeof actor.getSnapshot>) => {
       const { token: current, redirect, user } = snapshot.context;
       if (current && current !== started) {
-        // A sign-in (not the session this browser kept): the panel opens in the language the user's profile saved.
-        if (loaded && typeof user?.locale === 'string') preferences.send({ type: 'SET_LOCALE', value: user.locale });
+        // A sign-in (not the session this browser kept) on a browser that keeps no language of its own (signing out
+        // clears it): the panel opens in the language the user's profile saved.
+        if (loaded && !storedLocale() && typeof user?.locale === 'string') preferences.send({ type: 'SET_LOCALE', value: user.locale });
         onSessionStart(current, redirect);
       }
       started = current;

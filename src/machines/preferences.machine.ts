@@ -36,6 +36,16 @@ const TRANSIENT: (keyof Preferences)[] = ['blankLayout', 'mobileNav'];
 
 const COLOR = /^#[0-9a-f]{6}$/i;
 
+/** The language this browser keeps (chosen on the log-in page or earlier), or null when it keeps none. */
+export function storedLocale(): string | null {
+  try {
+    const { locale } = JSON.parse(globalThis.localStorage?.getItem(PREFERENCES_KEY) ?? '{}') as { locale?: unknown };
+    return typeof locale === 'string' && LOCALES.includes(locale as Locale) ? locale : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Stored preferences, ignoring anything malformed so a bad value never breaks the panel. */
 export function readStoredPreferences(): Preferences {
   try {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesMachine, readStoredPreferences } from '../../src/machines/preferences.machine.ts';
+import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesMachine, readStoredPreferences, storedLocale } from '../../src/machines/preferences.machine.ts';
 import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
 const start = () => createActor(preferencesMachine, { input: readStoredPreferences() }).start();
@@ -62,5 +62,18 @@ describe('preferences machine', () => {
     expect(readStoredPreferences()).toEqual(DEFAULT_PREFERENCES);
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ locale: 'xx', navCollapsed: 'yes', direction: 'rtl' }));
     expect(readStoredPreferences()).toEqual({ ...DEFAULT_PREFERENCES, direction: 'rtl' });
+  });
+
+  it('tells whether the browser keeps a language of its own (a sign-in otherwise opens in the profile’s)', () => {
+    localStorage.clear();
+    expect(storedLocale()).toBeNull();
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ currentTheme: 'dark' }));
+    expect(storedLocale()).toBeNull();
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ locale: 'xx' }));
+    expect(storedLocale()).toBeNull();
+    localStorage.setItem(PREFERENCES_KEY, '{not json');
+    expect(storedLocale()).toBeNull();
+    localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ locale: 'ja' }));
+    expect(storedLocale()).toBe('ja');
   });
 });
