@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
 import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
-import { ADMIN, signIn } from './fixtures.ts';
+import { test, expect, ADMIN, signIn } from './fixtures.ts';
 
 const CATALOGS: Record<string, Record<string, string>> = { es, en, fr, zh, ja };
 

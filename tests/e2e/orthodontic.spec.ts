@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { textPdf } from '../../server/db/demo-documents.ts';
 import { formatMinor } from '../../src/domain/benefits/currency.ts';
 import { moneyInput } from '../../src/components/format/money.ts';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
-import { apiToken, authHeader, READ_ONLY, savedDraft, signIn } from './fixtures.ts';
+import { test, expect, apiToken, authHeader, READ_ONLY, savedDraft, signIn } from './fixtures.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';

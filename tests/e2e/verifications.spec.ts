@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ageOn } from '../../src/domain/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
+import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn, shoot } from './fixtures.ts';
+import { test, expect, apiToken, authHeader, signIn, shoot } from './fixtures.ts';
 import { api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
