@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { describeMix, request, signIn as signInAt, staffMix } from './bench/mix.mjs';
 import { hasPostgres, PG_BIN, startPostgresCluster } from './postgres-cluster.ts';
 
@@ -155,16 +156,9 @@ async function postgresRestarts() {
     stop = true;
     await Promise.all(lanes);
     const alive = server.exitCode === null && server.signalCode === null;
-    const { rows } = await (async () => {
-      const pg = (await import('pg')).default;
-      const client = new pg.Client({ connectionString: cluster.adminUrl });
-      await client.connect();
-      try {
-        return await client.query("SELECT code FROM insurers WHERE code LIKE 'PG%'");
-      } finally {
-        await client.end();
-      }
-    })();
+    const client = new pg.Client({ connectionString: cluster.adminUrl });
+    await client.connect();
+    const { rows } = await client.query("SELECT code FROM insurers WHERE code LIKE 'PG%'").finally(() => client.end());
     const stored = new Set(rows.map((row) => row.code));
     const present = codes.filter((code) => stored.has(code)).length;
     const otherText = [...others].map(([status, count]) => `${count} × ${status}`).join(', ');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { CONTRACT_PATH } from './contract.ts';
-import { CSP_NONCE_PLACEHOLDER } from './csp.ts';
+import { CSP_NONCE_PLACEHOLDER, pageWithNonce } from './csp.ts';
 
 /**
  * The API reference for API clients: the contract itself at /api/openapi.yaml and Scalar's reader at
@@ -76,7 +76,7 @@ export function apiDocs(): Hono {
     c.body(fs.readFileSync(CONTRACT_PATH, 'utf8'), 200, { 'Content-Type': 'application/yaml; charset=utf-8', 'Cache-Control': 'no-cache' }),
   );
   // With this response's nonce, kept by no cache (as the panel's page).
-  app.get(API_DOCS_PAGE, (c) => c.html(page.replaceAll(CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-store' }));
+  app.get(API_DOCS_PAGE, (c) => pageWithNonce(c, page));
   app.get('/api/docs/nonce.js', (c) => c.body(NONCE_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get('/api/docs/start.js', (c) => c.body(start, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
   app.get(bundlePath, (c) => {

@@ -6,7 +6,7 @@ import { compress } from 'hono/compress';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_DOCS_PAGE, apiDocs } from './api-docs.ts';
-import { CSP_NONCE_PLACEHOLDER } from './csp.ts';
+import { pageWithNonce } from './csp.ts';
 
 /** CSP sources for the page's inline scripts (those without `src`), by their SHA-256. */
 export function inlineScriptHashes(html: string): string[] {
@@ -70,9 +70,7 @@ export function createSite(api: Hono, distDir: string): Hono {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  // The page with this response's nonce, kept by no cache: a copy served again would carry a nonce already seen.
-  const page = (c: Context) =>
-    c.html(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, c.get('secureHeadersNonce') ?? ''), 200, { 'Cache-Control': 'no-store' });
+  const page = (c: Context) => pageWithNonce(c, indexHtml);
   // The built index.html itself is only the page's template: never served as a file.
   app.get('/', page);
   app.get('/index.html', page);
