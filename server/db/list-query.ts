@@ -130,12 +130,23 @@ export async function countOf(
   joinsKeepRows = false,
   inOrderOf?: Expression<unknown>,
 ): Promise<ListTotal> {
+  const row = await countingQuery(query, bound, joinsKeepRows, inOrderOf).executeTakeFirstOrThrow();
+  return boundedTotal((row as unknown as { total: number }).total, bound);
+}
+
+/** The statement countOf runs: `SELECT count(*) AS total FROM (<query, without its order, LIMIT bound + 1>)`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- counts any table's query
+function countingQuery(query: SelectQueryBuilder<any, any, any>, bound: number, joinsKeepRows: boolean, inOrderOf?: Expression<unknown>) {
   const unordered = query.clearSelect().clearOrderBy();
   const limited = (inOrderOf ? unordered.orderBy(inOrderOf) : unordered).select(sql<number>`1`.as('one')).limit(bound + 1);
-  const row = await limited.withPlugin(countRows(joinsKeepRows)).executeTakeFirstOrThrow();
-  const counted = (row as unknown as { total: number }).total;
-  return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
+  return limited.withPlugin(countRows(joinsKeepRows));
 }
+
+const boundedTotal = (counted: number, bound: number): ListTotal =>
+  counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
+
+/** The column a page's rows carry their list's count in (taken off before they are answered). */
+const TOTAL_COLUMN = 'list_total_';
 
 /** A page of the filtered query and how many rows the filter finds in all, up to `countBound` (default LIST_COUNT_BOUND). */
 export async function listOf<DB, TB extends keyof DB, O>(
@@ -151,7 +162,14 @@ export async function listOf<DB, TB extends keyof DB, O>(
     return { ...walk.total, rows: (await nextOfWalk(walk, query, page, columns, tieBreaker)) as O[] };
   }
   // A page beyond the bound (a later page of a long list) still learns whether a next page follows.
-  const total = await countOf(query, Math.max(countBound, page.page * page.pageSize), joinsKeepRows);
-  const rows = await pageOf(query, page, columns, tieBreaker).execute();
-  return { ...total, rows };
+  const bound = Math.max(countBound, page.page * page.pageSize);
+  // One statement: the count rides on each row of the page as an uncorrelated subquery, which PostgreSQL
+  // runs once (an InitPlan). A list is read more than anything else, and on the embedded database every
+  // statement is a round trip to its thread, so this halves a list's statements.
+  const counted = sql<number>`(${countingQuery(query, bound, joinsKeepRows)})`.as(TOTAL_COLUMN);
+  const rows = (await pageOf(query, page, columns, tieBreaker).select(counted).execute()) as (O & { [TOTAL_COLUMN]?: number })[];
+  // No row to carry it: nothing matches (on the first page), or the page lies past the end and the count is asked alone.
+  const total = rows.length ? boundedTotal(rows[0][TOTAL_COLUMN]!, bound) : page.page === 1 ? boundedTotal(0, bound) : await countOf(query, bound, joinsKeepRows);
+  for (const row of rows) delete row[TOTAL_COLUMN];
+  return { ...total, rows: rows as O[] };
 }

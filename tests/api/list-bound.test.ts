@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { LIST_COUNT_BOUND, listOf } from '../../server/db/list-query.ts';
 import { call, signIn, useServer } from './helpers.ts';
@@ -42,6 +42,24 @@ describe('a list total counted up to a bound', () => {
     expect(await page({ page: 3 })).toEqual({ total: 12, totalIsLowerBound: false, ns: [11, 12] });
     // Page 2 of 3 ends at row 6, past a bound of 4: 12 rows are more than 6, so a third page follows.
     expect(await page({ page: 2, pageSize: 3, countBound: 4 })).toEqual({ total: 6, totalIsLowerBound: true, ns: [4, 5, 6] });
+  });
+
+  it('reads a page and its count in one statement; a page past the end asks for the count alone', async () => {
+    const executor = Object.getPrototypeOf(db.kysely.getExecutor());
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      expect(await page({ atMost: 7, page: 2 })).toEqual({ total: 7, totalIsLowerBound: false, ns: [6, 7] });
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockClear();
+      expect(await page({ atMost: 7, page: 3 })).toEqual({ total: 7, totalIsLowerBound: false, ns: [] });
+      expect(spy).toHaveBeenCalledTimes(2);
+      spy.mockClear();
+      // An empty first page means nothing matches: no second statement to learn it.
+      expect(await page({ atMost: 0 })).toEqual({ total: 0, totalIsLowerBound: false, ns: [] });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('counts a query joined along foreign keys the same with the joins left out, also when the filter reads the joined table', async () => {

@@ -36,7 +36,8 @@ suite('sessions kept in memory across API processes', () => {
     sql: async (text, params) => (await sql.query(text, params as unknown[])).rows,
   });
 
-  const listeners = async () => (await sql.query(`SELECT pid FROM pg_stat_activity WHERE application_name = 'session-watch'`)).rows.length;
+  // The run's PostgreSQL server is shared by the files running beside this one: only this database's listeners count.
+  const listeners = async () => (await sql.query(`SELECT pid FROM pg_stat_activity WHERE application_name = 'session-watch' AND datname = current_database()`)).rows.length;
   const waitFor = async (what: string, probe: () => Promise<boolean>) => {
     const deadline = Date.now() + 30_000;
     while (!(await probe())) {
@@ -51,7 +52,7 @@ suite('sessions kept in memory across API processes', () => {
     for (const token of tokens) expect((await b.call('GET', '/api/patients', { token })).status).toBe(200);
 
     // The listeners die and, before any process can notice, the first token is revoked: nobody hears it.
-    await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'session-watch'`);
+    await sql.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'session-watch' AND datname = current_database()`);
     await sql.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1', [hashToken(tokens[0])]);
     expect((await b.call('GET', '/api/patients', { token: tokens[0] })).status).toBe(401);
     expect((await b.call('GET', '/api/patients', { token: tokens[1] })).status).toBe(200);
