@@ -26,7 +26,7 @@ async function main() {
   }
   const opening = openDatabase(databaseTarget);
   const modulesFrom = performance.now();
-  const [{ serve }, { createServer }, { startScheduler }, { startExportWorker }, { startTimerJob }, { announcementWindowJob }, { systemToday }, { createSite }, { DEMO_PASSWORD, DEMO_USERS }, { endEventStreams }, { loadContract }] =
+  const [{ serve }, { createServer }, { startScheduler }, { startExportWorker }, { startTimerJob }, { announcementWindowJob }, { systemToday }, { createSite }, { DEMO_ACCOUNTS, DEMO_PASSWORD }, { endEventStreams }, { loadContract }] =
     await Promise.all([
       import('@hono/node-server'),
       import('./server.ts'),
@@ -61,7 +61,7 @@ async function main() {
     console.log(`Started in ${Math.round(performance.now() - started)} ms since the process's code began (${took}).`);
     if (seeded) {
       console.log(`Demo data seeded. Sign in as one of (password "${DEMO_PASSWORD}"):`);
-      for (const user of DEMO_USERS) console.log(`  ${user.email.padEnd(24)} ${user.role}`);
+      for (const user of DEMO_ACCOUNTS) console.log(`  ${user.email.padEnd(24)} ${user.role}`);
     }
   });
 

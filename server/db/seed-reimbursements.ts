@@ -8,10 +8,11 @@ import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from './database.ts';
 import { textPdf } from './demo-documents.ts';
 import { perEuroCent } from './seed-scale-people.ts';
+import { SECOND_ANALYST } from '../domain/roles.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**
- * Demo reimbursements in every lasting state, made the way staff make them: created by the analyst,
+ * Demo reimbursements in every lasting state, made the way staff make them: created by one of the analysts,
  * documents attached, submitted, reviewed by the auditor and paid by treasury, so amounts, lines
  * and ledger are what the benefit engine computes. (`submitted` is never lasting: the automatic
  * check runs as soon as a reimbursement is submitted.)
@@ -22,7 +23,7 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
     const user = (await loadUser(tx, id))!;
     return { id: user.id, roles: user.roles, permissions: user.permissions };
   };
-  const [analyst, auditor, treasury] = await Promise.all(['analista@demo.local', 'auditor@demo.local', 'tesoreria@demo.local'].map(actor));
+  const [analyst, secondAnalyst, auditor, treasury] = await Promise.all(['analista@demo.local', SECOND_ANALYST.email, 'auditor@demo.local', 'tesoreria@demo.local'].map(actor));
   const verifications = await tx.query<{ id: number; doctor_id: number; country: string }>(
     `SELECT v.id, v.doctor_id, i.country FROM verifications v JOIN insurers i ON i.id = v.insurer_id
       WHERE v.state = 'verified' AND v.category = 'GENERAL' ORDER BY v.id LIMIT 3`,
@@ -36,24 +37,26 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
     chargedCents,
     otherInsurerPaidCents: 0,
   });
-  const plan: [verification: number, lines: LineInput[], events: [ReimbursementEvent, Actor][]][] = [
-    [0, [line('D0120', 20, 6000), line('D1110', 20, 9000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor], [{ type: 'PAY', reference: 'TRF-2026-0001' }, treasury]]],
-    [1, [line('D2330', 15, 15000, '11')], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
-    [2, [line('D0120', 30, 5000), line('D0120', 25, 5000), line('D0120', 10, 5000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
-    [0, [line('D2140', 12, 11000, '36')], [[{ type: 'SUBMIT' }, analyst]]],
-    [1, [line('D1110', 9, 8000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor]]],
-    [2, [line('D8080', 8, 50000)], [[{ type: 'SUBMIT' }, analyst]]],
-    [0, [line('D0274', 6, 4000)], [[{ type: 'CANCEL', reason: 'Presentado por error.' }, analyst]]],
-    [1, [line('D0274', 3, 4500)], []],
+  // Each claim's creator submits it; the second analyst's claims in review are the first analyst's to approve, and
+  // the other way round (R13: never one's own).
+  const plan: [verification: number, creator: Actor & { id: number }, lines: LineInput[], events: [ReimbursementEvent, Actor][]][] = [
+    [0, analyst, [line('D0120', 20, 6000), line('D1110', 20, 9000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor], [{ type: 'PAY', reference: 'TRF-2026-0001' }, treasury]]],
+    [1, secondAnalyst, [line('D2330', 15, 15000, '11')], [[{ type: 'SUBMIT' }, secondAnalyst], [{ type: 'APPROVE' }, auditor]]],
+    [2, analyst, [line('D0120', 30, 5000), line('D0120', 25, 5000), line('D0120', 10, 5000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
+    [0, secondAnalyst, [line('D2140', 12, 11000, '36')], [[{ type: 'SUBMIT' }, secondAnalyst]]],
+    [1, analyst, [line('D1110', 9, 8000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, auditor]]],
+    [2, analyst, [line('D8080', 8, 50000)], [[{ type: 'SUBMIT' }, analyst]]],
+    [0, analyst, [line('D0274', 6, 4000)], [[{ type: 'CANCEL', reason: 'Presentado por error.' }, analyst]]],
+    [1, analyst, [line('D0274', 3, 4500)], []],
   ];
-  for (const [index, [v, lines, events]] of plan.entries()) {
+  for (const [index, [v, creator, lines, events]] of plan.entries()) {
     const verification = verifications[v];
     // The plan's fees are in euro cents: each claim is in its insurer's money (CLP 6.000 for an exam, not CLP 60).
     const local = lines.map((l) => ({ ...l, chargedCents: l.chargedCents * perEuroCent(verification.country) }));
     const row = await reimbursementService.create(
       tx,
       { verificationId: verification.id, doctorId: verification.doctor_id, payee: 'HOLDER', invoiceNumber: `F-${2026}-${String(4100 + index)}`, invoiceDate: lines[0].serviceDate, lines: local },
-      analyst,
+      creator,
       today,
     );
     if (events.some(([e]) => e.type === 'SUBMIT')) {
@@ -71,7 +74,7 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
           sha256: stored.sha256,
           storage_key: stored.key,
           clinical: documentType === 'DENTAL_REPORT',
-          uploaded_by: analyst.id,
+          uploaded_by: creator.id,
         });
       }
     }

@@ -1,6 +1,6 @@
 import type { Database } from './database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { DEMO_PASSWORD, DEMO_USERS, ROLE_PERMISSIONS } from '../domain/roles.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROLE_PERMISSIONS } from '../domain/roles.ts';
 import { seedDomain } from './seed-domain.ts';
 import { seedReimbursements } from './seed-reimbursements.ts';
 import { seedOrthodontics } from './seed-orthodontic.ts';
@@ -57,13 +57,13 @@ const DEMO_INSURERS: [code: string, name: string, country: string, currency: str
   ['CAND', 'Canarias Dental', 'ES', 'EUR', 'Canarias Dental S.L.'],
 ];
 
-/** Demo users (one per role), insurers and the domain records; nothing when users already exist. Returns whether it seeded. */
+/** Demo users (one per role and a second analyst), insurers and the domain records; nothing when users already exist. Returns whether it seeded. */
 export async function seedDemo(db: Database, today: string, files: FileStore): Promise<boolean> {
   const [{ count }] = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
   if (count > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    for (const user of DEMO_USERS) {
+    for (const user of DEMO_ACCOUNTS) {
       await tx.query(
         `WITH u AS (INSERT INTO users (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id)
          INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.code = $4`,

@@ -103,4 +103,11 @@ export const DEMO_USERS: { email: string; name: string; role: keyof typeof ROLE_
   { email: 'tesoreria@demo.local', name: 'Tomás Tesorería', role: 'treasury' },
   { email: 'consulta@demo.local', name: 'Carla Consulta', role: 'read_only' },
 ];
+/**
+ * A second analyst: whoever creates a claim may not approve it (R13), so with one analyst only the auditor or the
+ * supervisor could approve the demo's claims. The demo's claims come from both analysts, and each approves the other's.
+ */
+export const SECOND_ANALYST = { email: 'analista2@demo.local', name: 'Inés Analista', role: 'reimbursement_analyst' } as const;
+/** Every demo account: one per role and the second analyst. */
+export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: keyof typeof ROLE_PERMISSIONS }[] = [...DEMO_USERS, SECOND_ANALYST];
 export const DEMO_PASSWORD = 'demo1234';

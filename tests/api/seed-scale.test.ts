@@ -333,7 +333,7 @@ describe('npm run seed -- --patients', () => {
       expect(first.stdout).toMatch(/Seeded in \d+ s: 1\d\d patients/);
       const second = seed(dataDir, '--patients', '100');
       expect(second.status).toBe(1);
-      expect(second.stderr).toMatch(/The database is not empty \(7 users, 1\d\d patients\): the scale seed fills only a new, empty database/);
+      expect(second.stderr).toMatch(/The database is not empty \(8 users, 1\d\d patients\): the scale seed fills only a new, empty database/);
       expect(seed(dataDir, '--patients', 'many').status).toBe(2);
       // Audit rows appended to the seeded database, on their own.
       const audit = seed(dataDir, '--audit-rows', '300');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
+import { DEMO_ACCOUNTS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 const server = useServer();
@@ -13,12 +13,12 @@ describe('users', () => {
   it('pages, sorts and searches the users, without password fields', async () => {
     const all = await call('GET', '/api/users?pageSize=100&sort=email', { token: admin });
     expect(all.status).toBe(200);
-    expect(all.body.total).toBe(DEMO_USERS.length);
-    expect(all.body.items.map((u: { email: string }) => u.email)).toEqual(DEMO_USERS.map((u) => u.email).sort());
+    expect(all.body.total).toBe(DEMO_ACCOUNTS.length);
+    expect(all.body.items.map((u: { email: string }) => u.email)).toEqual(DEMO_ACCOUNTS.map((u) => u.email).sort());
     expect(JSON.stringify(all.body)).not.toMatch(/password|hash/i);
 
     const page = await call('GET', '/api/users?page=2&pageSize=3&sort=-email', { token: admin });
-    expect(page.body.items.map((u: { email: string }) => u.email)).toEqual(DEMO_USERS.map((u) => u.email).sort().reverse().slice(3, 6));
+    expect(page.body.items.map((u: { email: string }) => u.email)).toEqual(DEMO_ACCOUNTS.map((u) => u.email).sort().reverse().slice(3, 6));
 
     const found = await call('GET', '/api/users?q=AUDITOR', { token: admin });
     expect(found.body.items).toEqual([expect.objectContaining({ email: 'auditor@demo.local', roles: ['dental_auditor'] })]);

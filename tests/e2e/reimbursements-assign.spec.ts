@@ -22,7 +22,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
   await expect(dialog.getByText(es['reimbursements.assign.choose']).last()).toBeVisible();
   const reviewer = dialog.getByLabel(es['reimbursements.assign.reviewer']);
   // The analyst who made it is not offered (they may not approve it).
-  await expect(reviewer.locator('option', { hasText: 'Analista' })).toHaveCount(0);
+  await expect(reviewer.locator('option', { hasText: 'Andrés Analista' })).toHaveCount(0);
   await reviewer.selectOption({ index: 1 });
   const chosen = (await reviewer.locator('option:checked').textContent())!.trim();
   await expectNoSeriousViolations(page);
@@ -88,7 +88,7 @@ test('a supervisor reassigns from the list, keyboard only: the row names the new
   await expect(dialog).toBeVisible();
   const reviewer = dialog.getByLabel(es['reimbursements.assign.reviewer']);
   await expect(reviewer).toBeFocused();
-  await expect(reviewer.locator('option', { hasText: 'Analista' })).toHaveCount(0);
+  await expect(reviewer.locator('option', { hasText: 'Andrés Analista' })).toHaveCount(0);
   await reviewer.selectOption({ index: 1 });
   const first = (await reviewer.locator('option:checked').textContent())!.trim();
   await expectNoSeriousViolations(page);

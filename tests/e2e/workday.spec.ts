@@ -3,7 +3,6 @@ import { type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, apiToken, authHeader, signIn, shoot } from './fixtures.ts';
 import { api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile } from './reimbursement-support.ts';
-import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 // Issue 9's whole day, through the screens, in Spanish and once in Japanese: a verifier takes a pending verification,
 // asks for information and records it eligible; an analyst makes the reimbursement from it with three lines and two
@@ -120,9 +119,8 @@ for (const locale of ['es', 'ja'] as const) {
     await expect(analyst.getByTestId('lines').locator('[data-status="REJECTED"]')).toContainText('D1351');
     await analyst.context().close();
 
-    // A second analyst approves it, reducing the cleaning to 20 (an amount below what the engine covers); the sealant
+    // The demo's second analyst approves it (its creator may not, R13), reducing the cleaning to 20 (an amount below what the engine covers); the sealant
     // stays rejected with its reason. The approval is partial.
-    const secondAnalyst = await createUser(request, admin, { name: 'Rocío Revisora', email: uniqueEmail('revisora'), roles: ['reimbursement_analyst'], password: 'demo1234' });
     const record = `/app/reembolsos/editar/${opened.id}/${id}`;
     const claim = await api(request, admin, 'get', `/api/reimbursements/${id}`);
     if (claim.medicalReview.selected && !claim.medicalReview.done) {
@@ -133,7 +131,7 @@ for (const locale of ['es', 'ja'] as const) {
       await expect(auditor.getByTestId('history-timeline')).toContainText(t['reimbursements.event.COMPLETE_MEDICAL_REVIEW']);
       await auditor.context().close();
     }
-    const reviewer = await person(browser, secondAnalyst.email, locale);
+    const reviewer = await person(browser, 'analista2@demo.local', locale);
     await reviewer.goto(record);
     await reviewer.getByTestId('workflow-actions').getByRole('button', { name: t['reimbursements.event.APPROVE'], exact: true }).click();
     const approval = reviewer.getByRole('dialog');
