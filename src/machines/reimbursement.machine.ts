@@ -128,6 +128,7 @@ export const reimbursementGuardRules = {
   editorIsCreatorAssigneeOrSupervisor: { rule: 'reimbursement.editorNotAllowed' },
   assigneeGiven: { rule: 'reimbursement.assigneeInvalid' },
   assignerIsSupervisorOrSelf: { rule: 'reimbursement.assignerNotAllowed' },
+  assigneeChanges: { rule: 'reimbursement.alreadyAssignee' },
   lineDecisionsValid: { rule: 'reimbursement.lineDecisionsInvalid' },
   withinFilingDeadline: { rule: 'reimbursement.filingDeadlinePassed' },
   coverageActiveOnServiceDates: { rule: 'reimbursement.coverageInactive' },
@@ -184,7 +185,7 @@ export const REIMBURSEMENT_EVENT_PERMISSIONS = {
 } as const satisfies EventPermissions<ReimbursementEvent['type']>;
 
 const edit = { guard: 'editorIsCreatorAssigneeOrSupervisor', actions: 'recordEdit' } as const;
-const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf']), actions: 'recordAssignee' } as const;
+const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf', 'assigneeChanges']), actions: 'recordAssignee' } as const;
 
 /**
  * The reviewer's line decisions are about lines of this claim, once each: only a line the automatic check
@@ -226,6 +227,8 @@ export const reimbursementMachine = setup({
       facts.actorIsSupervisor || facts.actorId === facts.creatorId || (facts.assigneeId !== null && facts.actorId === facts.assigneeId),
     assigneeGiven: ({ event }: GuardArgs) => event.type === 'ASSIGN' && Number.isInteger(event.assigneeId) && event.assigneeId > 0,
     assignerIsSupervisorOrSelf: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && (facts.actorIsSupervisor || event.assigneeId === facts.actorId),
+    // Taking what is already one's own is no step: its button shows why instead of doing nothing.
+    assigneeChanges: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && event.assigneeId !== facts.assigneeId,
     lineDecisionsValid: ({ context: { facts }, event }: GuardArgs) => event.type !== 'APPROVE' || lineDecisionsValid(event.lines ?? [], facts.automaticLines),
     withinFilingDeadline: ({ context: { facts } }: Facts) => facts.withinFilingDeadline,
     coverageActiveOnServiceDates: ({ context: { facts } }: Facts) => facts.coverageActiveOnServiceDates,

@@ -53,6 +53,7 @@ type GuardArgs = Facts & { event: VerificationEvent };
 export const verificationGuardRules = {
   assigneeValid: { rule: 'verification.assigneeInvalid' },
   assignerIsSupervisorOrSelf: { rule: 'verification.assignerNotAllowed' },
+  assigneeChanges: { rule: 'verification.alreadyAssignee' },
   actorMayStart: { rule: 'verification.notAssignee' },
   noteGiven: { rule: 'verification.noteRequired' },
   channelGiven: { rule: 'verification.channelRequired' },
@@ -80,7 +81,7 @@ const eligible = and([
   'orthoLifetimeAvailable',
 ]);
 const cancel = { target: 'cancelled', guard: and(['reasonGiven', 'noReimbursements']), actions: 'recordCancellation' } as const;
-const assign = { guard: and(['assigneeValid', 'assignerIsSupervisorOrSelf']), actions: 'recordAssignee' } as const;
+const assign = { guard: and(['assigneeValid', 'assignerIsSupervisorOrSelf', 'assigneeChanges']), actions: 'recordAssignee' } as const;
 
 export const verificationMachine = setup({
   types: {
@@ -93,6 +94,8 @@ export const verificationMachine = setup({
     assigneeValid: ({ event }: GuardArgs) => event.type === 'ASSIGN' && Number.isInteger(event.assigneeId) && event.assigneeId > 0,
     // Handing the worklist out (bulk assign) is a supervisor's; anyone else only takes a verification for themself.
     assignerIsSupervisorOrSelf: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && (facts.actorIsSupervisor || event.assigneeId === facts.actorId),
+    // Taking what is already one's own is no step: its button shows why instead of doing nothing.
+    assigneeChanges: ({ context: { facts }, event }: GuardArgs) => event.type === 'ASSIGN' && event.assigneeId !== facts.assigneeId,
     actorMayStart: ({ context: { facts } }: Facts) => facts.actorIsSupervisor || (facts.assigneeId !== null && facts.assigneeId === facts.actorId),
     noteGiven: ({ event }: GuardArgs) => event.type === 'REQUEST_INFO' && !isBlank(event.note),
     channelGiven: ({ event }: GuardArgs) => event.type === 'RECORD_ELIGIBLE' && VERIFICATION_CHANNELS.includes(event.channel),

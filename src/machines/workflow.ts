@@ -242,6 +242,16 @@ export interface BlockedEvent {
 }
 
 /**
+ * Whether the reader may hand a record to someone else. ASSIGN is probed as taking the record for oneself, which
+ * the `assigneeChanges` guard refuses once it is one's own; naming another person is then still a change.
+ */
+export function mayReassign(record: { allowedEvents: readonly string[]; blockedEvents: readonly BlockedEvent[] }): boolean {
+  if (record.allowedEvents.includes('ASSIGN')) return true;
+  const assign = record.blockedEvents.find((blocked) => blocked.type === 'ASSIGN');
+  return assign !== undefined && assign.guards.every((guard) => guard === 'assigneeChanges');
+}
+
+/**
  * The event types among `eventsToTry` that the active state has a transition for but refuses now, each with
  * every named guard that fails (not only the first), so a screen can say all that stands in the way. When an
  * event has several branches (APPROVE: in full or in part), the reasons are the guards that fail on every

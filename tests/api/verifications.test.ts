@@ -160,8 +160,10 @@ describe('verifications', () => {
     const tagged = await call('POST', `/api/verifications/${id}/events`, { token: admin, body: bare, headers: { 'if-match': `W/"${created.body.version}"` } });
     expect(tagged.body).toMatchObject({ assigneeId: verifierId, version: created.body.version + 1 });
 
+    // Fifty hand it on to the same other person at once (naming its present assignee again is refused, issue 28 item 2).
+    const adminId = (await call('GET', '/api/me', { token: admin })).body.user.id;
     const racers = await Promise.all(
-      Array.from({ length: 50 }, () => call('POST', `/api/verifications/${id}/events`, { token: admin, body: { ...bare, version: tagged.body.version } })),
+      Array.from({ length: 50 }, () => call('POST', `/api/verifications/${id}/events`, { token: admin, body: { ...bare, assigneeId: adminId, version: tagged.body.version } })),
     );
     expect(racers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(racers.filter((r) => r.status === 409 && r.body.code === 'conflict.staleVersion')).toHaveLength(49);
@@ -215,12 +217,15 @@ describe('verifications', () => {
     const mine = await call('GET', '/api/verifications?group=open&assigned=mine&pageSize=100', { token: verifier });
     expect(mine.body.items.map((v: { id: number }) => v.id)).toEqual(expect.arrayContaining(ids));
 
-    // A verifier hands nothing to someone else (and nothing changes); taking one is offered and allowed.
+    // A verifier hands nothing to someone else (and nothing changes); taking one already hers is shown refused with
+    // its reason (issue 28 item 2); taking another's is offered and allowed.
     const before = (await call('GET', `/api/verifications/${ids[0]}`, { token: verifier })).body;
-    expect(before.allowedEvents).toContain('ASSIGN');
+    expect(before.allowedEvents).not.toContain('ASSIGN');
+    expect(before.blockedEvents).toContainEqual({ type: 'ASSIGN', guards: ['assigneeChanges'] });
     expectProblem(await event(ids[0], { type: 'ASSIGN', assigneeId: adminId }), 409, 'verification.assignerNotAllowed');
     expect((await call('GET', `/api/verifications/${ids[0]}`, { token: admin })).body).toMatchObject({ assigneeId: verifierId, version: before.version });
     expect((await event(ids[1], { type: 'ASSIGN', assigneeId: adminId }, supervisor)).body.assigneeId).toBe(adminId);
+    expect((await call('GET', `/api/verifications/${ids[1]}`, { token: verifier })).body.allowedEvents).toContain('ASSIGN');
     expect((await event(ids[1], { type: 'ASSIGN', assigneeId: verifierId })).body.assigneeId).toBe(verifierId);
   });
 

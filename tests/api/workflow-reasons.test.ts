@@ -40,11 +40,12 @@ describe('blocked events with their guards', () => {
 
     const assigned = await sendEvent('verifications', created.body.id, { type: 'ASSIGN', assigneeId: verifierId }, verifier);
     expect(assigned.body.allowedEvents).toContain('START');
-    expect(assigned.body.blockedEvents).toEqual([]);
+    // Now hers, taking it again is what is refused, with its reason (issue 28 item 2).
+    expect(assigned.body.blockedEvents).toEqual([{ type: 'ASSIGN', guards: ['assigneeChanges'] }]);
 
     // The record read and the list say the same as the event's answer.
     const read = await call('GET', `/api/verifications/${created.body.id}`, { token: verifier });
-    expect(read.body.blockedEvents).toEqual([]);
+    expect(read.body.blockedEvents).toEqual([{ type: 'ASSIGN', guards: ['assigneeChanges'] }]);
   });
 
   it('lists every failing guard of an event, not only the first', async () => {

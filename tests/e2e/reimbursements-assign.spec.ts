@@ -58,6 +58,11 @@ test('a reviewer who is not a supervisor is not offered to reassign, on the reco
   await signIn(page, 'auditor@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
   await expect(page.getByRole('button', { name: es['reimbursements.event.ASSIGN'] })).toBeVisible();
   await expect(page.getByRole('button', { name: es['reimbursements.assign.open'] })).toHaveCount(0);
+  // Taken, it is theirs: "Tomar" stays, unavailable, with the statechart's reason (issue 28, item 2).
+  await page.getByRole('button', { name: es['reimbursements.event.ASSIGN'] }).click();
+  await expect(page.getByRole('region', { name: es['reimbursements.review.details'] })).toContainText('Olga Auditora');
+  await expect(page.getByRole('button', { name: es['reimbursements.event.ASSIGN'] })).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('blocked-ASSIGN')).toContainText(es['machine.reimbursement.guard.assigneeChanges']);
   // Nor on its row in the list.
   await page.goto(`/app/reembolsos/general?q=${claim.folio}`);
   await expect(page.getByRole('row').filter({ hasText: claim.folio })).toBeVisible();

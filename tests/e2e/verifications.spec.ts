@@ -425,7 +425,9 @@ test.describe('verificaciones', () => {
     // Her own new verification is hers (issue 28, item 3): she starts it at once, with nothing to take first.
     const actions = page.getByTestId('workflow-actions');
     await expect(actions.getByRole('button', { name: es['verifications.event.START'], exact: true })).not.toHaveAttribute('aria-disabled', 'true');
-    await expect(actions.getByRole('button', { name: es['verifications.claim'], exact: true })).toHaveCount(0);
+    // Taking it would change nothing: "Tomar" is shown unavailable with the statechart's reason (issue 28, item 2).
+    await expect(actions.getByRole('button', { name: es['verifications.claim'], exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expect(actions.getByTestId('blocked-ASSIGN')).toContainText(es['machine.verification.guard.assigneeChanges']);
     await expect(page.getByTestId('history-timeline').getByRole('listitem')).toHaveText([new RegExp(`^${es['workflow.history.take']} → ${es['machine.verification.state.pending']}`)]);
   });
 

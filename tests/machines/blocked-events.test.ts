@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REIMBURSEMENT_FACTS } from '../../scripts/test-paths/facts.ts';
 import { reimbursementMachine } from '../../src/machines/reimbursement.machine.ts';
 import { verificationMachine, type VerificationFacts } from '../../src/machines/verification.machine.ts';
-import { blockedEvents, snapshotAt } from '../../src/machines/workflow.ts';
+import { blockedEvents, mayReassign, snapshotAt } from '../../src/machines/workflow.ts';
 
 const facts: VerificationFacts = {
   actorId: 3,
@@ -42,6 +42,22 @@ describe('blockedEvents', () => {
     expect(approve?.guards).toContain('approverIsNotCreator');
     expect(approve?.guards).not.toContain('someLinesRejected');
     expect(approve?.guards).not.toContain('noRejectedLines');
+  });
+
+  it('refuses taking what is already one\'s own, in both machines that take ASSIGN, and a supervisor may still hand it on', () => {
+    // Issue 28 item 2: "Tomar" on one's own record is shown unavailable with its reason, not as a live button.
+    const verification = snapshotAt(verificationMachine, 'pending', facts);
+    expect(blockedEvents(verificationMachine, verification, [{ type: 'ASSIGN', assigneeId: 3 }])).toEqual([{ type: 'ASSIGN', guards: ['assigneeChanges'] }]);
+    // A supervisor handing her own verification to someone else changes its assignee: allowed.
+    expect(blockedEvents(verificationMachine, snapshotAt(verificationMachine, 'pending', { ...facts, actorIsSupervisor: true }), [{ type: 'ASSIGN', assigneeId: 4 }])).toEqual([]);
+    const own = { ...REIMBURSEMENT_FACTS, assigneeId: REIMBURSEMENT_FACTS.actorId };
+    const reimbursement = snapshotAt(reimbursementMachine, 'inReview', own);
+    const blocked = blockedEvents(reimbursementMachine, reimbursement, [{ type: 'ASSIGN', assigneeId: own.actorId }]);
+    expect(blocked).toEqual([{ type: 'ASSIGN', guards: ['assigneeChanges'] }]);
+    // Taking it is refused, naming someone else is not: a supervisor keeps "Reasignar".
+    expect(mayReassign({ allowedEvents: [], blockedEvents: blocked })).toBe(true);
+    expect(mayReassign({ allowedEvents: [], blockedEvents: [{ type: 'ASSIGN', guards: ['assigneeChanges', 'assignerIsSupervisorOrSelf'] }] })).toBe(false);
+    expect(mayReassign({ allowedEvents: ['ASSIGN'], blockedEvents: [] })).toBe(true);
   });
 
   it('is empty when everything of the state is allowed', () => {

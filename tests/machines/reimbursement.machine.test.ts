@@ -34,6 +34,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'approved' },
   { name: 'partially approved, liquidated differently at payment', facts: { ...FACTS, liquidationUnchanged: false }, from: 'partiallyApproved' },
   { name: 'in review, sampled for medical review (R12) and not yet reviewed', facts: { ...FACTS, medicalReviewRequired: true }, from: 'inReview' },
+  { name: 'nobody\'s yet: the reviewer takes it', facts: { ...FACTS, assigneeId: null } },
   { name: 'submitted with a required document missing', facts: { ...FACTS, missingDocuments: ['FACTURA'] } },
 ];
 
@@ -74,7 +75,10 @@ describe('reimbursement machine — model-based', () => {
   });
 
   it('is assigned by a supervisor to anyone, taken by a reviewer for themselves only', () => {
-    expect(step(machine, at('inReview'), { type: 'ASSIGN', assigneeId: 2 })).toEqual({ ok: true, value: 'inReview', effects: effects('recordAssignee') });
+    expect(step(machine, at('inReview', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 2 })).toEqual({ ok: true, value: 'inReview', effects: effects('recordAssignee') });
+    // Once it is theirs, taking it again is refused with its reason (issue 28 item 2), and so is naming its assignee.
+    expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 2 })).toBe('reimbursement.alreadyAssignee');
+    expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 2 }, { actorIsSupervisor: true })).toBe('reimbursement.alreadyAssignee');
     expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 5 })).toBe('reimbursement.assignerNotAllowed');
     expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 5 }, { actorIsSupervisor: true })).toBeNull();
     expect(refusal('draft', { type: 'ASSIGN', assigneeId: 0 }, { actorIsSupervisor: true })).toBe('reimbursement.assigneeInvalid');
@@ -260,6 +264,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['draft', { type: 'EDIT', changes: { doctorId: 1, lines: [] } }, { assigneeId: null }],
       ['draft', { type: 'ASSIGN', assigneeId: 0 }, {}],
       ['draft', { type: 'ASSIGN', assigneeId: 9 }, {}],
+      ['draft', { type: 'ASSIGN', assigneeId: FACTS.actorId }, {}],
       ['inReview', { type: 'APPROVE', lines: [{ lineId: 9, decision: 'APPROVE' }] }, {}],
       ['draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false }],
       ['draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false }],
@@ -297,15 +302,17 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
   });
 
   it('lists the events a snapshot accepts', () => {
-    expect(allowedEvents(machine, at('draft'), EVENTS)).toEqual(['SUBMIT', 'CANCEL', 'EDIT', 'ASSIGN']);
-    expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL', 'EDIT', 'ASSIGN']);
+    // The reader is its assignee in FACTS: taking it is no step, so ASSIGN is offered only when it is someone else's or nobody's.
+    expect(allowedEvents(machine, at('draft'), EVENTS)).toEqual(['SUBMIT', 'CANCEL', 'EDIT']);
+    expect(allowedEvents(machine, at('draft', { lineCount: 0 }), EVENTS)).toEqual(['CANCEL', 'EDIT']);
     expect(allowedEvents(machine, at('draft', { assigneeId: null }), EVENTS)).toEqual(['SUBMIT', 'CANCEL', 'ASSIGN']);
-    expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('inReview'), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT']);
+    expect(allowedEvents(machine, at('inReview', { assigneeId: 7 }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'APPROVE', 'REJECT', 'ASSIGN']);
     expect(allowedEvents(machine, at('inReview', { actorId: 1 }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'REJECT']);
-    expect(allowedEvents(machine, at('inReview', { medicalReviewRequired: true }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('inReview', { medicalReviewRequired: true }), EVENTS)).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT']);
     expect(allowedEvents(machine, at('approved', { approverId: FACTS.actorId }), EVENTS)).toEqual([]);
-    expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT', 'EDIT', 'ASSIGN']);
-    expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED', 'EDIT', 'ASSIGN']);
+    expect(allowedEvents(machine, at('needsDocuments'), EVENTS)).toEqual(['RESUBMIT', 'EDIT']);
+    expect(allowedEvents(machine, at('needsDocuments', { today: '2025-05-11' }), EVENTS)).toEqual(['CURE_PERIOD_ENDED', 'EDIT']);
     expect(allowedEvents(machine, at('paid'), EVENTS)).toEqual([]);
   });
 });

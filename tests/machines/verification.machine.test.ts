@@ -98,13 +98,15 @@ describe('verification machine — guards at their boundaries', () => {
   });
 
   it('assigns a valid user, in pending and in progress only', () => {
-    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 7 })).toBeNull();
+    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 7 }, { assigneeId: null })).toBeNull();
+    // Once it is theirs, taking it again is refused with its reason (issue 28 item 2).
+    expect(refusal('pending', { type: 'ASSIGN', assigneeId: 7 })).toBe('verification.alreadyAssignee');
     expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: 3 }, { actorIsSupervisor: true })).toBeNull();
     // Handing it to someone else is a supervisor's (the worklist's bulk assign).
     expect(refusal('pending', { type: 'ASSIGN', assigneeId: 3 })).toBe('verification.assignerNotAllowed');
     expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: -1 })).toBe('verification.assigneeInvalid');
     expect(refusal('needsInfo', { type: 'ASSIGN', assigneeId: 7 })).toBe(ILLEGAL_EVENT);
-    const result = step(machine, at('pending'), { type: 'ASSIGN', assigneeId: 7 });
+    const result = step(machine, at('pending', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 7 });
     expect(result).toEqual({ ok: true, value: 'pending', effects: [{ type: 'recordAssignee', params: undefined }] });
   });
 
@@ -178,6 +180,7 @@ describe('verification machine — explainRefusal and allowedEvents', () => {
     const cases: Array<[VerificationState, VerificationEvent, Partial<VerificationFacts>]> = [
       ['pending', { type: 'ASSIGN', assigneeId: 0 }, {}],
       ['pending', { type: 'ASSIGN', assigneeId: 3 }, {}],
+      ['pending', { type: 'ASSIGN', assigneeId: 7 }, {}],
       ['pending', { type: 'START' }, { assigneeId: 1 }],
       ['inProgress', { type: 'REQUEST_INFO', note: '' }, {}],
       ['inProgress', { type: 'RECORD_ELIGIBLE', channel: '' as never }, {}],
@@ -195,9 +198,11 @@ describe('verification machine — explainRefusal and allowedEvents', () => {
   });
 
   it('lists the events a snapshot accepts', () => {
-    expect(allowedEvents(machine, at('pending'), EVENTS)).toEqual(['ASSIGN', 'START', 'CANCEL']);
+    // The reader is its assignee in FACTS: taking it again is no step.
+    expect(allowedEvents(machine, at('pending'), EVENTS)).toEqual(['START', 'CANCEL']);
+    expect(allowedEvents(machine, at('pending', { assigneeId: null }), EVENTS)).toEqual(['ASSIGN', 'CANCEL']);
     expect(allowedEvents(machine, at('pending', { assigneeId: 1, hasReimbursements: true }), EVENTS)).toEqual(['ASSIGN']);
-    expect(allowedEvents(machine, at('inProgress'), EVENTS)).toEqual(['ASSIGN', 'REQUEST_INFO', 'RECORD_ELIGIBLE', 'RECORD_NOT_ELIGIBLE', 'CANCEL']);
+    expect(allowedEvents(machine, at('inProgress'), EVENTS)).toEqual(['REQUEST_INFO', 'RECORD_ELIGIBLE', 'RECORD_NOT_ELIGIBLE', 'CANCEL']);
     expect(allowedEvents(machine, at('verified', { today: '2025-03-01' }), EVENTS)).toEqual([]);
     expect(allowedEvents(machine, at('cancelled'), EVENTS)).toEqual([]);
   });

@@ -2,6 +2,7 @@ import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
 import type { MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
 import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
 import { isRejectionCode, reasonTextId } from '../../../src/domain/benefits/reasons.ts';
+import { mayReassign, type BlockedEvent } from '../../../src/machines/workflow.ts';
 import { catalogText } from '../../http/catalog-text.ts';
 import type { components } from '../../../openapi/schema';
 import type { Presented } from '../shared/define-workflow.ts';
@@ -18,7 +19,7 @@ const MEDICAL_REVIEW_REASON = {
 
 export const presentReimbursement = (
   row: ReimbursementRow,
-  allowedEvents: string[],
+  { allowedEvents, blockedEvents }: { allowedEvents: string[]; blockedEvents: BlockedEvent[] },
   { lines, missingDocuments, medicalReview, actorIsSupervisor }: ReimbursementContext,
 ): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
@@ -56,7 +57,7 @@ export const presentReimbursement = (
   assigneeId: row.assignee_id,
   assigneeName: row.assignee_name,
   // The probe of ASSIGN names the reader; a supervisor may name anyone else too (the assignees' answer).
-  reassignable: actorIsSupervisor && allowedEvents.includes('ASSIGN'),
+  reassignable: actorIsSupervisor && mayReassign({ allowedEvents, blockedEvents }),
   medicalReview: {
     selected: medicalReview.length > 0,
     reasons: medicalReview.map((r) => MEDICAL_REVIEW_REASON[r]),

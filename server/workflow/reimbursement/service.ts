@@ -56,7 +56,7 @@ export const reimbursementWorkflow = defineWorkflowService({
   // ASSIGN is offered as taking it for oneself; a supervisor names anyone else in the event.
   probes: (_today, actor): ReimbursementEvent[] => [...PROBE_EVENTS, { type: 'ASSIGN', assigneeId: actor.id ?? 0 }],
   followUp: (row) => (row.state === 'submitted' ? { type: 'CHECK' as const } : null),
-  present: (row, { allowedEvents, context }) => presentReimbursement(row, allowedEvents, context),
+  present: (row, evaluation) => presentReimbursement(row, evaluation, evaluation.context),
 });
 
 type Input = components['schemas']['ReimbursementInput'];

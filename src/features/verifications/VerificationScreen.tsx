@@ -77,7 +77,7 @@ function VerificationView({ v }: { v: Verification }) {
   };
 
   const actions: WorkflowAction[] = [
-    ...(v.assigneeId !== userId ? [{ type: 'ASSIGN', label: t('verifications.claim'), icon: Hand }] : []),
+    { type: 'ASSIGN', label: t('verifications.claim'), icon: Hand },
     { type: 'START', label: t('verifications.event.START'), icon: Play, tone: 'primary' },
     { type: 'INFO_RECEIVED', label: t('verifications.event.INFO_RECEIVED'), icon: RotateCcw, tone: 'primary' },
     { type: 'REQUEST_INFO', label: t('verifications.event.REQUEST_INFO'), icon: MessageCircleQuestion },

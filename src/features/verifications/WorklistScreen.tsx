@@ -15,6 +15,7 @@ import { assigneeChoicesQuery, countsQuery, useVerificationEvent, verifications,
 import { worklistColumns } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { mayReassign } from '../../machines/workflow.ts';
 
 /** The range bounds the planned service date. */
 const SERVICE_DATES = { from: 'verifications.filter.from', to: 'verifications.filter.to' };
@@ -58,7 +59,7 @@ export default function WorklistScreen() {
     sortable: false,
     primary: false,
     cell: (row) =>
-      mayWork && userId && row.assigneeId !== userId && row.allowedEvents.includes('ASSIGN') ? (
+      mayWork && row.allowedEvents.includes('ASSIGN') ? (
         <BusyButton
           size="xs"
           variant="outline"
@@ -75,7 +76,7 @@ export default function WorklistScreen() {
 
   const assignChosen = async (chosen: Verification[], clear: () => void) => {
     const id = Number(assignee);
-    const assignable = chosen.filter((row) => row.allowedEvents.includes('ASSIGN'));
+    const assignable = chosen.filter((row) => row.assigneeId !== id && mayReassign(row));
     let done = 0;
     for (const row of assignable) {
       try {

@@ -79,6 +79,9 @@ function roleOf(type: string, facts: ReimbursementFacts): Role {
 }
 const approverPays = (facts: ReimbursementFacts) => facts.approverId !== null && facts.approverId === facts.actorId;
 const creatorOf = (facts: ReimbursementFacts): Role => (facts.actorId === facts.creatorId || approverPays(facts) ? 'analyst' : 'admin');
+/** The facts' assignee: the actor (the analyst), someone else (the administrator), or nobody. */
+const assigneeOf = (ctx: ReplayContext, facts: ReimbursementFacts): number | null =>
+  facts.assigneeId === null ? null : facts.assigneeId === facts.actorId ? ctx.userIds.analyst! : ctx.userIds.admin!;
 
 /** A fixture date as the API's: the same distance from the clock as from the scenario's today. */
 const relative = (ctx: ReplayContext, facts: ReimbursementFacts, date: string) => addDays(ctx.clock.today, daysBetween(facts.today, date));
@@ -129,10 +132,8 @@ export const reimbursementAdapter: MachineAdapter = {
       // Every document asked for is attached, but those the facts say are missing.
       const missing = facts.missingDocuments.map((d) => DOCUMENTS[d] ?? d);
       for (const type of created.body.missingDocuments as string[]) if (!missing.includes(type)) await attach(ctx, id, type);
-      if (facts.assigneeId !== null) {
-        const assignee = facts.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
-        await setupEvent(ctx, 'reimbursements', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
-      }
+      const assignee = assigneeOf(ctx, facts);
+      if (assignee !== null) await setupEvent(ctx, 'reimbursements', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
       // The patient's cover suspended from before the service dates, once the draft was made.
       if (!facts.coverageActiveOnServiceDates) {
         await setupEvent(ctx, 'patients', patientId, { type: 'SUSPEND', date: addDays(ctx.clock.today, -5), reason: 'Impago de la prima' }, ctx.tokens.admin);
@@ -172,6 +173,9 @@ export const reimbursementAdapter: MachineAdapter = {
   async beforeStep(ctx, subject, step) {
     const facts = subject.facts as ReimbursementFacts;
     const accepted = step.transitions.length > 0;
+    // The model's facts hold at every step, the assignee's too, while an ASSIGN earlier in the path moved the
+    // claim's (and taking what is already one's own is refused, assigneeChanges): the facts' assignee is put back.
+    await ctx.server.db.query('UPDATE reimbursements SET assignee_id = $2 WHERE id = $1', [subject.id, assigneeOf(ctx, facts)]);
     if (step.event.type === 'APPROVE' || step.event.type === 'EDIT') {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
       type Line = { id: number; procedureCode: string; serviceDate: string; chargedCents: number; tooth: string | null; coveredCents: number | null; excessCents: number | null };

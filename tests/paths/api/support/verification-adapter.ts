@@ -21,6 +21,10 @@ async function overdrawAnnualMaximum(ctx: ReplayContext, patientId: number, poli
 /** The fixture's actor: a supervisor when the facts say so, else the verifier. */
 const actorOf = (facts: VerificationFacts): Role => (facts.actorIsSupervisor ? 'supervisor' : 'verifier');
 
+/** The assignee of the facts: the actor (7 = actorId), someone else (the administrator), or nobody. */
+const assigneeOf = (ctx: ReplayContext, facts: VerificationFacts): number | null =>
+  facts.assigneeId === null ? null : facts.assigneeId === facts.actorId ? ctx.userIds[actorOf(facts)]! : ctx.userIds.admin!;
+
 /**
  * Verifications: the patient, kind and category of the scenario, assigned as its facts say (to the actor, to
  * someone else, or nobody), with coverage inactive or the orthodontic lifetime maximum used up when asked.
@@ -48,12 +52,14 @@ export const verificationAdapter: MachineAdapter = {
     if (created.status !== 201) throw new Error(`Creating the verification answered ${created.status}: ${JSON.stringify(created.body)}`);
     const id = created.body.id as number;
     const actor = actorOf(facts);
-    // The assignee of the facts: the actor (7 = actorId), someone else, or nobody.
-    if (facts.assigneeId !== null) {
-      const assignee = facts.assigneeId === facts.actorId ? ctx.userIds[actor] : ctx.userIds.admin;
-      await setupEvent(ctx, 'verifications', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
-    }
+    const assignee = assigneeOf(ctx, facts);
+    if (assignee !== null) await setupEvent(ctx, 'verifications', id, { type: 'ASSIGN', assigneeId: assignee }, ctx.tokens.admin);
     return { id, actor };
+  },
+  // The model's facts hold at every step, the assignee's too, while an ASSIGN earlier in the path moved the
+  // record's (and taking what is already one's own is refused, assigneeChanges): the facts' assignee is put back.
+  async beforeStep(ctx, subject, _step, scenario) {
+    if (subject.id > 0) await ctx.server.db.query('UPDATE verifications SET assignee_id = $2 WHERE id = $1', [subject.id, assigneeOf(ctx, factsOf(scenario))]);
   },
   // The contract's enums and minimums refuse these payloads before the workflow sees them.
   contractShields: { assigneeValid: 'body/assigneeId', channelGiven: 'body/channel' },
