@@ -1,6 +1,7 @@
 // `npm run lint` (first step of `npm test`, zero warnings): typescript-eslint's recommended rules,
 // React's hook rules, no import cycles, and the boundaries between the project's layers and areas.
 import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -16,39 +17,63 @@ const areaDirs = ['src/features'].flatMap((parent) =>
     : [],
 );
 
-/** An area uses shared code (src/components, src/api, src/i18n, src/machines), never another area's folder. */
+/** An area uses shared code (src/components, src/api, src/i18n, src/session, src/machines, core/), never another area's folder. */
 const areaZones = areaDirs.map(({ area, dir }) => ({
   target: dir,
   from: areaDirs.filter((other) => other.area !== area).map((other) => other.dir),
-  message: 'An area must not reach into another area: move what both need to src/components, src/api, src/i18n or src/machines.',
+  message: 'An area must not reach into another area: move what both need to src/components, src/api, src/i18n, src/session or core/.',
 }));
+
+/** The server's folders above server/db: the areas and the layers that serve them (the seeds live in server/seed). */
+const serverAreaDirs = fs.existsSync('server')
+  ? fs
+      .readdirSync('server', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !['db', 'http'].includes(entry.name))
+      .map((entry) => `./server/${entry.name}`)
+  : [];
 
 const layerZones = [
   {
-    target: './src/machines',
-    from: ['./src/api', './src/components', './src/features', './src/app'],
-    message: 'Machines are pure: no API client, screens, components or app shell.',
+    target: './core',
+    from: ['./src', './server', './scripts', './tests', './openapi'],
+    message: 'core/ is the pure code both sides run: it imports nothing outside core/ (xstate aside).',
   },
   {
-    target: './src/domain',
-    from: ['./server', './src/api', './src/components', './src/features', './src/app'],
-    message: 'The domain is shared by server and browser: no server code and no UI.',
+    target: './src',
+    from: ['./server', './scripts', './tests'],
+    message: 'The app imports neither the server, nor the tooling, nor the tests: what it shares with them lives in core/.',
   },
   {
-    target: './src/components',
+    target: './src/features',
+    from: './src/app',
+    message: 'An area does not import the app shell (the shell imports the areas, src/app/areas.ts): session hooks are in src/session, defineArea in src/components/layout/area.ts.',
+  },
+  {
+    target: ['./src/components', './src/session', './src/api', './src/i18n'],
     from: ['./src/app', './src/features'],
-    message: 'Shared components must not depend on the app shell or on an area.',
+    message: 'Shared app code depends neither on the app shell nor on an area.',
+  },
+  {
+    target: './src/machines',
+    from: ['./src/api', './src/components', './src/features', './src/app', './src/session'],
+    message: "The app's machines are pure: no API client, screens, components or app shell.",
   },
   {
     target: './server',
-    from: ['./src/components', './src/app', './src/api', './src/features'],
-    message: 'The server must not import browser UI code.',
+    from: './src',
+    except: ['./i18n'],
+    message: 'The server reads only the catalogs (src/i18n) from the app; shared code lives in core/.',
   },
   {
     // A zone's `from` is either all globs or none, hence its own zone.
     target: './server',
     from: ['./src/i18n/I18nProvider*'],
     message: 'The server reads the catalogs, not the React provider.',
+  },
+  {
+    target: './server/db',
+    from: serverAreaDirs,
+    message: 'server/db is below the areas: what calls an area (the seeds) lives above it, in server/seed.',
   },
   {
     target: ['./scripts', './tools'],
@@ -98,7 +123,7 @@ export default defineConfig(
       // no-cycle follows imports by parsing each imported file: TypeScript ones need the TypeScript parser.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'] })],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.json'], alias: { '@core': [path.resolve('core')] } })],
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

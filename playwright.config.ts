@@ -2,12 +2,14 @@ import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
 
 /**
- * Workers, and one server for each on its own copy of the demo database (scripts/e2e-server.mjs): port 8181 + index.
+ * Workers, and one server for each on its own copy of the demo database (scripts/e2e-server.mjs): port E2E_PORT (8181) + index.
  * One by default: two have not yet been measured faster on the 2-core machines (their renderers fill both cores).
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 // Each worker process has its index in TEST_PARALLEL_INDEX when it reads this file; the runner has none.
 const PARALLEL_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+// The first server's port; another checkout's suite runs beside this one with E2E_PORT set (scripts/e2e-server.mjs).
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 
 /**
  * The browser suite: each worker against its own freshly seeded server (see scripts/e2e-server.mjs).
@@ -31,7 +33,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${8181 + PARALLEL_INDEX}`,
+    baseURL: `http://127.0.0.1:${PORT + PARALLEL_INDEX}`,
     locale: 'es-ES',
     // An action or navigation that cannot happen fails where it waits, naming its locator, rather than at the test's
     // timeout with no place (a workday run once hung 4 minutes on a click with nothing to say where).
@@ -55,7 +57,7 @@ export default defineConfig({
   },
   webServer: Array.from({ length: WORKERS }, (_, index) => ({
     command: `node scripts/e2e-server.mjs ${index}`,
-    url: `http://127.0.0.1:${8181 + index}/api/health`,
+    url: `http://127.0.0.1:${PORT + index}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
   })),

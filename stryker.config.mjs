@@ -7,7 +7,7 @@ const scope = process.env.STRYKER_SCOPE ?? 'all';
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'stryker.vitest.config.ts', related: false },
-  mutate: ['src/machines/**/*.ts', 'src/domain/benefits/**/*.ts'],
+  mutate: ['core/workflows/**/*.ts', 'src/machines/**/*.ts', 'core/benefits/**/*.ts'],
   // .stryker-tmp*: another run's sandbox (`--tempDirName .stryker-tmp-<name>`) is not copied into this one's.
   ignorePatterns: ['dist', 'coverage', 'test-results', 'playwright-report', 'data', 'docs', 'reports', '.stryker-tmp*'],
   coverageAnalysis: 'perTest',

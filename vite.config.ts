@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { isPublicKey } from './src/i18n/public-keys.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/http/csp.ts';
+import { CORE_ALIAS } from './scripts/core-alias.ts';
 
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`;
 
@@ -46,6 +47,7 @@ function inlineEntryCss(): Plugin {
 
 export default defineConfig({
   plugins: [react(), publicCatalog(), inlineEntryCss()],
+  resolve: { alias: CORE_ALIAS },
   // Every tag Vite writes gets nonce="<placeholder>", and the page a <meta property="csp-nonce"> with it (read by
   // Vite's preloader and by src/app/emotion-cache.ts); server/http/site.ts puts each response's own nonce there.
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { CORE_ALIAS } from './scripts/core-alias.ts';
 
 // API files each run an in-process server on an in-memory PGlite (in a thread of its own) started from
 // the run's demo template (tests/global-setup.ts, tests/support/db-template.ts), so files run side by side.
 export default defineConfig({
+  resolve: { alias: CORE_ALIAS },
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',

@@ -45,7 +45,7 @@ export const readerSvgName = (name: string, lang: Lang) => `${name}.${lang}.svg`
 function describeWithTexts(registered: RegisteredMachine): MachineDescription {
   const description = describeMachine(registered, { strict: true });
   const missing = missingTexts(description);
-  if (missing.length) throw new Error(`Machine "${registered.name}" has texts missing from the catalogs (src/i18n/messages, ids: src/machines/texts.ts):\n${missing.join('\n')}`);
+  if (missing.length) throw new Error(`Machine "${registered.name}" has texts missing from the catalogs (src/i18n/messages, ids: core/workflows/texts.ts):\n${missing.join('\n')}`);
   return description;
 }
 

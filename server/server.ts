@@ -1,6 +1,6 @@
 import { openDatabase, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo, syncRoles } from './db/seed.ts';
+import { seedDemo, syncRoles } from './seed/demo.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { createApi } from './http/app.ts';
 import { createHandlers } from './routes/index.ts';

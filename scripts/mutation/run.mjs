@@ -1,4 +1,4 @@
-// `npm run test:mutation`: StrykerJS over the statecharts (src/machines) and the benefit engine (src/domain/benefits),
+// `npm run test:mutation`: StrykerJS over the statecharts (core/workflows and src/machines) and the benefit engine (core/benefits),
 // one scope at a time, each mutant against the tests of its own scope only. A machine's configuration object is
 // built at import time, so Stryker counts its mutants as static and runs every selected test for each of them:
 // against the whole suite that is ~1 min per mutant on two cores, against the machine's own model test and
@@ -11,17 +11,19 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { API_FILES } from './api-files.mjs';
 
-const MACHINES = fs.readdirSync('src/machines').filter((f) => f.endsWith('.machine.ts')).map((f) => f.replace('.machine.ts', ''));
+const MACHINES = ['core/workflows', 'src/machines'].flatMap((dir) =>
+  fs.readdirSync(dir).filter((f) => f.endsWith('.machine.ts')).map((f) => ({ dir, name: f.replace('.machine.ts', '') })),
+);
 // Machines with rules first, the benefit engine (the most mutants) last.
 const SCOPES = [
-  ...MACHINES.map((name) => ({
+  ...MACHINES.map(({ dir, name }) => ({
     name,
-    mutate: `src/machines/${name}.machine.ts`,
+    mutate: `${dir}/${name}.machine.ts`,
     tests: [`tests/machines/${name}.machine.test.ts`, `tests/paths/${name}/*/*.paths.test.ts`, `tests/paths/boundaries/${name.split('-')[0]}*.boundaries.test.ts`],
   })),
   // What the server and the screens ask of any machine: refusals, allowed and blocked events, the steps.
-  { name: 'workflow', mutate: 'src/machines/workflow.ts', tests: ['tests/machines/*.test.ts'] },
-  { name: 'benefits', mutate: 'src/domain/benefits/**/*.ts', tests: ['tests/domain/*.test.ts'] },
+  { name: 'workflow', mutate: 'core/workflows/workflow.ts', tests: ['tests/machines/*.test.ts'] },
+  { name: 'benefits', mutate: 'core/benefits/**/*.ts', tests: ['tests/domain/*.test.ts'] },
 ];
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;

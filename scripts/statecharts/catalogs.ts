@@ -1,5 +1,5 @@
 /**
- * The catalogs the exports read the statecharts' texts from (ids: src/machines/texts.ts). The writers show
+ * The catalogs the exports read the statecharts' texts from (ids: core/workflows/texts.ts). The writers show
  * Spanish and English; a text missing from a catalog shows as the state's key (or nothing for a guard), and
  * `missingTexts` lets `npm run diagrams` refuse to write such exports.
  */
@@ -8,7 +8,7 @@ import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
-import { actionTextId, eventTextId } from '../../src/machines/texts.ts';
+import { actionTextId, eventTextId } from '@core/workflows/texts.ts';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
 
 export const LANGS = ['es', 'en', 'fr', 'zh', 'ja'] as const;

@@ -9,8 +9,8 @@
  */
 import { and, not, or, stateIn, type AnyStateMachine } from 'xstate';
 import type { RegisteredMachine } from '../../src/machines/registry.ts';
-import { guardTextId, stateTextId } from '../../src/machines/texts.ts';
-import type { GuardRules } from '../../src/machines/workflow.ts';
+import { guardTextId, stateTextId } from '@core/workflows/texts.ts';
+import type { GuardRules } from '@core/workflows/workflow.ts';
 import {
   DESCRIPTION_FORMAT,
   type ActionCatalogEntry,
@@ -125,7 +125,7 @@ function describeGuard(guard: unknown, where: string, strict: boolean): GuardNod
     }
     if (strict) {
       throw new DescribeError(
-        `${where}: inline guard function. Name it in setup({ guards }) and give it its catalog texts (src/machines/texts.ts) so diagrams can show it.`,
+        `${where}: inline guard function. Name it in setup({ guards }) and give it its catalog texts (core/workflows/texts.ts) so diagrams can show it.`,
       );
     }
     return { kind: 'inline' };

@@ -1,10 +1,10 @@
 /**
  * The reader's view of a machine in one language: state, machine and event names and the count of a
- * transition's conditions, from the catalogs (ids: src/machines/texts.ts), for the reader's SVG
+ * transition's conditions, from the catalogs (ids: core/workflows/texts.ts), for the reader's SVG
  * (`<name>.<lang>.svg`) and paths.md. The guards' and actions' own sentences are read in the panel.
  */
 import { createIntl, type IntlShape } from 'react-intl';
-import { eventTextId } from '../../src/machines/texts.ts';
+import { eventTextId } from '@core/workflows/texts.ts';
 import type { MachineDescription, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
 import { CATALOGS, type Catalogs, type Lang } from './catalogs.ts';
 import { namedGuardsIn } from './describe.ts';

@@ -2,7 +2,7 @@
  * Per-machine fixtures for generated test paths: the payload variants of each event (making every guard that
  * reads the event pass and fail) and the scenarios — facts sets or browser storage — that together reach every
  * state, transition and guard outcome. Built on the facts shared with the hand-written model tests in
- * tests/machines (./facts.ts), plus one scenario per fact-reading guard that makes only that guard fail.
+ * tests/machines (core/workflows/examples.ts), plus one scenario per fact-reading guard that makes only that guard fail.
  *
  * Facts never change during a path: the workflow machines' context is `{ facts }`, read by the server before
  * each event. So a fact guard that must fail needs its own scenario, and the guards combined with `and([...])`
@@ -11,10 +11,24 @@
 import { MACHINES } from '../../src/machines/registry.ts';
 import { reimbursementFlow } from './fixture-reimbursement-flow.ts';
 import { verificationFlow } from './fixture-verification-flow.ts';
-import { PATIENT_COVERAGE_EVENTS, PATIENT_COVERAGE_FACTS as PATIENT } from './facts.ts';
-import { VERIFICATION_FACTS as VERIFICATION, REIMBURSEMENT_FACTS as REIMBURSEMENT, REIMBURSEMENT_EVENTS, ORTHODONTIC_PLAN_FACTS as PLAN, ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT, POLICY_FACTS as POLICY, POLICY_EVENTS, ANNOUNCEMENT_FACTS as ANNOUNCEMENT, ANNOUNCEMENT_EVENTS } from './facts.ts';
+import {
+  ANNOUNCEMENT_EVENTS,
+  ANNOUNCEMENT_FACTS as ANNOUNCEMENT,
+  ORTHODONTIC_INSTALLMENT_EVENTS,
+  ORTHODONTIC_INSTALLMENT_FACTS as INSTALLMENT,
+  ORTHODONTIC_PLAN_EVENTS,
+  ORTHODONTIC_PLAN_FACTS as PLAN,
+  PATIENT_COVERAGE_EVENTS,
+  PATIENT_COVERAGE_FACTS as PATIENT,
+  POLICY_EVENTS,
+  POLICY_FACTS as POLICY,
+  REIMBURSEMENT_EVENTS,
+  REIMBURSEMENT_FACTS as REIMBURSEMENT,
+  VERIFICATION_EVENTS,
+  VERIFICATION_FACTS as VERIFICATION,
+} from '@core/workflows/examples.ts';
 import { STORAGE_KEYS } from '../../src/machines/session-storage.ts';
-import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
+import type { VerificationFacts } from '@core/workflows/verification.machine.ts';
 import type { MachineFixture, PathEvent, Scenario } from '../statecharts/paths/types.ts';
 
 const byType = (events: PathEvent[]): Record<string, PathEvent[]> => {
@@ -95,22 +109,7 @@ const ORTHO_PREAUTH: VerificationFacts = { ...VERIFICATION, kind: 'PREAUTHORIZAT
 
 const verification: MachineFixture = {
   subject: 'a verification',
-  events: byType([
-    { type: 'ASSIGN', assigneeId: 9 },
-    { type: 'ASSIGN', assigneeId: 0 },
-    { type: 'START' },
-    { type: 'REQUEST_INFO', note: 'Falta el número de póliza' },
-    { type: 'REQUEST_INFO', note: '   ' },
-    { type: 'INFO_RECEIVED' },
-    { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-123' },
-    { type: 'RECORD_ELIGIBLE', channel: 'PHONE' },
-    { type: 'RECORD_ELIGIBLE', channel: 'FAX', authorizationNumber: 'AUT-123' },
-    { type: 'RECORD_NOT_ELIGIBLE', reason: 'Póliza dada de baja' },
-    { type: 'RECORD_NOT_ELIGIBLE', reason: '' },
-    { type: 'EXPIRE' },
-    { type: 'CANCEL', reason: 'Duplicada' },
-    { type: 'CANCEL', reason: ' ' },
-  ]),
+  events: byType(VERIFICATION_EVENTS),
   scenarios: [
     facts('general', 'general verification, assigned to the actor, everything allowed, validity elapsed', VERIFICATION),
     facts('ortho-preauthorization', 'orthodontic preauthorization worked by a supervisor, nobody assigned', ORTHO_PREAUTH),
@@ -177,21 +176,7 @@ const reimbursement: MachineFixture = {
 
 const orthodonticPlan: MachineFixture = {
   subject: 'an orthodontic plan',
-  events: byType([
-    { type: 'APPROVE' },
-    { type: 'ACTIVATE', bandingDate: '2025-06-01' },
-    { type: 'ACTIVATE', bandingDate: '2025-06-16' },
-    { type: 'ACTIVATE', bandingDate: 'junio' },
-    { type: 'SUSPEND', reason: 'Póliza suspendida' },
-    { type: 'SUSPEND', reason: '' },
-    { type: 'RESUME' },
-    { type: 'LIFETIME_MAXIMUM_REACHED' },
-    { type: 'REGISTER_DEBOND', date: '2025-06-15' },
-    { type: 'REGISTER_DEBOND', date: '2025-13-01' },
-    { type: 'SCHEDULE_FINISHED' },
-    { type: 'CANCEL', reason: 'Tratamiento abandonado' },
-    { type: 'CANCEL', reason: ' ' },
-  ]),
+  events: byType(ORTHODONTIC_PLAN_EVENTS),
   scenarios: [
     facts('whole-life', 'preauthorized, banded at 18 (limit 19), lifetime maximum used up, schedule over', PLAN),
     facts('lapsed-with-schedule', 'coverage lapsed, lifetime maximum left, 12 instalments open', {
@@ -215,15 +200,7 @@ const orthodonticPlan: MachineFixture = {
 
 const orthodonticInstallment: MachineFixture = {
   subject: 'an orthodontic instalment',
-  events: byType([
-    { type: 'FALL_DUE' },
-    { type: 'CLAIM' },
-    { type: 'PAY' },
-    { type: 'REJECT' },
-    { type: 'SKIP', reason: '31' },
-    { type: 'SKIP', reason: '' },
-    { type: 'CANCEL' },
-  ]),
+  events: byType(ORTHODONTIC_INSTALLMENT_EVENTS),
   scenarios: [
     facts('due', 'due today, covered, under the age limit, lifetime maximum left', INSTALLMENT),
     facts('not-due', 'due tomorrow', { ...INSTALLMENT, dueDate: '2025-07-02' }),

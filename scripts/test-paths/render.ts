@@ -2,7 +2,7 @@
 import { TARGET_NOUN } from '../statecharts/paths/criteria.ts';
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../statecharts/paths/types.ts';
 import spanish from '../../src/i18n/messages/es.json' with { type: 'json' };
-import { eventTextId, namedEvent } from '../../src/machines/texts.ts';
+import { eventTextId, namedEvent } from '@core/workflows/texts.ts';
 
 const SPANISH: Record<string, string> = spanish;
 

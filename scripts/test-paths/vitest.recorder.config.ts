@@ -1,8 +1,10 @@
 /** Runs the hand-written model tests with the coverage recorder (see recorder-setup.ts); used by coverage.ts. */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { CORE_ALIAS } from '../core-alias.ts';
 
 export default defineConfig({
+  resolve: { alias: CORE_ALIAS },
   test: {
     root: fileURLToPath(new URL('../..', import.meta.url)),
     include: ['tests/machines/**/*.test.ts'],

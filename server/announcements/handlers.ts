@@ -1,4 +1,4 @@
-import type { AnnouncementEvent, announcementMachine } from '../../src/machines/announcement.machine.ts';
+import type { AnnouncementEvent, announcementMachine } from '@core/workflows/announcement.machine.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
 import { requestActor, versionedEvent } from '../routes/workflow-actor.ts';
 import { announcementService } from './service.ts';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS, ANNOUNCEMENT_URL_SCHEMES } from '../../src/domain/announcement-html.ts';
+import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS, ANNOUNCEMENT_URL_SCHEMES } from '@core/announcements/html.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...ANNOUNCEMENT_TAGS],

@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
-import { isBlankHtml } from '../../src/domain/announcement-html.ts';
-import { announcementMachine, type AnnouncementEvent } from '../../src/machines/announcement.machine.ts';
+import { isBlankHtml } from '@core/announcements/html.ts';
+import { announcementMachine, type AnnouncementEvent } from '@core/workflows/announcement.machine.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { BusinessRuleError, DomainError, NotFoundError, StaleVersionError, StateConflictError } from '../domain/errors.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';

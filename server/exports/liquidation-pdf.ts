@@ -4,7 +4,7 @@ import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { components } from '../../openapi/schema';
-import { formatMinor } from '../../src/domain/benefits/currency.ts';
+import { formatMinor } from '@core/benefits/currency.ts';
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };

@@ -1,5 +1,5 @@
-import { refusalTextId } from '../../src/machines/texts.ts';
-import { UNKNOWN_REFUSAL } from '../../src/machines/workflow.ts';
+import { refusalTextId } from '@core/workflows/texts.ts';
+import { UNKNOWN_REFUSAL } from '@core/workflows/workflow.ts';
 import { catalogText } from './catalog-text.ts';
 
 /**

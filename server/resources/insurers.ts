@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { decimalTextToMinor, minorToDecimalText } from '../../src/domain/benefits/currency.ts';
+import { decimalTextToMinor, minorToDecimalText } from '@core/benefits/currency.ts';
 import type { Queryable } from '../db/database.ts';
 import { BusinessRuleError } from '../domain/errors.ts';
 import type { Deps } from '../http/types.ts';

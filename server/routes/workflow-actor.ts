@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { eventPermission, eventPermitted } from '../../src/machines/event-permissions.ts';
+import { eventPermission, eventPermitted } from '@core/workflows/event-permissions.ts';
 import { appendAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { HttpProblem } from '../http/problem.ts';

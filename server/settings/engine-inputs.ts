@@ -1,5 +1,5 @@
-import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '../../src/domain/benefits/procedures.ts';
-import { DEFAULT_RULES, type BenefitRules, type FrequencyRule } from '../../src/domain/benefits/rules.ts';
+import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '@core/benefits/procedures.ts';
+import { DEFAULT_RULES, type BenefitRules, type FrequencyRule } from '@core/benefits/rules.ts';
 import type { Queryable } from '../db/database.ts';
 import { BusinessRuleError } from '../domain/errors.ts';
 import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCatalog, type SettingDefault } from './catalogs.ts';

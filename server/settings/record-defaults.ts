@@ -1,5 +1,5 @@
-import { minorToDecimalText } from '../../src/domain/benefits/currency.ts';
-import type { DependentAges } from '../../src/machines/patient-coverage.machine.ts';
+import { minorToDecimalText } from '@core/benefits/currency.ts';
+import type { DependentAges } from '@core/workflows/patient-coverage.machine.ts';
 import type { Queryable } from '../db/database.ts';
 import { listCatalog, type SettingDefault } from './catalogs.ts';
 

@@ -1,4 +1,4 @@
-import { isImplant, type ClaimFacts, type Liquidation } from '../../src/domain/benefits/liquidate.ts';
+import { isImplant, type ClaimFacts, type Liquidation } from '@core/benefits/liquidate.ts';
 import type { RequiredDocument } from './catalogs.ts';
 
 type Claim = 'general' | 'orthodonticInitial' | 'orthodonticInstallment';

@@ -10,7 +10,7 @@ export const meQuery = (token: string | null) =>
   queryOptions({ queryKey: ['me', token], queryFn: fetchMe, enabled: Boolean(token), staleTime: 60_000, placeholderData: keepPreviousData });
 
 /** The signed-in user and a permission test; `can` is false until the permissions have loaded. */
-export function useMe(token: string | null) {
+export function useMeFor(token: string | null) {
   const query = useQuery(meQuery(token));
   const permissions = new Set(query.data?.permissions ?? []);
   return { ...query, can: (permission?: Permission) => !permission || permissions.has(permission) };

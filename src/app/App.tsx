@@ -2,8 +2,8 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@ta
 import { ApiError } from '../api/client.ts';
 import { I18nProvider } from '../i18n/I18nProvider.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
-import { PreferencesProvider, usePreferences } from './preferences.tsx';
-import { Session, SessionProvider } from './session.tsx';
+import { PreferencesProvider, usePreferences } from '../session/preferences.tsx';
+import { Session, SessionProvider } from '../session/session.tsx';
 import { ShellSkeleton } from './shell/ShellSkeleton.tsx';
 import { landingPath } from './landing.ts';
 import { startSignedIn } from './signed-in-code.ts';

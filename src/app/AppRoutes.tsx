@@ -4,9 +4,9 @@ import { ScreenErrorBoundary } from '../components/feedback/ScreenErrorBoundary.
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { ContentSkeleton, ShellSkeleton } from './shell/ShellSkeleton.tsx';
 import { PUBLIC_ROUTES, safeRedirect } from './landing.ts';
-import { usePreferences } from './preferences.tsx';
+import { usePreferences } from '../session/preferences.tsx';
 import { useRouteMeta } from './route-meta.ts';
-import { Session } from './session.tsx';
+import { Session } from '../session/session.tsx';
 import { PrivateRoutes, SignedInShell } from './signed-in-code.ts';
 
 export const DEFAULT_HOME = '/app/panel/default';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
-import { useMe } from '../api/me.ts';
+import { useMe } from '../session/useMe.ts';
 import { Loading } from '../components/feedback/Loading.tsx';
 import { ScreenContext, type ScreenInfo } from '../components/layout/screen-context.ts';
 import { crumbsFor, PRIVATE_ROUTES } from './areas.ts';
@@ -9,13 +9,11 @@ import { cameFrom, forgetCameFrom, useNoteCameFrom } from './came-from.ts';
 import { ForbiddenScreen } from './ForbiddenScreen.tsx';
 import { pathOf } from './registry.ts';
 import { useRouteMeta } from './route-meta.ts';
-import { Session } from './session.tsx';
 
 /** A screen of the registry behind its permission, told its breadcrumbs, its area's other screens and the user's permissions. */
 function PrivateScreen({ route, params }: { route: (typeof PRIVATE_ROUTES)[number]; params: Record<string, string> }) {
   const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const { can, isSuccess, data } = useMe(token);
+  const { can, isSuccess, data } = useMe();
   const forbidden = Boolean(route.permission) && isSuccess && !can(route.permission!);
   useRouteMeta(false, forbidden ? 'forbidden.title' : route.titleId, params);
   const userId = data?.user.id ?? null;

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { contractResolver } from '../components/form/contract-resolver.ts';
 import { FormField } from '../components/form/FormField.tsx';
 import { AuthMessage } from '../features/auth/AuthMessage.tsx';
-import { Session } from './session.tsx';
+import { Session } from '../session/session.tsx';
 import { BusyButton } from '../components/form/BusyButton.tsx';
 
 interface Values {

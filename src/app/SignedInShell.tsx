@@ -4,12 +4,11 @@ import { CacheProvider } from '@emotion/react';
 import { emotionCache } from './emotion-cache.ts';
 import { system } from './theme.ts';
 import { Toasters } from '../components/feedback/toaster.tsx';
-import { useMe } from '../api/me.ts';
+import { useMe, useSessionToken } from '../session/useMe.ts';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { HEADER_ITEMS, NAV_ITEMS } from './areas.ts';
-import { Session } from './session.tsx';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
-import { usePreferences } from './preferences.tsx';
+import { usePreferences } from '../session/preferences.tsx';
 import { BlockingGate } from '../features/announcements/BlockingGate.tsx';
 import { ChooseOwnPasswordScreen } from './ChooseOwnPasswordScreen.tsx';
 
@@ -20,8 +19,8 @@ import { ChooseOwnPasswordScreen } from './ChooseOwnPasswordScreen.tsx';
  * refuse them all until then). The library's styles go through the Emotion cache that carries the page's CSP nonce.
  */
 export default function SignedInShell({ children }: { children: ReactNode }) {
-  const token = Session.useSelector((s) => s.context.token);
-  const { can, data } = useMe(token);
+  const token = useSessionToken();
+  const { can, data } = useMe();
   const mustChoosePassword = data?.user.mustChangeCredentials === true;
   const { direction, locale } = usePreferences();
   return (

@@ -16,7 +16,7 @@ import { searchArea } from '../features/search/area.ts';
 import { settingsArea } from '../features/settings/area.ts';
 import { usersArea } from '../features/users/area.ts';
 import { verificationsArea } from '../features/verifications/area.ts';
-import type { Area } from './area-types.ts';
+import type { Area } from '../components/layout/area.ts';
 import type { CameFrom } from './came-from.ts';
 import { crumbsOf, menuOf, routesOf } from './registry.ts';
 

@@ -1,6 +1,6 @@
 import type { NavItem } from '../components/layout/nav-items.ts';
 import type { Crumb } from '../components/layout/screen-context.ts';
-import type { Area, AreaRoute, MenuDecl, MenuLink, MessageId } from './area-types.ts';
+import type { Area, AreaRoute, MenuDecl, MenuLink, MessageId } from '../components/layout/area.ts';
 
 export interface RegisteredRoute extends AreaRoute {
   area: Area;

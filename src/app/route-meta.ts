@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { usePreferencesActor } from './preferences.tsx';
+import { usePreferencesActor } from '../session/preferences.tsx';
 
 /** Each route sets the theme's blank-layout flag (public screens are blank) and the document title. */
 export function useRouteMeta(blankLayout: boolean, titleId: string, values?: Record<string, string>) {

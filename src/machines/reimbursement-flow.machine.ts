@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { isValidTooth } from '../domain/benefits/procedures.ts';
-import { isAfter, isBlank, isIsoDate } from './workflow.ts';
+import { isValidTooth } from '@core/benefits/procedures.ts';
+import { isAfter, isBlank, isIsoDate } from '@core/workflows/workflow.ts';
 
 /**
  * The guided creation of a reimbursement from a verification (`/reembolsos/nuevo/:verificacion_id`), a child

@@ -1,6 +1,6 @@
 import { and, assign, fromPromise, setup } from 'xstate';
-import { isBlank, isIsoDate, isOnOrBefore } from './workflow.ts';
-import type { VerificationCategory, VerificationKind } from './verification.machine.ts';
+import { isBlank, isIsoDate, isOnOrBefore } from '@core/workflows/workflow.ts';
+import type { VerificationCategory, VerificationKind } from '@core/workflows/verification.machine.ts';
 
 /**
  * The guided opening of a verification (`/verificaciones/nueva`), a child machine its screen owns: find the

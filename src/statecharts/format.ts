@@ -84,7 +84,7 @@ export interface StateDescription {
   history?: 'shallow' | 'deep';
   historyTarget?: string[];
   tags: string[];
-  /** The catalog id of the state's label (src/machines/texts.ts); every state but the root has one. */
+  /** The catalog id of the state's label (core/workflows/texts.ts); every state but the root has one. */
   labelId?: string;
   /** `meta.status`, `meta.rules` (research rule ids). */
   status?: string;
@@ -100,7 +100,7 @@ export interface StateDescription {
 
 export interface GuardDescription {
   name: string;
-  /** The catalog id of the guard's one-line description (src/machines/texts.ts). */
+  /** The catalog id of the guard's one-line description (core/workflows/texts.ts). */
   textId: string;
   /** The rule code the API answers when the guard refuses (workflow machines). */
   rule?: string;

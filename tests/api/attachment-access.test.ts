@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import jpeg from 'jpeg-js';
 import { PNG as PNGJS } from 'pngjs';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { loadContract } from '../../server/http/contract.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectProblem, fieldErrors, TestServer } from './helpers.ts';
 import { describeOnPostgres, usePostgresServer } from './postgres-cluster.ts';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 
 const LISTS = ['/api/users', '/api/insurers', '/api/verifications', '/api/orthodontic-plans', '/api/reimbursements'];
 

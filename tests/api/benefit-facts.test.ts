@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/benefits/dates.ts';
+import { addDays } from '@core/benefits/dates.ts';
 import { patientOnOwnPolicy, type PatientOptions } from './benefit-people.ts';
 import { attachToReimbursement, call, expectProblem, sendEvent, signIn, useServer } from './helpers.ts';
 

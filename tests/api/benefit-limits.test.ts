@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/benefits/dates.ts';
+import { addDays } from '@core/benefits/dates.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
 import { attachToReimbursement, call, signIn, useServer, sendEvent } from './helpers.ts';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { load as parseYaml } from 'js-yaml';
 import type { ContractDocument } from '../../server/http/contract.ts';
-import { SYSTEM_EVENT } from '../../src/machines/event-permissions.ts';
-import { REIMBURSEMENT_EVENT_PERMISSIONS } from '../../src/machines/reimbursement.machine.ts';
+import { SYSTEM_EVENT } from '@core/workflows/event-permissions.ts';
+import { REIMBURSEMENT_EVENT_PERMISSIONS } from '@core/workflows/reimbursement.machine.ts';
 import { attachToReimbursement, call, claimInReview, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
 
 /**

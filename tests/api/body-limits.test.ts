@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './helpers.ts';
 import { startApiProcess, type ApiProcess } from './multiprocess.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 
 const MiB = 1024 * 1024;
 let server: TestServer;

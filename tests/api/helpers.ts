@@ -3,7 +3,7 @@ import { createServer } from '../../server/server.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
 import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { systemToday } from '../../server/clock.ts';
 import { demoTemplate } from '../support/db-template.ts';
 import { demoOnPostgres } from '../support/postgres-bin.ts';

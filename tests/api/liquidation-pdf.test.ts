@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { bundledChineseFont, bundledJapaneseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
 import { call, expectProblem, signIn, signInChoosingOwn, useServer } from './helpers.ts';
-import { formatMinor } from '../../src/domain/benefits/currency.ts';
+import { formatMinor } from '@core/benefits/currency.ts';
 
 type Reimbursement = components['schemas']['Reimbursement'];
 

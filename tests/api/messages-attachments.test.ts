@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import jpeg from 'jpeg-js';
 import { PNG as PNGJS } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { DEMO_USERS } from '../../server/domain/roles.ts';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
 import { openStream } from './sse.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
-import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
+import { addDays, addMonths } from '@core/benefits/dates.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
 import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inRandomSample } from '../../src/domain/benefits/review-sampling.ts';
+import { inRandomSample } from '@core/benefits/review-sampling.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
 import { call, claimInReview, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit, checkAuditChain } from '../../server/audit.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { appendScaleAudit } from '../../server/db/seed-scale-audit.ts';
+import { appendScaleAudit } from '../../server/seed/scale-audit.ts';
 
 /**
  * The scale seed's audit rows, hashed in SQL, on PGlite: appended after rows the server wrote and

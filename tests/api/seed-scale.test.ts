@@ -5,11 +5,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain } from '../../server/audit.ts';
 import type { Database } from '../../server/db/database.ts';
-import { familiesFor, seedScale } from '../../server/db/seed-scale.ts';
+import { familiesFor, seedScale } from '../../server/seed/scale.ts';
 import { installmentsFallingDue, plansWithScheduleFinished } from '../../server/workflow/orthodontic/repository.ts';
 import { plansWithLifetimeReached } from '../../server/workflow/orthodontic/service.ts';
-import { orthodonticSchedule } from '../../src/domain/benefits/orthodontic.ts';
-import { ORTHODONTIC_PLAN_STATES } from '../../src/machines/orthodontic-plan.machine.ts';
+import { orthodonticSchedule } from '@core/benefits/orthodontic.ts';
+import { ORTHODONTIC_PLAN_STATES } from '@core/workflows/orthodontic-plan.machine.ts';
 import { call, signIn, useServer } from './helpers.ts';
 
 // The scale seed's SQL at a small size on PGlite (enough for two dozen orthodontic plans in several states): the same statements fill a million on PostgreSQL.
@@ -323,7 +323,7 @@ describe('the scale seed', () => {
 describe('npm run seed -- --patients', () => {
   const { DATABASE_URL: _postgres, ...env } = process.env;
   const seed = (dataDir: string, ...args: string[]) =>
-    spawnSync('npx', ['tsx', 'server/seed-cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
+    spawnSync('npx', ['tsx', 'server/seed/cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
 
   it('fills an empty database once, then refuses with a clear message and exit code 1', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-scale-cli-'));

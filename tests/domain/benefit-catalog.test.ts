@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, catalogLookup, liquidate, rangeLookup, resolveRules, type CatalogProcedure } from '../../src/domain/benefits/index.ts';
+import { DEFAULT_RULES, catalogLookup, liquidate, rangeLookup, resolveRules, type CatalogProcedure } from '@core/benefits/index.ts';
 import { claim, facts, line, used2025 } from './benefit-fixtures.ts';
 
 // The engine reads the procedure catalog and the defaults it is given (Configuraciones), staying pure.

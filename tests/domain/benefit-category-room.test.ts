@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { categoryRoom, countInCategory } from '../../src/domain/benefits/category-maximums.ts';
-import { EMPTY_YEAR_USAGE, type YearUsage } from '../../src/domain/benefits/index.ts';
+import { categoryRoom, countInCategory } from '@core/benefits/category-maximums.ts';
+import { EMPTY_YEAR_USAGE, type YearUsage } from '@core/benefits/index.ts';
 
 // A category's own maximum (research 2.2 MAXIMUM) leaves the smaller of the person's and the family's room.
 const year = (over: Partial<YearUsage>): YearUsage => ({ ...EMPTY_YEAR_USAGE, ...over });

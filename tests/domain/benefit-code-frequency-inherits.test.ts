@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { liquidate } from '../../src/domain/benefits/index.ts';
-import { NEUTRAL_TERMS, policyRulesOverride } from '../../src/domain/benefits/policy-rules.ts';
-import { resolveRules } from '../../src/domain/benefits/rules.ts';
+import { liquidate } from '@core/benefits/index.ts';
+import { NEUTRAL_TERMS, policyRulesOverride } from '@core/benefits/policy-rules.ts';
+import { resolveRules } from '@core/benefits/rules.ts';
 import { claim, facts, line, one, outcome, ruleRow } from './benefit-fixtures.ts';
 
 // Issue 24 item 1: a policy's FREQUENCY row for a code changes its count and window only; R6's age limit,

@@ -7,7 +7,7 @@ import {
   minorPerMajor,
   minorToDecimalText,
   minorToMajor,
-} from '../../src/domain/benefits/currency.ts';
+} from '@core/benefits/currency.ts';
 
 // Amounts travel as decimal text in the currency's units and are kept in its minor unit (ISO 4217 exponent):
 // CLP whole pesos (0), EUR cents (2), KWD fils (3).

@@ -11,7 +11,7 @@ import {
   firstDayOfNextMonth,
   isIsoDate,
   isLeapYear,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 
 describe('the calendar', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
   firstDayOfNextMonth,
   isIsoDate,
   percentOf,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 
 describe('ISO dates', () => {
   it.each([

@@ -13,8 +13,8 @@ import {
   type InstallmentDueInput,
   type OrthodonticScheduleInput,
   type YearUsage,
-} from '../../src/domain/benefits/index.ts';
-import type { PolicyBenefitRule } from '../../src/domain/benefits/policy-rules.ts';
+} from '@core/benefits/index.ts';
+import type { PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
 
 /** An adult enrolled long ago, covered without end, nothing used, filed on time in 2025. */
 export const BASE_FACTS: ClaimFacts = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, liquidate, resolveRules, type FrequencyPeriod, type FrequencyRule, type HistoryLine } from '../../src/domain/benefits/index.ts';
+import { DEFAULT_RULES, liquidate, resolveRules, type FrequencyPeriod, type FrequencyRule, type HistoryLine } from '@core/benefits/index.ts';
 import { claim, facts, line, one, outcome } from './benefit-fixtures.ts';
 
 // R6 as a policy can write it: each case states its own rule, so the outcome does not hang on the default list.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenefitInputError, DEFAULT_RULES, liquidate, type Claim, type ClaimFacts, type ClaimLine } from '../../src/domain/benefits/index.ts';
+import { BenefitInputError, DEFAULT_RULES, liquidate, type Claim, type ClaimFacts, type ClaimLine } from '@core/benefits/index.ts';
 import { claim, facts, line, used2025 } from './benefit-fixtures.ts';
 
 /** The message of what liquidate refuses (path and what it expected), or 'accepted'. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenefitInputError, DEFAULT_RULES, liquidate } from '../../src/domain/benefits/index.ts';
+import { BenefitInputError, DEFAULT_RULES, liquidate } from '@core/benefits/index.ts';
 import { claim, facts, line, used2025 } from './benefit-fixtures.ts';
 
 // Two fillings of 100.00 (BASIC, 80 %, the 50.00 deductible not yet met).

@@ -9,9 +9,9 @@ import {
   type ClaimFacts,
   type ClaimLine,
   type HistoryLine,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 import { after, claim, deepFreeze, facts, line, one, outcome, used2025 } from './benefit-fixtures.ts';
-import { NEUTRAL_TERMS, policyRulesOverride } from '../../src/domain/benefits/policy-rules.ts';
+import { NEUTRAL_TERMS, policyRulesOverride } from '@core/benefits/policy-rules.ts';
 
 // A filling (BASIC, 80 %, deductible applies) of 100.00 on tooth 16.
 const filling = (over: Partial<ClaimLine> = {}) => line('D2391', { tooth: 16, ...over });

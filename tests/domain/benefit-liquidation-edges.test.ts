@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { liquidate, resolveRules } from '../../src/domain/benefits/index.ts';
-import { isImplant } from '../../src/domain/benefits/liquidate.ts';
+import { liquidate, resolveRules } from '@core/benefits/index.ts';
+import { isImplant } from '@core/benefits/liquidate.ts';
 import { claim, facts, line, one, outcome } from './benefit-fixtures.ts';
 
 describe('implant codes (R14: D6010–D6199 always need a pre-authorisation)', () => {

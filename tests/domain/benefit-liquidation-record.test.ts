@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, liquidate, resolveRules, type ClaimFacts } from '../../src/domain/benefits/index.ts';
+import { DEFAULT_RULES, liquidate, resolveRules, type ClaimFacts } from '@core/benefits/index.ts';
 import { claim, facts, line, one, outcome } from './benefit-fixtures.ts';
 
 // What a liquidation records besides the amounts: the benefit year each line counts in, the rejected

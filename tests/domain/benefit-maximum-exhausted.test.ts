@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, liquidate } from '../../src/domain/benefits/index.ts';
+import { DEFAULT_RULES, liquidate } from '@core/benefits/index.ts';
 import { claim, facts, line, one, outcome, used2025 } from './benefit-fixtures.ts';
 
 // Issue 24 item 5: research 3.2 rejects a line when nothing is left of the maximum (30 annual, 31

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BenefitInputError, MAX_CENTS, assertCents, assertPercent, isCents, isPercent, percentOf } from '../../src/domain/benefits/index.ts';
+import { BenefitInputError, MAX_CENTS, assertCents, assertPercent, isCents, isPercent, percentOf } from '@core/benefits/index.ts';
 
 // Amounts are whole minor units in 0..MAX_CENTS, percentages whole numbers in 0..100.
 describe('amounts and percentages the engine accepts', () => {

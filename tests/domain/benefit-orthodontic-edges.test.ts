@@ -7,7 +7,7 @@ import {
   resolveRules,
   type InstallmentDueInput,
   type OrthodonticScheduleInput,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 import { ORTHODONTIC_FIXTURE, INSTALLMENT_DUE } from './benefit-fixtures.ts';
 
 

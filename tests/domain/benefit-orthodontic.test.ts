@@ -9,7 +9,7 @@ import {
   orthodonticScheduleInput,
   resolveRules,
   type ClaimFacts,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 import { after, claim, facts, line, outcome, ORTHODONTIC_FIXTURE, INSTALLMENT_DUE } from './benefit-fixtures.ts';
 
 

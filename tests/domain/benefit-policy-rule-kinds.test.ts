@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { NEUTRAL_TERMS, policyRuleProblems, policyRulesOverride, type PolicyBenefitRule } from '../../src/domain/benefits/policy-rules.ts';
-import { resolveRules } from '../../src/domain/benefits/rules.ts';
-import { liquidate } from '../../src/domain/benefits/index.ts';
+import { NEUTRAL_TERMS, policyRuleProblems, policyRulesOverride, type PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
+import { resolveRules } from '@core/benefits/rules.ts';
+import { liquidate } from '@core/benefits/index.ts';
 import { after, claim, facts, line, one, used2025, ruleRow } from './benefit-fixtures.ts';
 
 /** Research 2.2's rule kinds beyond coinsurance, waiting period and exclusion, as a policy's rows reach the engine. */

@@ -12,8 +12,8 @@ import {
   ruleFieldName,
   type PolicyBenefitRule,
   type PolicyBenefitTerms,
-} from '../../src/domain/benefits/policy-rules.ts';
-import { resolveRules } from '../../src/domain/benefits/rules.ts';
+} from '@core/benefits/policy-rules.ts';
+import { resolveRules } from '@core/benefits/rules.ts';
 import { ruleRow } from './benefit-fixtures.ts';
 
 // A policy's terms and its rows of benefit rules (research 2.2) as the engine reads them, and the field each

@@ -12,7 +12,7 @@ import {
   procedureInfo,
   rangeLookup,
   requiresTooth,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 
 // Research 1.3: the category follows from the CDT range; R19: which codes need an FDI tooth.
 describe('the category of a code by its CDT range', () => {

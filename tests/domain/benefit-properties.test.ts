@@ -14,7 +14,7 @@ import {
   type ClaimLine,
   type IsoDate,
   type Liquidation,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 
 // Codes across every category, plus invalid ones; teeth valid, primary, missing and invalid.
 const GENERAL_CODES = ['D0120', 'D0150', 'D0210', 'D0274', 'D0330', 'D1110', 'D1206', 'D1351', 'D2140', 'D2391', 'D2740', 'D3330', 'D4341', 'D5110', 'D6010', 'D7140', 'D9110', 'D0050', 'X1'];

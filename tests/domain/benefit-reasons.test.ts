@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REJECTION_CODES, isRejectionCode, reasonTextId } from '../../src/domain/benefits/index.ts';
+import { REJECTION_CODES, isRejectionCode, reasonTextId } from '@core/benefits/index.ts';
 
 // Research 2.7's rejection codes: every screen reads one list, and each code's text is `reason.<code>` in the catalogs.
 describe('rejection reason codes', () => {

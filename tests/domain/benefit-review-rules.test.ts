@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, currencyExponent, majorToMinor, minorToMajor, resolveRules } from '../../src/domain/benefits/index.ts';
-import { inRandomSample, medicalReviewReasons } from '../../src/domain/benefits/review-sampling.ts';
+import { DEFAULT_RULES, currencyExponent, majorToMinor, minorToMajor, resolveRules } from '@core/benefits/index.ts';
+import { inRandomSample, medicalReviewReasons } from '@core/benefits/review-sampling.ts';
 import { line, one } from './benefit-fixtures.ts';
 
 /** Issue 13 (B): the order of the checks (research 3.2), pre-authorisation (R14), sampling (R12), currency exponents. */

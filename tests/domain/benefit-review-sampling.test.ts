@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDICAL_REVIEW_SAMPLE_PERCENT, inRandomSample, medicalReviewReasons, type MedicalReviewInput } from '../../src/domain/benefits/review-sampling.ts';
+import { MEDICAL_REVIEW_SAMPLE_PERCENT, inRandomSample, medicalReviewReasons, type MedicalReviewInput } from '@core/benefits/review-sampling.ts';
 
 // R12: 5 % of claims at random, reproducibly by folio (FNV-1a of the folio, bucket below 5 of 100).
 const folio = (n: number) => `REE-2026-${String(n).padStart(6, '0')}`;

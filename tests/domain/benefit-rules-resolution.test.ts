@@ -9,7 +9,7 @@ import {
   type BenefitRules,
   type BenefitRulesOverride,
   type FrequencyRule,
-} from '../../src/domain/benefits/index.ts';
+} from '@core/benefits/index.ts';
 
 /** The path resolveRules refuses, with its message, or 'accepted'. */
 function refusal(policy: BenefitRulesOverride, insurer?: BenefitRulesOverride): string {

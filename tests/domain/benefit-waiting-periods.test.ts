@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, resolveRules, runningWaitingPeriods, waitingPeriodEnd } from '../../src/domain/benefits/index.ts';
+import { DEFAULT_RULES, resolveRules, runningWaitingPeriods, waitingPeriodEnd } from '@core/benefits/index.ts';
 
 // R5 with the defaults: basic care waits 6 months from enrolment, major care and orthodontics 12; 12 months of
 // prior continuous coverage waive them.

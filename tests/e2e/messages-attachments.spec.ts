@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
 

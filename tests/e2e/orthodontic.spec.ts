@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { textPdf } from '../../server/db/demo-documents.ts';
-import { formatMinor } from '../../src/domain/benefits/currency.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
+import { formatMinor } from '@core/benefits/currency.ts';
 import { moneyInput } from '../../src/components/format/money.ts';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { apiToken, authHeader } from './fixtures.ts';
 
 /** A day `days` before today, `YYYY-MM-DD` in the browser's (and server's) calendar. */

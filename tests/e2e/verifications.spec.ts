@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ageOn } from '../../src/domain/benefits/dates.ts';
+import { ageOn } from '@core/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';

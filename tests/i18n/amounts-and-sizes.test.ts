@@ -3,7 +3,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { formatFileSize } from '../../src/components/format/file-size.ts';
 import { money, moneyAmount } from '../../src/components/format/money.ts';
-import { formatMinor } from '../../src/domain/benefits/currency.ts';
+import { formatMinor } from '@core/benefits/currency.ts';
 
 const intlIn = (locale: string) => createIntl({ locale, messages: JSON.parse(fs.readFileSync(`src/i18n/messages/${locale}.json`, 'utf8')) as Record<string, string> });
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ANNOUNCEMENT_EVENTS as EVENTS, ANNOUNCEMENT_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { ANNOUNCEMENT_EVENTS as EVENTS, ANNOUNCEMENT_FACTS as FACTS } from '@core/workflows/examples.ts';
 import {
   ANNOUNCEMENT_STATES,
   announcementGuardRules,
@@ -8,8 +8,8 @@ import {
   type AnnouncementEvent,
   type AnnouncementFacts,
   type AnnouncementState,
-} from '../../src/machines/announcement.machine.ts';
-import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+} from '@core/workflows/announcement.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 
 const LATER: AnnouncementFacts = { ...FACTS, publishFrom: '2025-06-02T09:00:00.000Z' };
 const at = (state: AnnouncementState, facts: AnnouncementFacts = FACTS) => snapshotAt(machine, state, facts);

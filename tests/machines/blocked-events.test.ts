@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { REIMBURSEMENT_FACTS } from '../../scripts/test-paths/facts.ts';
-import { reimbursementMachine } from '../../src/machines/reimbursement.machine.ts';
-import { verificationMachine, type VerificationFacts } from '../../src/machines/verification.machine.ts';
-import { blockedEvents, mayReassign, snapshotAt } from '../../src/machines/workflow.ts';
+import { REIMBURSEMENT_FACTS } from '@core/workflows/examples.ts';
+import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
+import { verificationMachine, type VerificationFacts } from '@core/workflows/verification.machine.ts';
+import { blockedEvents, mayReassign, snapshotAt } from '@core/workflows/workflow.ts';
 
 const facts: VerificationFacts = {
   actorId: 3,

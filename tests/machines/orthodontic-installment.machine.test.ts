@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from '@core/workflows/examples.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -9,11 +9,11 @@ import {
   orthodonticInstallmentMachine,
   type OrthodonticInstallmentEvent,
   type OrthodonticInstallmentFacts,
-  type OrthodonticInstallmentState } from '../../src/machines/orthodontic-installment.machine.ts';
-import { orthodonticPlanGuardRules } from '../../src/machines/orthodontic-plan.machine.ts';
-import { reimbursementGuardRules, reimbursementMachine, type ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
-import { verificationGuardRules } from '../../src/machines/verification.machine.ts';
-import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+  type OrthodonticInstallmentState } from '@core/workflows/orthodontic-installment.machine.ts';
+import { orthodonticPlanGuardRules } from '@core/workflows/orthodontic-plan.machine.ts';
+import { reimbursementGuardRules, reimbursementMachine, type ReimbursementFacts } from '@core/workflows/reimbursement.machine.ts';
+import { verificationGuardRules } from '@core/workflows/verification.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 
 const machine = orthodonticInstallmentMachine;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ORTHODONTIC_PLAN_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { ORTHODONTIC_PLAN_FACTS as FACTS } from '@core/workflows/examples.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -10,8 +10,8 @@ import {
   orthodonticPlanMachine,
   type OrthodonticPlanEvent,
   type OrthodonticPlanFacts,
-  type OrthodonticPlanState } from '../../src/machines/orthodontic-plan.machine.ts';
-import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+  type OrthodonticPlanState } from '@core/workflows/orthodontic-plan.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 
 const machine = orthodonticPlanMachine;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getShortestPaths } from '@xstate/graph';
 import type { AnyStateMachine } from 'xstate';
-import { PATIENT_COVERAGE_EVENTS as EVENTS, PATIENT_COVERAGE_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { PATIENT_COVERAGE_EVENTS as EVENTS, PATIENT_COVERAGE_FACTS as FACTS } from '@core/workflows/examples.ts';
 import {
   PATIENT_COVERAGE_STATES,
   patientCoverageGuardRules,
@@ -10,8 +10,8 @@ import {
   type PatientCoverageFacts,
   type PatientCoverageState,
   type PatientDetails,
-} from '../../src/machines/patient-coverage.machine.ts';
-import { explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+} from '@core/workflows/patient-coverage.machine.ts';
+import { explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 import { untakenTransitions, type Scenario } from './workflow-model.ts';
 
 const SCENARIOS: Scenario<PatientCoverageFacts>[] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { POLICY_EVENTS as EVENTS, POLICY_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
-import { POLICY_STATES, acceptsPatients, policyGuardRules, policyMachine, type PolicyEvent, type PolicyFacts, type PolicyState } from '../../src/machines/policy.machine.ts';
-import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+import { POLICY_EVENTS as EVENTS, POLICY_FACTS as FACTS } from '@core/workflows/examples.ts';
+import { POLICY_STATES, acceptsPatients, policyGuardRules, policyMachine, type PolicyEvent, type PolicyFacts, type PolicyState } from '@core/workflows/policy.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 
 const machine = policyMachine;
 const ENDED: PolicyFacts = { ...FACTS, today: '2026-01-15' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { REIMBURSEMENT_EVENTS as EVENTS, REIMBURSEMENT_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { REIMBURSEMENT_EVENTS as EVENTS, REIMBURSEMENT_FACTS as FACTS } from '@core/workflows/examples.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -10,8 +10,8 @@ import {
   reimbursementMachine,
   type ReimbursementEvent,
   type ReimbursementFacts,
-  type ReimbursementState } from '../../src/machines/reimbursement.machine.ts';
-import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '../../src/machines/workflow.ts';
+  type ReimbursementState } from '@core/workflows/reimbursement.machine.ts';
+import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt, step } from '@core/workflows/workflow.ts';
 
 const machine = reimbursementMachine;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { VERIFICATION_FACTS as FACTS } from '../../scripts/test-paths/facts.ts';
+import { VERIFICATION_FACTS as FACTS } from '@core/workflows/examples.ts';
 import { and, createActor, setup, type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -9,7 +9,7 @@ import {
   verificationMachine,
   type VerificationEvent,
   type VerificationFacts,
-  type VerificationState } from '../../src/machines/verification.machine.ts';
+  type VerificationState } from '@core/workflows/verification.machine.ts';
 import {
   ILLEGAL_EVENT,
   allowedEvents,
@@ -19,7 +19,7 @@ import {
   isOnOrBefore,
   lintWorkflow,
   snapshotAt,
-  step } from '../../src/machines/workflow.ts';
+  step } from '@core/workflows/workflow.ts';
 
 const machine = verificationMachine;
 

@@ -14,7 +14,7 @@ import {
   step,
   transitionsOf,
   UNKNOWN_REFUSAL,
-} from '../../src/machines/workflow.ts';
+} from '@core/workflows/workflow.ts';
 
 /**
  * The shared workflow pieces on small machines made for the purpose: what the server answers (the rule code of a

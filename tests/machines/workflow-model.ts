@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { createActor, type AnyStateMachine, type EventObject } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
-import { describeTransition, transitionsOf } from '../../src/machines/workflow.ts';
+import { describeTransition, transitionsOf } from '@core/workflows/workflow.ts';
 
 /** Facts to start a workflow machine with, from its initial state or from a persisted one. */
 export interface Scenario<F, S extends string = string> {

@@ -1,6 +1,6 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { textPdf } from '../../server/db/demo-documents.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 
 async function textOf(bytes: Uint8Array): Promise<string[]> {
   const doc = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;

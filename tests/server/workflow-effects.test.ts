@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { verificationMachine } from '../../src/machines/verification.machine.ts';
-import { reimbursementMachine } from '../../src/machines/reimbursement.machine.ts';
-import { orthodonticPlanMachine } from '../../src/machines/orthodontic-plan.machine.ts';
-import { orthodonticInstallmentMachine } from '../../src/machines/orthodontic-installment.machine.ts';
+import { verificationMachine } from '@core/workflows/verification.machine.ts';
+import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
+import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
+import { orthodonticInstallmentMachine } from '@core/workflows/orthodontic-installment.machine.ts';
 import { verificationEffects } from '../../server/workflow/verification/effects.ts';
 import { reimbursementEffects } from '../../server/workflow/reimbursement/effects.ts';
 import { planEffects } from '../../server/workflow/orthodontic/effects.ts';

@@ -4,9 +4,9 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { ruleDetail } from '../../server/http/rule-detail.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { actionTextId, eventTextId, guardTextId, refusalTextId, stateTextId, textIdsOf } from '../../src/machines/texts.ts';
+import { actionTextId, eventTextId, guardTextId, refusalTextId, stateTextId, textIdsOf } from '@core/workflows/texts.ts';
 import { describeMachine } from '../../scripts/statecharts/describe.ts';
-import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from '../../src/machines/workflow.ts';
+import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from '@core/workflows/workflow.ts';
 import { stateLabel } from '../../src/features/diagrams/StateDetails.tsx';
 import type { MachineDescription } from '../../src/statecharts/format.ts';
 
@@ -15,7 +15,7 @@ const DIR = path.resolve(import.meta.dirname, '..', '..', 'src', 'i18n', 'messag
 const catalogs = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(readFileSync(path.join(DIR, `${l}.json`), 'utf8')) as Record<string, string>]));
 const needed = new Set(MACHINES.flatMap((m) => textIdsOf(m.machine)));
 
-describe('statechart texts in the catalogs (ids: src/machines/texts.ts)', () => {
+describe('statechart texts in the catalogs (ids: core/workflows/texts.ts)', () => {
   it('derive one id per state below the root and per named guard', () => {
     const app = textIdsOf(MACHINES.find((m) => m.name === 'app')!.machine);
     expect(app).toContain('machine.app.state.anonymous.idle');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MACHINES } from '../../src/machines/registry.ts';
-import { transitionsOf } from '../../src/machines/workflow.ts';
+import { transitionsOf } from '@core/workflows/workflow.ts';
 import { describeMachine, descriptionJson } from '../../scripts/statecharts/describe.ts';
 import { guardExpression, parseGuardExpression, transitionLabel } from '../../scripts/statecharts/labels.ts';
 import type { MachineDescription, TransitionDescription } from '../../src/statecharts/format.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { seedDemo, syncRoles } from '../../server/db/seed.ts';
+import { seedDemo, syncRoles } from '../../server/seed/demo.ts';
 import { fileStore } from '../../server/files.ts';
 import type { DatabaseTemplate } from '../../server/server.ts';
 import { runDir } from './run-dir.ts';

@@ -6,7 +6,7 @@
  * label (event, guards, actions). The same definition gets the same key on every copy of the machine.
  */
 import type { AnyStateMachine, StateValue } from 'xstate';
-import { actionNamesOf, namedGuardsOf, transitionsOf } from '../../../src/machines/workflow.ts';
+import { actionNamesOf, namedGuardsOf, transitionsOf } from '@core/workflows/workflow.ts';
 
 /** The subset of xstate's transition definition these tools read. */
 export interface TransitionDefinitionLike {

@@ -1,8 +1,8 @@
 import type { AnyStateMachine } from 'xstate';
-import { orthodonticPlanMachine } from '../../../src/machines/orthodontic-plan.machine.ts';
-import { reimbursementMachine } from '../../../src/machines/reimbursement.machine.ts';
-import { verificationMachine } from '../../../src/machines/verification.machine.ts';
-import { ACCEPTS_DOCUMENTS } from '../../../src/machines/workflow.ts';
+import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
+import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
+import { verificationMachine } from '@core/workflows/verification.machine.ts';
+import { ACCEPTS_DOCUMENTS } from '@core/workflows/workflow.ts';
 import type { Owner } from './repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
-import { orthodonticSchedule, orthodonticScheduleInput } from '../../../src/domain/benefits/orthodontic.ts';
-import type { orthodonticPlanMachine } from '../../../src/machines/orthodontic-plan.machine.ts';
+import { orthodonticSchedule, orthodonticScheduleInput } from '@core/benefits/orthodontic.ts';
+import type { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { DB } from '../../db/database.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import type { PlanContext } from './facts.ts';

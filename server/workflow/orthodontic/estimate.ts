@@ -1,5 +1,5 @@
-import { orthodonticSchedule, orthodonticScheduleInput } from '../../../src/domain/benefits/orthodontic.ts';
-import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
+import { orthodonticSchedule, orthodonticScheduleInput } from '@core/benefits/orthodontic.ts';
+import type { BenefitRules } from '@core/benefits/rules.ts';
 import { OPEN_INSTALLMENT_STATES, type InstallmentRow, type PlanRow } from './repository.ts';
 
 /** What the estimate reads of the plan's facts (facts.ts PlanContext). */

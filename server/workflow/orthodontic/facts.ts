@@ -1,8 +1,8 @@
-import { addMonths, ageOn, isIsoDate } from '../../../src/domain/benefits/dates.ts';
-import { orthodonticInstallmentDue } from '../../../src/domain/benefits/orthodontic.ts';
-import type { BenefitRules } from '../../../src/domain/benefits/rules.ts';
-import type { OrthodonticInstallmentFacts } from '../../../src/machines/orthodontic-installment.machine.ts';
-import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '../../../src/machines/orthodontic-plan.machine.ts';
+import { addMonths, ageOn, isIsoDate } from '@core/benefits/dates.ts';
+import { orthodonticInstallmentDue } from '@core/benefits/orthodontic.ts';
+import type { BenefitRules } from '@core/benefits/rules.ts';
+import type { OrthodonticInstallmentFacts } from '@core/workflows/orthodontic-installment.machine.ts';
+import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
 import { APPROVE_ABOVE_THRESHOLD } from '../reimbursement/review-facts.ts';

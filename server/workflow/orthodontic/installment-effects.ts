@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import type { orthodonticInstallmentMachine } from '../../../src/machines/orthodontic-installment.machine.ts';
+import type { orthodonticInstallmentMachine } from '@core/workflows/orthodontic-installment.machine.ts';
 import type { DB } from '../../db/database.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import type { InstallmentContext } from './facts.ts';

@@ -1,4 +1,4 @@
-import { orthodonticInstallmentMachine } from '../../../src/machines/orthodontic-installment.machine.ts';
+import { orthodonticInstallmentMachine } from '@core/workflows/orthodontic-installment.machine.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';
 import { installmentFacts } from './facts.ts';
 import { claimableBenefit, installmentEffects } from './installment-effects.ts';

@@ -1,7 +1,7 @@
 import { sql, type Updateable } from 'kysely';
-import type { InstallmentFrequency } from '../../../src/domain/benefits/rules.ts';
-import type { OrthodonticInstallmentState } from '../../../src/machines/orthodontic-installment.machine.ts';
-import type { OrthodonticPlanState } from '../../../src/machines/orthodontic-plan.machine.ts';
+import type { InstallmentFrequency } from '@core/benefits/rules.ts';
+import type { OrthodonticInstallmentState } from '@core/workflows/orthodontic-installment.machine.ts';
+import type { OrthodonticPlanState } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';

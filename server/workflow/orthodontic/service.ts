@@ -1,4 +1,4 @@
-import { orthodonticPlanMachine, type OrthodonticPlanEvent } from '../../../src/machines/orthodontic-plan.machine.ts';
+import { orthodonticPlanMachine, type OrthodonticPlanEvent } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';

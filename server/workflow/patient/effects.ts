@@ -1,4 +1,4 @@
-import type { patientCoverageMachine } from '../../../src/machines/patient-coverage.machine.ts';
+import type { patientCoverageMachine } from '@core/workflows/patient-coverage.machine.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import { columnsOf, type PatientFields } from './fields.ts';
 import type { PatientColumns, PatientRow } from './repository.ts';

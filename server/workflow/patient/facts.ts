@@ -1,4 +1,4 @@
-import type { PatientCoverageEvent, PatientCoverageFacts } from '../../../src/machines/patient-coverage.machine.ts';
+import type { PatientCoverageEvent, PatientCoverageFacts } from '@core/workflows/patient-coverage.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { dependentAges, settingDefaults } from '../../settings/record-defaults.ts';
 import { neighboursOfEach, type PatientRow } from './repository.ts';

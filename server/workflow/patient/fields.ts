@@ -1,5 +1,5 @@
 import type { components } from '../../../openapi/schema';
-import type { PatientDetails } from '../../../src/machines/patient-coverage.machine.ts';
+import type { PatientDetails } from '@core/workflows/patient-coverage.machine.ts';
 import type { PatientColumns, PatientRow } from './repository.ts';
 
 export type PatientFields = components['schemas']['PatientFields'];

@@ -1,8 +1,8 @@
 import type { components } from '../../../openapi/schema';
-import { benefitYearEnd, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import type { Category } from '../../../src/domain/benefits/procedures.ts';
-import type { BenefitRules, CategoryLimit } from '../../../src/domain/benefits/rules.ts';
-import { runningWaitingPeriods } from '../../../src/domain/benefits/waiting-periods.ts';
+import { benefitYearEnd, benefitYearStart } from '@core/benefits/dates.ts';
+import type { Category } from '@core/benefits/procedures.ts';
+import type { BenefitRules, CategoryLimit } from '@core/benefits/rules.ts';
+import { runningWaitingPeriods } from '@core/benefits/waiting-periods.ts';
 import type { Queryable } from '../../db/database.ts';
 import { engineInputs } from '../../settings/engine-inputs.ts';
 import { coverageActiveOn, ledgerOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';

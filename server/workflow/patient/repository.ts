@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool, type Updateable } from 'kysely';
-import type { PatientCoverageState, Relationship } from '../../../src/machines/patient-coverage.machine.ts';
+import type { PatientCoverageState, Relationship } from '@core/workflows/patient-coverage.machine.ts';
 import type { Database, DB, Queryable } from '../../db/database.ts';
 import { currentWalk } from '../../db/keyset.ts';
 import { countOf, either, LIST_COUNT_BOUND, listOf, matchesText, pageOf, refersToMatching, type SortColumns } from '../../db/list-query.ts';

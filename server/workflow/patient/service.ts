@@ -1,5 +1,5 @@
 import type { components } from '../../../openapi/schema';
-import { patientCoverageGuardRules, patientCoverageMachine, type PatientCoverageEvent, type PatientCoverageGuard } from '../../../src/machines/patient-coverage.machine.ts';
+import { patientCoverageGuardRules, patientCoverageMachine, type PatientCoverageEvent, type PatientCoverageGuard } from '@core/workflows/patient-coverage.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, NotFoundError, RuleRefusedError } from '../../domain/errors.ts';
 import type { Actor } from '../shared/actor.ts';

@@ -1,4 +1,4 @@
-import type { policyMachine } from '../../../src/machines/policy.machine.ts';
+import type { policyMachine } from '@core/workflows/policy.machine.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import type { PolicyColumns, PolicyRow } from './repository.ts';
 

@@ -1,4 +1,4 @@
-import type { PolicyFacts } from '../../../src/machines/policy.machine.ts';
+import type { PolicyFacts } from '@core/workflows/policy.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { PolicyRow } from './repository.ts';

@@ -1,6 +1,6 @@
 import type { components } from '../../../openapi/schema';
-import { minorToDecimalText } from '../../../src/domain/benefits/currency.ts';
-import { acceptsPatients } from '../../../src/machines/policy.machine.ts';
+import { minorToDecimalText } from '@core/benefits/currency.ts';
+import { acceptsPatients } from '@core/workflows/policy.machine.ts';
 import type { Evaluation, Presented } from '../shared/define-workflow.ts';
 import type { PolicyRow } from './repository.ts';
 

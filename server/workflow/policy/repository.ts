@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
-import type { PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
-import type { PolicyState } from '../../../src/machines/policy.machine.ts';
+import type { BenefitYearKind } from '@core/benefits/dates.ts';
+import type { PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
+import type { PolicyState } from '@core/workflows/policy.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { listOf, matchesText, type SortColumns } from '../../db/list-query.ts';
 import { RULE_COLUMNS } from '../shared/coverage.ts';

@@ -1,7 +1,7 @@
 import type { components } from '../../../openapi/schema';
-import { decimalTextToMinor } from '../../../src/domain/benefits/currency.ts';
-import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
-import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '../../../src/machines/policy.machine.ts';
+import { decimalTextToMinor } from '@core/benefits/currency.ts';
+import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
+import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '@core/workflows/policy.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
 import { policyMaxBeneficiaries, policyRangeProblems, settingDefaults, type SettingDefaults } from '../../settings/record-defaults.ts';

@@ -1,4 +1,4 @@
-import { addDays } from '../../../src/domain/benefits/dates.ts';
+import { addDays } from '@core/benefits/dates.ts';
 
 /**
  * The cure periods "ending this week": a deadline from today to seven days on, both days inclusive. The

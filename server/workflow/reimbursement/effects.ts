@@ -1,8 +1,8 @@
 import type { Updateable } from 'kysely';
-import { addDays, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import { INCOMPLETE_DOCUMENTATION_REASON, type reimbursementMachine } from '../../../src/machines/reimbursement.machine.ts';
-import type { OrthodonticInstallmentEvent } from '../../../src/machines/orthodontic-installment.machine.ts';
+import { addDays, benefitYearStart } from '@core/benefits/dates.ts';
+import type { Liquidation } from '@core/benefits/liquidate.ts';
+import { INCOMPLETE_DOCUMENTATION_REASON, type reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
+import type { OrthodonticInstallmentEvent } from '@core/workflows/orthodontic-installment.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { installmentWorkflow } from '../orthodontic/installment-workflow.ts';
 import type { Actor } from '../shared/actor.ts';

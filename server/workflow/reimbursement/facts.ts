@@ -1,8 +1,8 @@
-import { addDays, benefitYearStart } from '../../../src/domain/benefits/dates.ts';
-import { liquidate, type LineReview, type Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import type { RejectionCode } from '../../../src/domain/benefits/reasons.ts';
-import type { MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
-import type { ReimbursementChanges, ReimbursementEvent, ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
+import { addDays, benefitYearStart } from '@core/benefits/dates.ts';
+import { liquidate, type LineReview, type Liquidation } from '@core/benefits/liquidate.ts';
+import type { RejectionCode } from '@core/benefits/reasons.ts';
+import type { MedicalReviewReason } from '@core/benefits/review-sampling.ts';
+import type { ReimbursementChanges, ReimbursementEvent, ReimbursementFacts } from '@core/workflows/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
 import { hasBankDetails } from '../../resources/policyholders.ts';

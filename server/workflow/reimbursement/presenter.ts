@@ -1,8 +1,8 @@
-import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import type { MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
-import { categoryOf } from '../../../src/domain/benefits/procedures.ts';
-import { isRejectionCode, reasonTextId } from '../../../src/domain/benefits/reasons.ts';
-import { mayReassign, type BlockedEvent } from '../../../src/machines/workflow.ts';
+import type { Liquidation } from '@core/benefits/liquidate.ts';
+import type { MedicalReviewReason } from '@core/benefits/review-sampling.ts';
+import { categoryOf } from '@core/benefits/procedures.ts';
+import { isRejectionCode, reasonTextId } from '@core/benefits/reasons.ts';
+import { mayReassign, type BlockedEvent } from '@core/workflows/workflow.ts';
 import { catalogText } from '../../http/catalog-text.ts';
 import type { components } from '../../../openapi/schema';
 import type { Presented } from '../shared/define-workflow.ts';

@@ -1,6 +1,6 @@
 import { sql, type Updateable } from 'kysely';
-import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import type { ReimbursementKind, ReimbursementState } from '../../../src/machines/reimbursement.machine.ts';
+import type { Liquidation } from '@core/benefits/liquidate.ts';
+import type { ReimbursementKind, ReimbursementState } from '@core/workflows/reimbursement.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns, type CoverageRow } from '../shared/coverage.ts';

@@ -1,6 +1,6 @@
-import type { ClaimFacts, Liquidation } from '../../../src/domain/benefits/liquidate.ts';
-import { medicalReviewReasons, type MedicalReviewReason } from '../../../src/domain/benefits/review-sampling.ts';
-import type { ReimbursementFacts } from '../../../src/machines/reimbursement.machine.ts';
+import type { ClaimFacts, Liquidation } from '@core/benefits/liquidate.ts';
+import { medicalReviewReasons, type MedicalReviewReason } from '@core/benefits/review-sampling.ts';
+import type { ReimbursementFacts } from '@core/workflows/reimbursement.machine.ts';
 import type { EngineInputs } from '../../settings/engine-inputs.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { ClaimBasis, LineRow, ReimbursementRow } from './repository.ts';

@@ -1,5 +1,5 @@
-import { REIMBURSEMENT_EVENT_PERMISSIONS, reimbursementMachine, type ReimbursementEvent } from '../../../src/machines/reimbursement.machine.ts';
-import type { Liquidation } from '../../../src/domain/benefits/liquidate.ts';
+import { REIMBURSEMENT_EVENT_PERMISSIONS, reimbursementMachine, type ReimbursementEvent } from '@core/workflows/reimbursement.machine.ts';
+import type { Liquidation } from '@core/benefits/liquidate.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../../domain/errors.ts';

@@ -1,10 +1,10 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { addDays, ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '../../../src/domain/benefits/dates.ts';
-import { resolveRules, type BenefitRules } from '../../../src/domain/benefits/rules.ts';
-import { policyRulesOverride, type PolicyBenefitRule } from '../../../src/domain/benefits/policy-rules.ts';
-import { CATEGORIES, type Category } from '../../../src/domain/benefits/procedures.ts';
-import type { BenefitUsage, CoveragePeriod, HistoryLine, YearUsage } from '../../../src/domain/benefits/liquidate.ts';
+import { addDays, ageOn, benefitYearEnd, benefitYearStart, type BenefitYearKind } from '@core/benefits/dates.ts';
+import { resolveRules, type BenefitRules } from '@core/benefits/rules.ts';
+import { policyRulesOverride, type PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
+import { CATEGORIES, type Category } from '@core/benefits/procedures.ts';
+import type { BenefitUsage, CoveragePeriod, HistoryLine, YearUsage } from '@core/benefits/liquidate.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 
 

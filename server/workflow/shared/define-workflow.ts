@@ -1,6 +1,6 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateMachine } from 'xstate';
-import { eventPermitted } from '../../../src/machines/event-permissions.ts';
-import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } from '../../../src/machines/workflow.ts';
+import { eventPermitted } from '@core/workflows/event-permissions.ts';
+import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } from '@core/workflows/workflow.ts';
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ListTotal } from '../../db/list-query.ts';

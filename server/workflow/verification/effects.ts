@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
-import { addDays } from '../../../src/domain/benefits/dates.ts';
-import type { verificationMachine } from '../../../src/machines/verification.machine.ts';
+import { addDays } from '@core/benefits/dates.ts';
+import type { verificationMachine } from '@core/workflows/verification.machine.ts';
 import type { DB } from '../../db/database.ts';
 import { BusinessRuleError } from '../../domain/errors.ts';
 import { benefitYearEndOf } from '../shared/coverage.ts';

@@ -1,4 +1,4 @@
-import type { VerificationFacts } from '../../../src/machines/verification.machine.ts';
+import type { VerificationFacts } from '@core/workflows/verification.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { engineInputsByCurrency } from '../../settings/engine-inputs.ts';
 import { isSupervisor, type Actor } from '../shared/actor.ts';

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder, type Updateable } from 'kysely';
-import type { VerificationCategory, VerificationKind, VerificationState } from '../../../src/machines/verification.machine.ts';
+import type { VerificationCategory, VerificationKind, VerificationState } from '@core/workflows/verification.machine.ts';
 import type { DB, Queryable } from '../../db/database.ts';
 import { coverageColumns } from '../shared/coverage.ts';
 import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';

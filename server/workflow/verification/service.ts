@@ -1,4 +1,4 @@
-import { verificationMachine, type VerificationEvent } from '../../../src/machines/verification.machine.ts';
+import { verificationMachine, type VerificationEvent } from '@core/workflows/verification.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Spacer, useBreakpointValue } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { Permission } from '../../../openapi/permissions.ts';
-import { usePreferences, usePreferencesActor } from '../preferences.tsx';
+import { usePreferences, usePreferencesActor } from '../../session/preferences.tsx';
 import { Icon } from '../../components/layout/icons.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { useSaveLanguage } from './useSaveLanguage.ts';
@@ -12,7 +12,7 @@ import { SearchShortcut } from './SearchShortcut.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 import { TopNav } from '../../components/layout/TopNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
-import type { HeaderItem } from '../area-types.ts';
+import type { HeaderItem } from '../../components/layout/area.ts';
 import { preloadLinkTarget, preloadMenuWhenIdle } from './preload-screens.ts';
 
 /** The signed-in layout: side (or top) navigation, a header, and the screen; a drawer on small screens. */

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { usePreferences, usePreferencesActor } from '../preferences.tsx';
+import { usePreferences, usePreferencesActor } from '../../session/preferences.tsx';
 import { LOCALES } from '../../machines/preferences.machine.ts';
 
 /** The language select of the headers; `onChosen` is told of a choice (the signed-in header saves it to the profile). */

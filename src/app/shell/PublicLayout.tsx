@@ -5,7 +5,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { HOME_REDIRECT } from '../../machines/app.machine.ts';
 import { landingPath } from '../landing.ts';
 import { warmSignedIn } from '../signed-in-code.ts';
-import { usePreferences } from '../preferences.tsx';
+import { usePreferences } from '../../session/preferences.tsx';
 
 /**
  * The public layout: the product's name, language and theme switches, and a centred card.

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { usePreferences } from '../preferences.tsx';
+import { usePreferences } from '../../session/preferences.tsx';
 
 /** Grey bars where a screen's title and first lines will be; plain CSS, announced as loading. */
 export function ContentSkeleton() {

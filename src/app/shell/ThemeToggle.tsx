@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { usePreferences, usePreferencesActor } from '../preferences.tsx';
+import { usePreferences, usePreferencesActor } from '../../session/preferences.tsx';
 import { Icon } from '../../components/layout/icons.tsx';
 
 /** The light/dark switch. */

@@ -1,8 +1,8 @@
 import { Button, Menu, Portal, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { Session } from '../session.tsx';
-import { useAccountName } from '../useAccountName.ts';
+import { Session } from '../../session/session.tsx';
+import { useAccountName } from '../../session/useAccountName.ts';
 import { Icon } from '../../components/layout/icons.tsx';
 
 /** The signed-in user's menu: profile and log-out. */

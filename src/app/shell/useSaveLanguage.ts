@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
-import { useMe, useUpdateMe } from '../../api/me.ts';
+import { useMe } from '../../session/useMe.ts';
+import { useUpdateMe } from '../../api/me.ts';
 import { notifier } from '../../components/feedback/toaster.tsx';
-import { Session } from '../session.tsx';
 
 /**
  * The language chosen in the header is the user's preference: saved to the profile as the profile form saves it,
@@ -9,8 +9,7 @@ import { Session } from '../session.tsx';
  */
 export function useSaveLanguage() {
   const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const { data } = useMe(token);
+  const { data } = useMe();
   const update = useUpdateMe();
   return (locale: string) => {
     if (!data || data.user.locale === locale) return;

@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { currencyExponent, decimalTextToMinor, formatMinor, minorToDecimalText, minorToMajor } from '../../domain/benefits/currency.ts';
+import { currencyExponent, decimalTextToMinor, formatMinor, minorToDecimalText, minorToMajor } from '@core/benefits/currency.ts';
 
 /** An integer amount in the currency's minor unit, formatted in the user's language (CLP without decimals). */
 export const money = (intl: IntlShape, minor: number, currency: string) => formatMinor(minor, currency, intl.locale);

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Card, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { sessionBridge } from '../../api/client.ts';
-import { useMe } from '../../api/me.ts';
+import { useMe } from '../../session/useMe.ts';
 import { useNotes, useWriteNote, type NoteEntityType } from '../../api/notes.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { NoteCard } from './NoteCard.tsx';
@@ -16,7 +15,7 @@ const MAX_LENGTH = 4000;
  */
 export function NotesPanel({ entityType, entityId }: { entityType: NoteEntityType; entityId: number }) {
   const intl = useIntl();
-  const { can } = useMe(sessionBridge.getToken());
+  const { can } = useMe();
   const notes = useNotes({ entityType, entityId, pageSize: 100, sort: '-pinned,-createdAt' }, can('notes:read'));
   const write = useWriteNote();
   const [text, setText] = useState('');

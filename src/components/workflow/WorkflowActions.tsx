@@ -3,8 +3,8 @@ import { Box, HStack, List, Stack, Text } from '@chakra-ui/react';
 import type { LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import type { AnyStateMachine } from 'xstate';
-import { guardTextId } from '../../machines/texts.ts';
-import type { BlockedEvent } from '../../machines/workflow.ts';
+import { guardTextId } from '@core/workflows/texts.ts';
+import type { BlockedEvent } from '@core/workflows/workflow.ts';
 import { BusyButton } from '../form/BusyButton.tsx';
 
 export interface WorkflowAction {

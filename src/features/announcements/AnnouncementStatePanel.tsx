@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
-import { announcementMachine } from '../../machines/announcement.machine.ts';
+import { announcementMachine } from '@core/workflows/announcement.machine.ts';
 import { announcements, useAnnouncementEvent, type Announcement, type AnnouncementEventType } from './api.ts';
 import { StateBadge } from './fields.tsx';
 

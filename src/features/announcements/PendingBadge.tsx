@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Session } from '../../app/session.tsx';
+import { Session } from '../../session/session.tsx';
 import { HeaderCountLink } from '../../components/layout/HeaderCountLink.tsx';
 import { pendingQuery } from './api.ts';
 

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS } from '../../domain/announcement-html.ts';
+import { ANNOUNCEMENT_ATTRIBUTES, ANNOUNCEMENT_TAGS } from '@core/announcements/html.ts';
 
 // A path of the panel, never `//host` or `/\host`: browsers read both as another site (the server refuses them too).
 const ALLOWED_URI = /^(?:https?:|mailto:|\/(?![/\\]))/i;

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Session } from '../../app/session.tsx';
+import { Session } from '../../session/session.tsx';
 import { codeMessage } from '../../i18n/form-messages.ts';
 import { Notice } from '../../components/feedback/Notice.tsx';
 

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { Session } from '../../app/session.tsx';
+import { Session } from '../../session/session.tsx';
 import { AuthCard } from './AuthCard.tsx';
 import { AuthField } from './AuthField.tsx';
 import { AuthMessage } from './AuthMessage.tsx';

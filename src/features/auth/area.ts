@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area-types.ts';
+import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 /** The public screens (blank layout, plain HTML and CSS: the component library loads only when signed in). */

@@ -2,7 +2,7 @@ import { Chart, useChart } from '@chakra-ui/charts';
 import { Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
-import { usePreferences } from '../../app/preferences.tsx';
+import { usePreferences } from '../../session/preferences.tsx';
 import { money } from '../../components/format/money.ts';
 import type { DashboardCharts as Charts } from './api.ts';
 import { ChartFigure } from './ChartFigure.tsx';

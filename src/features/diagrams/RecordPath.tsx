@@ -3,7 +3,7 @@ import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/reac
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
-import { eventTextId } from '../../machines/texts.ts';
+import { eventTextId } from '@core/workflows/texts.ts';
 import type { MachineDescription } from '../../statecharts/format.ts';
 import { emptyPathReason, pathThrough } from './diagram-data.ts';
 import { findRecord } from './record-lookup.ts';

@@ -1,6 +1,6 @@
 import { Badge, Box, Code, Heading, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { actionTextId, eventTextId } from '../../machines/texts.ts';
+import { actionTextId, eventTextId } from '@core/workflows/texts.ts';
 import type { ActionDescription, GuardNode, MachineDescription, StateDescription, TransitionDescription } from '../../statecharts/format.ts';
 import type { DiagramView } from './diagram-data.ts';
 

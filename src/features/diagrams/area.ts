@@ -1,5 +1,5 @@
 import { Workflow } from 'lucide-react';
-import { defineArea } from '../../app/area-types.ts';
+import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const Diagrams = lazyScreen(() => import('./DiagramsScreen.tsx'));

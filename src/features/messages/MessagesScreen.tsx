@@ -5,8 +5,7 @@ import { Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams, useSearchParams } from 'wouter';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
-import { useMe } from '../../api/me.ts';
-import { Session } from '../../app/session.tsx';
+import { useMe } from '../../session/useMe.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { applyListChange, listQuery, PAGE_SIZES, parseListState, type ListChange } from '../../components/list/list-state.ts';
@@ -39,8 +38,7 @@ function aboutOf(sobre: string | null, asunto: string | null): ConversationAbout
  */
 export default function MessagesScreen() {
   const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const me = useMe(token);
+  const me = useMe();
   const myId = me.data?.user.id;
   const params = useParams<{ id?: string }>();
   const selected = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;

@@ -4,7 +4,7 @@ import { MessageSquare } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { sessionBridge } from '../../api/client.ts';
 import { DASHBOARD_KEY } from '../../api/query-keys.ts';
-import { Session } from '../../app/session.tsx';
+import { Session } from '../../session/session.tsx';
 import { notifier } from '../../components/feedback/toaster.tsx';
 import { HeaderCountLink } from '../../components/layout/HeaderCountLink.tsx';
 import { MESSAGES_KEY, unreadQuery } from './api.ts';

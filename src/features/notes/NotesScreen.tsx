@@ -2,9 +2,8 @@ import { HStack, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
-import { useMe } from '../../api/me.ts';
+import { useMe } from '../../session/useMe.ts';
 import { useNotes } from '../../api/notes.ts';
-import { Session } from '../../app/session.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { applyListChange, listQuery, parseListState, type ListChange, type ListSpec } from '../../components/list/list-state.ts';
@@ -26,8 +25,7 @@ const SORTS = [
 /** Notas: my notes and the latest on the records I work on, searchable; the URL keeps tab, search, sort and page like every list. */
 export default function NotesScreen() {
   const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const { can } = useMe(token);
+  const { can } = useMe();
   const [params, setParams] = useSearchParams();
   const state = parseListState(params, SPEC);
   const scope = state.filters.scope ?? 'all';

@@ -9,8 +9,8 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
-import { orthodonticPlanMachine } from '../../machines/orthodontic-plan.machine.ts';
-import { refusalTextId } from '../../machines/texts.ts';
+import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
+import { refusalTextId } from '@core/workflows/texts.ts';
 import { usePlanEvent, type Plan, type PlanEvent } from './api.ts';
 import { isoToday } from './dates.ts';
 

@@ -1,8 +1,8 @@
 import { Badge } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import type { OrthodonticInstallmentState } from '../../machines/orthodontic-installment.machine.ts';
-import type { OrthodonticPlanState } from '../../machines/orthodontic-plan.machine.ts';
+import type { OrthodonticInstallmentState } from '@core/workflows/orthodontic-installment.machine.ts';
+import type { OrthodonticPlanState } from '@core/workflows/orthodontic-plan.machine.ts';
 
 const PLAN_PALETTE: Record<OrthodonticPlanState, string> = {
   proposed: 'gray',

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import type { HistoryItem } from '../../api/workflow-history.ts';
 import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
-import { orthodonticPlanMachine } from '../../machines/orthodontic-plan.machine.ts';
+import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { PlanHistory as History } from './api.ts';
 
 type Item = History[number];

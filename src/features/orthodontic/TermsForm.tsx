@@ -3,7 +3,7 @@ import { Field, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { moneyInput, parseMoneyInput, readMoneyInput } from '../../components/format/money.ts';
-import type { InstallmentFrequency } from '../../domain/benefits/rules.ts';
+import type { InstallmentFrequency } from '@core/benefits/rules.ts';
 import { orthodontistsQuery, type Plan, type PlanInput } from './api.ts';
 import type { ScheduleTerms } from './schedule.ts';
 

@@ -1,5 +1,5 @@
-import { orthodonticSchedule } from '../../domain/benefits/orthodontic.ts';
-import type { InstallmentFrequency } from '../../domain/benefits/rules.ts';
+import { orthodonticSchedule } from '@core/benefits/orthodontic.ts';
+import type { InstallmentFrequency } from '@core/benefits/rules.ts';
 import type { Installment, Plan } from './api.ts';
 
 /** One row of the schedule as the screen shows it: the stored instalment, or the engine's projection before banding. */

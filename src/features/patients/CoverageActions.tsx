@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
-import { patientCoverageGuardRules, type PatientCoverageGuard } from '../../machines/patient-coverage.machine.ts';
+import { patientCoverageGuardRules, type PatientCoverageGuard } from '@core/workflows/patient-coverage.machine.ts';
 import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
 
 type EventType = PatientEvent['type'];

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Box, Button, IconButton, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { CATEGORIES } from '../../domain/benefits/procedures.ts';
-import { BENEFIT_RULE_KINDS, RULE_FIELDS, RULE_LEVELS, RULE_PERIODS, ruleFieldName, type BenefitRuleKind } from '../../domain/benefits/policy-rules.ts';
+import { CATEGORIES } from '@core/benefits/procedures.ts';
+import { BENEFIT_RULE_KINDS, RULE_FIELDS, RULE_LEVELS, RULE_PERIODS, ruleFieldName, type BenefitRuleKind } from '@core/benefits/policy-rules.ts';
 
 /** A rule as the grid edits it: every cell as typed. */
 export type RuleRow = {

@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { codeMessage } from '../../i18n/form-messages.ts';
-import { policyGuardRules } from '../../machines/policy.machine.ts';
+import { policyGuardRules } from '@core/workflows/policy.machine.ts';
 
 /** A refused policy event reads as its guard's sentence (the statechart's catalog text); other failures by their code. */
 export function policyErrorText(intl: IntlShape, error: unknown): string {

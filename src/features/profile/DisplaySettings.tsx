@@ -1,6 +1,6 @@
 import { Card, Input, NativeSelect, SimpleGrid } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { usePreferences, usePreferencesActor } from '../../app/preferences.tsx';
+import { usePreferences, usePreferencesActor } from '../../session/preferences.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import type { PreferencesEvent } from '../../machines/preferences.machine.ts';
 

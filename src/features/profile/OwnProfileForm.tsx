@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { ApiError, type Schemas } from '../../api/client.ts';
 import { meQuery } from '../../api/me.ts';
-import { usePreferencesActor } from '../../app/preferences.tsx';
+import { usePreferencesActor } from '../../session/preferences.tsx';
 import { ConflictDialog } from '../../components/edit/ConflictDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { contractResolver } from '../../components/form/contract-resolver.ts';

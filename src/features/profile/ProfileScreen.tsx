@@ -1,8 +1,7 @@
 import { Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
-import { useMe } from '../../api/me.ts';
-import { Session } from '../../app/session.tsx';
+import { useMe, useSessionToken } from '../../session/useMe.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
@@ -13,8 +12,8 @@ import { PasswordForm } from './PasswordForm.tsx';
 
 function OwnProfile() {
   const intl = useIntl();
-  const token = Session.useSelector((s) => s.context.token);
-  const me = useMe(token);
+  const token = useSessionToken();
+  const me = useMe();
   if (!me.data) return <Loading />;
   return (
     <>

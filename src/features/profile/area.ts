@@ -1,4 +1,4 @@
-import { defineArea } from '../../app/area-types.ts';
+import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const Profile = lazyScreen(() => import('./ProfileScreen.tsx'));

@@ -8,7 +8,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { codeMessage } from '../../i18n/form-messages.ts';
-import { refusalTextId } from '../../machines/texts.ts';
+import { refusalTextId } from '@core/workflows/texts.ts';
 import { assigneesQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from './api.ts';
 import { AssignDialog } from './review/AssignDialog.tsx';
 

@@ -1,5 +1,5 @@
 import { FilePlus2, Receipt, ReceiptText, Smile } from 'lucide-react';
-import { defineArea } from '../../app/area-types.ts';
+import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const Ready = lazyScreen(() => import('./ReadyVerificationsScreen.tsx'));

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
-import type { ScreenProps } from '../../app/area-types.ts';
+import type { ScreenProps } from '../../components/layout/area.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { Notice } from '../../components/feedback/Notice.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';

@@ -8,7 +8,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
-import { currencyExponent, decimalTextToMinor } from '../../domain/benefits/currency.ts';
+import { currencyExponent, decimalTextToMinor } from '@core/benefits/currency.ts';
 import { AMOUNT_KEYS, createCurrencyDefaults, settingsKeys, type AmountKey } from './api.ts';
 import type { FieldErrors } from './useCatalogSave.ts';
 

@@ -1,7 +1,7 @@
 import { CloseButton, Dialog, Portal, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { usePreferences } from '../../app/preferences.tsx';
+import { usePreferences } from '../../session/preferences.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { historyQuery, type Catalog } from './api.ts';
 

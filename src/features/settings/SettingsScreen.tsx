@@ -1,8 +1,8 @@
 import { Box, Tabs, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
-import type { ScreenProps } from '../../app/area-types.ts';
-import { usePreferences } from '../../app/preferences.tsx';
+import type { ScreenProps } from '../../components/layout/area.ts';
+import { usePreferences } from '../../session/preferences.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { DefaultsTab } from './DefaultsTab.tsx';

@@ -1,5 +1,5 @@
 import { Users } from 'lucide-react';
-import { defineArea } from '../../app/area-types.ts';
+import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
 
 const List = lazyScreen(() => import('./UsersListScreen.tsx'));

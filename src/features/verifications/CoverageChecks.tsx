@@ -2,7 +2,7 @@ import { Badge, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import { ageOn } from '../../domain/benefits/dates.ts';
+import { ageOn } from '@core/benefits/dates.ts';
 import type { CoverageFacts } from '../../machines/verification-flow.machine.ts';
 
 interface Props {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Field, Input, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
-import { VERIFICATION_CHANNELS, type VerificationChannel } from '../../machines/verification.machine.ts';
+import { VERIFICATION_CHANNELS, type VerificationChannel } from '@core/workflows/verification.machine.ts';
 
 interface Props {
   open: boolean;

@@ -15,7 +15,7 @@ import { assigneeChoicesQuery, countsQuery, useVerificationEvent, verifications,
 import { worklistColumns } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
-import { mayReassign } from '../../machines/workflow.ts';
+import { mayReassign } from '@core/workflows/workflow.ts';
 
 /** The range bounds the planned service date. */
 const SERVICE_DATES = { from: 'verifications.filter.from', to: 'verifications.filter.to' };

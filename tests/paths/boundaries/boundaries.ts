@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { EventObject } from 'xstate';
 import { FIXTURES } from '../../../scripts/test-paths/fixtures.ts';
 import { MACHINES } from '../../../src/machines/registry.ts';
-import { snapshotAt, step } from '../../../src/machines/workflow.ts';
+import { snapshotAt, step } from '@core/workflows/workflow.ts';
 
 /** One boundary case: from `state`, with the fixture's all-pass facts changed by `facts`, `event` goes `to` a state or is refused by `refusedBy`. */
 export interface BoundaryCase {

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { Check, X } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { eventTextId, guardTextId, refusalTextId, stateTextId } from '../../../machines/texts.ts';
+import { eventTextId, guardTextId, refusalTextId, stateTextId } from '@core/workflows/texts.ts';
 import type { Attempt } from './simulate.ts';
 
 // Text in the semantic fg.success/fg.error tones reads below 4.5:1 on the panel; one step darker (lighter in dark).

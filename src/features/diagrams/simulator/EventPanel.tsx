@@ -1,6 +1,6 @@
 import { Box, Button, Stack, Text, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { eventTextId } from '../../../machines/texts.ts';
+import { eventTextId } from '@core/workflows/texts.ts';
 import { fieldTextId } from './labels.ts';
 import { ValueField } from './ValueField.tsx';
 

@@ -3,7 +3,7 @@ import { Box, Button, chakra, Grid, HStack, NativeSelect, Stack, Text } from '@c
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
-import { eventTextId, stateTextId } from '../../../machines/texts.ts';
+import { eventTextId, stateTextId } from '@core/workflows/texts.ts';
 import type { DiagramView } from '../diagram-data.ts';
 import { ViewToggle } from '../ViewToggle.tsx';
 import { AttemptResult } from './AttemptResult.tsx';

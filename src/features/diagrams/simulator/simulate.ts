@@ -1,7 +1,7 @@
 import { getNextTransitions, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { MACHINES, type RegisteredMachine } from '../../../machines/registry.ts';
-import { namedGuardsOf, snapshotAt, step, type WorkflowStep } from '../../../machines/workflow.ts';
-import { FIXTURES } from '../../../../scripts/test-paths/fixtures.ts';
+import { namedGuardsOf, snapshotAt, step, type WorkflowStep } from '@core/workflows/workflow.ts';
+import { EXAMPLES } from '@core/workflows/examples.ts';
 
 /**
  * The simulator's engine: the registered workflow machines themselves (the ones the server runs), stepped in
@@ -16,21 +16,20 @@ export const simulatedNamed = (name: string | null): RegisteredMachine => SIMULA
 export type Facts = Record<string, unknown>;
 
 /**
- * Facts every guard accepts, to start from (the first scenario of the machine's test-path fixture, which
- * the model tests share), copied so edits never reach the fixture.
+ * Facts every guard accepts, to start from (the workflow's examples, which the test-path fixtures and the model
+ * tests share), copied so edits never reach them.
  */
 export function startingFacts(name: string): Facts {
-  const input = FIXTURES[name]?.scenarios[0]?.input as { facts?: Facts } | undefined;
-  return structuredClone(input?.facts ?? {});
+  return structuredClone((EXAMPLES[name]?.facts ?? {}) as Facts);
 }
 
 /**
- * The payload an event needs, as an example whose event-reading guards pass (the first variant of the
- * fixture's alphabet): its fields are what the form asks for.
+ * The payload an event needs, as an example whose event-reading guards pass (the workflow's first example of
+ * that event): its fields are what the form asks for.
  */
 export function examplePayload(name: string, type: string): Record<string, unknown> {
-  const variants = FIXTURES[name]?.events[type] ?? [];
-  const { type: _type, ...payload } = (variants[0] ?? { type }) as EventObject & Record<string, unknown>;
+  const example = EXAMPLES[name]?.events.find((event) => event.type === type);
+  const { type: _type, ...payload } = (example ?? { type }) as EventObject & Record<string, unknown>;
   return structuredClone(payload);
 }
 

@@ -1,5 +1,5 @@
 import { sendDueWindowEvents } from '../../../../server/announcements/service.ts';
-import type { AnnouncementFacts } from '../../../../src/machines/announcement.machine.ts';
+import type { AnnouncementFacts } from '@core/workflows/announcement.machine.ts';
 import type { StepRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { HistoryEntry, MachineAdapter, ReplayContext, Subject } from './api-replay.ts';
 

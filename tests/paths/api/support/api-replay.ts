@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { expect } from 'vitest';
 import { runDailyJobs } from '../../../../server/scheduler.ts';
 import { MACHINES } from '../../../../src/machines/registry.ts';
-import { snapshotAt, step as machineStep } from '../../../../src/machines/workflow.ts';
+import { snapshotAt, step as machineStep } from '@core/workflows/workflow.ts';
 import type { PathEvent, PathRecord, PathsFile, Scenario, StepRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { TestServer } from '../../../api/helpers.ts';
 

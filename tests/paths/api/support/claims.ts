@@ -1,4 +1,4 @@
-import { addDays } from '../../../../src/domain/benefits/dates.ts';
+import { addDays } from '@core/benefits/dates.ts';
 import type { ReplayContext } from './api-replay.ts';
 import { doctor, setupEvent } from './people.ts';
 import { attach } from './reimbursement-adapter.ts';

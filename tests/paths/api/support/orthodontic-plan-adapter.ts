@@ -1,7 +1,7 @@
 import { runDailyJobs } from '../../../../server/scheduler.ts';
-import { addDays, addMonths, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
+import { addDays, addMonths, daysBetween, isIsoDate } from '@core/benefits/dates.ts';
 import type { PathRecord } from '../../../../scripts/statecharts/paths/types.ts';
-import type { OrthodonticPlanFacts } from '../../../../src/machines/orthodontic-plan.machine.ts';
+import type { OrthodonticPlanFacts } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
 import { doctor, ownPatient, setupEvent } from './people.ts';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { PatientCoverageFacts } from '../../../../src/machines/patient-coverage.machine.ts';
+import type { PatientCoverageFacts } from '@core/workflows/patient-coverage.machine.ts';
 import type { PathEvent, PathRecord } from '../../../../scripts/statecharts/paths/types.ts';
 import type { MachineAdapter, ReplayContext, Subject } from './api-replay.ts';
 import { REPLAY_POLICY_TERMS, setupEvent } from './people.ts';

@@ -1,4 +1,4 @@
-import { addMonths } from '../../../../src/domain/benefits/dates.ts';
+import { addMonths } from '@core/benefits/dates.ts';
 import { patientOnOwnPolicy, type PatientOptions } from '../../../api/benefit-people.ts';
 import type { ReplayContext } from './api-replay.ts';
 

@@ -1,5 +1,5 @@
-import { addDays, daysBetween, isIsoDate } from '../../../../src/domain/benefits/dates.ts';
-import type { PolicyFacts } from '../../../../src/machines/policy.machine.ts';
+import { addDays, daysBetween, isIsoDate } from '@core/benefits/dates.ts';
+import type { PolicyFacts } from '@core/workflows/policy.machine.ts';
 import type { MachineAdapter, ReplayContext } from './api-replay.ts';
 import { REPLAY_POLICY_TERMS } from './people.ts';
 

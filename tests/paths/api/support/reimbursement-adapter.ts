@@ -1,8 +1,8 @@
-import { textPdf } from '../../../../server/db/demo-documents.ts';
-import { addDays, benefitYearStart, daysBetween } from '../../../../src/domain/benefits/dates.ts';
-import { categoryOf } from '../../../../src/domain/benefits/procedures.ts';
-import { inRandomSample } from '../../../../src/domain/benefits/review-sampling.ts';
-import type { ReimbursementFacts } from '../../../../src/machines/reimbursement.machine.ts';
+import { textPdf } from '../../../../server/seed/demo-documents.ts';
+import { addDays, benefitYearStart, daysBetween } from '@core/benefits/dates.ts';
+import { categoryOf } from '@core/benefits/procedures.ts';
+import { inRandomSample } from '@core/benefits/review-sampling.ts';
+import type { ReimbursementFacts } from '@core/workflows/reimbursement.machine.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
 import { doctor, ownPatient, setupEvent } from './people.ts';
 

@@ -1,5 +1,5 @@
-import type { VerificationFacts } from '../../../../src/machines/verification.machine.ts';
-import { addDays } from '../../../../src/domain/benefits/dates.ts';
+import type { VerificationFacts } from '@core/workflows/verification.machine.ts';
+import { addDays } from '@core/benefits/dates.ts';
 import type { MachineAdapter, ReplayContext, Role, Subject } from './api-replay.ts';
 import { approvedClaim } from './claims.ts';
 import { childPatient, doctor, ownPatient, setupEvent } from './people.ts';

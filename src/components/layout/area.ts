@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { Permission } from '../../openapi/permissions.ts';
-import type es from '../i18n/messages/es.json';
+import type { Permission } from '../../../openapi/permissions.ts';
+import type es from '../../i18n/messages/es.json';
 
 /** A message id of the catalogs (Spanish is the source): a typo is a compile error. */
 export type MessageId = keyof typeof es;

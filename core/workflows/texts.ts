@@ -1,5 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
-import { MACHINES } from './registry.ts';
+import { WORKFLOWS } from './index.ts';
 import { ILLEGAL_EVENT, UNKNOWN_REFUSAL } from './workflow.ts';
 
 /*
@@ -41,7 +41,7 @@ export function namedEvent(eventType: string): string | undefined {
 
 /** The catalog id explaining a refusal rule code: `reimbursement.approverIsCreator` → its guard's entry. */
 export function refusalTextId(rule: string): string {
-  for (const { machine, rules } of MACHINES) {
+  for (const { machine, rules } of WORKFLOWS) {
     for (const [guard, entry] of Object.entries(rules)) if (entry.rule === rule) return guardTextId(machine.id, guard);
   }
   return rule === ILLEGAL_EVENT ? ILLEGAL_EVENT : UNKNOWN_REFUSAL;

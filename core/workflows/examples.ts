@@ -1,14 +1,15 @@
-import type { VerificationFacts } from '../../src/machines/verification.machine.ts';
-import type { ReimbursementEvent, ReimbursementFacts } from '../../src/machines/reimbursement.machine.ts';
-import type { OrthodonticPlanFacts } from '../../src/machines/orthodontic-plan.machine.ts';
-import type { OrthodonticInstallmentFacts } from '../../src/machines/orthodontic-installment.machine.ts';
-import type { PolicyEvent, PolicyFacts } from '../../src/machines/policy.machine.ts';
-import type { AnnouncementEvent, AnnouncementFacts } from '../../src/machines/announcement.machine.ts';
-import type { PatientCoverageEvent, PatientCoverageFacts, PatientDetails } from '../../src/machines/patient-coverage.machine.ts';
+import type { VerificationEvent, VerificationFacts } from './verification.machine.ts';
+import type { ReimbursementEvent, ReimbursementFacts } from './reimbursement.machine.ts';
+import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from './orthodontic-plan.machine.ts';
+import type { OrthodonticInstallmentEvent, OrthodonticInstallmentFacts } from './orthodontic-installment.machine.ts';
+import type { PolicyEvent, PolicyFacts } from './policy.machine.ts';
+import type { AnnouncementEvent, AnnouncementFacts } from './announcement.machine.ts';
+import type { PatientCoverageEvent, PatientCoverageFacts, PatientDetails } from './patient-coverage.machine.ts';
 
 /**
- * The facts every guard of each workflow machine accepts, shared by the test-path fixtures (./fixtures.ts) and the
- * hand-written model tests (tests/machines), which import them from here: tooling never imports tests.
+ * Each workflow's starting facts (every guard accepts them) and example events (each event-reading guard both
+ * passing and refusing, the passing one first): the simulator starts from them, the test-path fixtures
+ * (scripts/test-paths/fixtures.ts) build their scenarios on them, and the model tests (tests/machines) use them.
  */
 
 /** A verification every guard accepts: assigned to the actor, general, covered, validity elapsed. */
@@ -213,3 +214,61 @@ export const ANNOUNCEMENT_EVENTS: AnnouncementEvent[] = [
   { type: 'REVISE' },
   { type: 'ARCHIVE' },
 ];
+
+/** Every verification event; the payload-reading ones with a payload their guard accepts first, then one it refuses. */
+export const VERIFICATION_EVENTS: VerificationEvent[] = [
+    { type: 'ASSIGN', assigneeId: 9 },
+    { type: 'ASSIGN', assigneeId: 0 },
+    { type: 'START' },
+    { type: 'REQUEST_INFO', note: 'Falta el número de póliza' },
+    { type: 'REQUEST_INFO', note: '   ' },
+    { type: 'INFO_RECEIVED' },
+    { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-123' },
+    { type: 'RECORD_ELIGIBLE', channel: 'PHONE' },
+    // A channel the panel does not know, as a client may send: the guard refuses it.
+    { type: 'RECORD_ELIGIBLE', channel: 'FAX' as never, authorizationNumber: 'AUT-123' },
+    { type: 'RECORD_NOT_ELIGIBLE', reason: 'Póliza dada de baja' },
+    { type: 'RECORD_NOT_ELIGIBLE', reason: '' },
+    { type: 'EXPIRE' },
+    { type: 'CANCEL', reason: 'Duplicada' },
+    { type: 'CANCEL', reason: ' ' },
+  ];
+
+/** Every orthodontic plan event; the payload-reading ones accepted first, then refused. */
+export const ORTHODONTIC_PLAN_EVENTS: OrthodonticPlanEvent[] = [
+    { type: 'APPROVE' },
+    { type: 'ACTIVATE', bandingDate: '2025-06-01' },
+    { type: 'ACTIVATE', bandingDate: '2025-06-16' },
+    { type: 'ACTIVATE', bandingDate: 'junio' },
+    { type: 'SUSPEND', reason: 'Póliza suspendida' },
+    { type: 'SUSPEND', reason: '' },
+    { type: 'RESUME' },
+    { type: 'LIFETIME_MAXIMUM_REACHED' },
+    { type: 'REGISTER_DEBOND', date: '2025-06-15' },
+    { type: 'REGISTER_DEBOND', date: '2025-13-01' },
+    { type: 'SCHEDULE_FINISHED' },
+    { type: 'CANCEL', reason: 'Tratamiento abandonado' },
+    { type: 'CANCEL', reason: ' ' },
+  ];
+
+/** Every orthodontic instalment event; SKIP with a reason first, then without. */
+export const ORTHODONTIC_INSTALLMENT_EVENTS: OrthodonticInstallmentEvent[] = [
+    { type: 'FALL_DUE' },
+    { type: 'CLAIM' },
+    { type: 'PAY' },
+    { type: 'REJECT' },
+    { type: 'SKIP', reason: '31' },
+    { type: 'SKIP', reason: '' },
+    { type: 'CANCEL' },
+  ];
+
+/** Starting facts and example events by workflow name (core/workflows/index.ts). */
+export const EXAMPLES: Readonly<Record<string, { facts: object; events: readonly { type: string }[] }>> = {
+  verification: { facts: VERIFICATION_FACTS, events: VERIFICATION_EVENTS },
+  reimbursement: { facts: REIMBURSEMENT_FACTS, events: REIMBURSEMENT_EVENTS },
+  'orthodontic-plan': { facts: ORTHODONTIC_PLAN_FACTS, events: ORTHODONTIC_PLAN_EVENTS },
+  'orthodontic-installment': { facts: ORTHODONTIC_INSTALLMENT_FACTS, events: ORTHODONTIC_INSTALLMENT_EVENTS },
+  policy: { facts: POLICY_FACTS, events: POLICY_EVENTS },
+  'patient-coverage': { facts: PATIENT_COVERAGE_FACTS, events: PATIENT_COVERAGE_EVENTS },
+  announcement: { facts: ANNOUNCEMENT_FACTS, events: ANNOUNCEMENT_EVENTS },
+};

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { ageOn } from '../domain/benefits/dates.ts';
+import { ageOn } from '../benefits/dates.ts';
 import { isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**

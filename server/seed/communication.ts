@@ -1,4 +1,4 @@
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 import { emitUserEvents } from '../messages/events.ts';
 
 /**

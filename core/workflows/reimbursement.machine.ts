@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isRejectionCode } from '../domain/benefits/reasons.ts';
+import { isRejectionCode } from '../benefits/reasons.ts';
 import { SYSTEM_EVENT, registerEventPermissions, type EventPermissions } from './event-permissions.ts';
 import { ACCEPTS_DOCUMENTS, isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 

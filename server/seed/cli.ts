@@ -1,13 +1,13 @@
-import { readConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { lockDataDir } from './db/data-dir-lock.ts';
+import { readConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { lockDataDir } from '../db/data-dir-lock.ts';
 import path from 'node:path';
-import { migrate } from './db/migrate.ts';
-import { seedDemo, syncRoles } from './db/seed.ts';
-import { seedScale } from './db/seed-scale.ts';
-import { appendScaleAudit } from './db/seed-scale-audit.ts';
-import { systemToday } from './clock.ts';
-import { fileStore } from './files.ts';
+import { migrate } from '../db/migrate.ts';
+import { seedDemo, syncRoles } from './demo.ts';
+import { seedScale } from './scale.ts';
+import { appendScaleAudit } from './scale-audit.ts';
+import { systemToday } from '../clock.ts';
+import { fileStore } from '../files.ts';
 
 /**
  * `npm run seed`: demo data into DATABASE_URL (or the embedded database when the server is stopped).

@@ -1,4 +1,4 @@
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * The scale seed's orthodontic treatments, written set-based like the rest of it: most verified orthodontic

@@ -1,10 +1,10 @@
-import { addDays, addMonths } from '../../src/domain/benefits/dates.ts';
-import type { VerificationCategory, VerificationChannel, VerificationEvent, VerificationKind } from '../../src/machines/verification.machine.ts';
+import { addDays, addMonths } from '@core/benefits/dates.ts';
+import type { VerificationCategory, VerificationChannel, VerificationEvent, VerificationKind } from '@core/workflows/verification.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import { verificationService, verificationWorkflow } from '../workflow/verification/service.ts';
-import type { Queryable } from './database.ts';
-import { perEuroCent } from './seed-scale-people.ts';
+import type { Queryable } from '../db/database.ts';
+import { perEuroCent } from './scale-people.ts';
 
 /**
  * Demo policyholders, policies, patients, doctors and verifications in every state, dated around

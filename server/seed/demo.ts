@@ -1,10 +1,10 @@
-import type { Database } from './database.ts';
+import type { Database } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROLE_PERMISSIONS } from '../domain/roles.ts';
-import { seedDomain } from './seed-domain.ts';
-import { seedReimbursements } from './seed-reimbursements.ts';
-import { seedOrthodontics } from './seed-orthodontic.ts';
-import { seedCommunication } from './seed-communication.ts';
+import { seedDomain } from './domain.ts';
+import { seedReimbursements } from './reimbursements.ts';
+import { seedOrthodontics } from './orthodontic.ts';
+import { seedCommunication } from './communication.ts';
 import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */

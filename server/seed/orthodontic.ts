@@ -1,6 +1,6 @@
-import { addDays } from '../../src/domain/benefits/dates.ts';
-import type { OrthodonticPlanEvent } from '../../src/machines/orthodontic-plan.machine.ts';
-import type { VerificationEvent } from '../../src/machines/verification.machine.ts';
+import { addDays } from '@core/benefits/dates.ts';
+import type { OrthodonticPlanEvent } from '@core/workflows/orthodontic-plan.machine.ts';
+import type { VerificationEvent } from '@core/workflows/verification.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import { installmentWorkflow } from '../workflow/orthodontic/installment-workflow.ts';
@@ -9,9 +9,9 @@ import { planService } from '../workflow/orthodontic/service.ts';
 import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import { verificationService } from '../workflow/verification/service.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 import { textPdf } from './demo-documents.ts';
-import { perEuroCent } from './seed-scale-people.ts';
+import { perEuroCent } from './scale-people.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**

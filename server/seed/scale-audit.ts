@@ -1,4 +1,4 @@
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /**
  * The scale seed's audit log: a year of an office's activity (every read of patient data leaves a row,

@@ -1,7 +1,7 @@
-import type { Database, Queryable } from './database.ts';
-import { seedScaleAudit } from './seed-scale-audit.ts';
-import { seedScaleOrthodontics } from './seed-scale-orthodontic.ts';
-import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTRY, PLANS, PROCEDURES, STREETS, SURNAMES } from './seed-scale-people.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { seedScaleAudit } from './scale-audit.ts';
+import { seedScaleOrthodontics } from './scale-orthodontic.ts';
+import { BANKS, COUNTRIES, FEMALE_NAMES, MALE_NAMES, MORE_INSURERS, OTHER_COUNTRY, PLANS, PROCEDURES, STREETS, SURNAMES } from './scale-people.ts';
 
 /**
  * `npm run seed -- --patients 1000000`: a data set the size of a real administrator's, written by

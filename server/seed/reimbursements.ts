@@ -1,13 +1,13 @@
-import { addDays } from '../../src/domain/benefits/dates.ts';
-import type { ReimbursementEvent } from '../../src/machines/reimbursement.machine.ts';
+import { addDays } from '@core/benefits/dates.ts';
+import type { ReimbursementEvent } from '@core/workflows/reimbursement.machine.ts';
 import { loadUser } from '../auth/sessions.ts';
 import type { FileStore } from '../files.ts';
 import type { LineInput } from '../workflow/reimbursement/repository.ts';
 import { reimbursementService, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 import { textPdf } from './demo-documents.ts';
-import { perEuroCent } from './seed-scale-people.ts';
+import { perEuroCent } from './scale-people.ts';
 import { SECOND_ANALYST } from '../domain/roles.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
