@@ -357,6 +357,36 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     await expect(history.getByRole('listitem').first()).toContainText(es['machine.orthodonticPlan.state.completed']);
     await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
   });
+
+  test('right to left, the approval confirmation’s amounts read in order, each sign beside its figure', async ({ page, request }) => {
+    const plan = await proposedPlan(request, 'Rut');
+    await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
+    await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), direction: 'rtl' })));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.getByRole('button', { name: es['orthodonticPlans.event.APPROVE.action'] }).click();
+    const lines = page.getByRole('dialog').getByTestId('approve-confirm').locator('p');
+    // "Costo total del tratamiento: 6.000,00 €" is a left-to-right sentence on one line: each character is drawn right
+    // of the one before. Without isolation the sign, a neutral at the end of the line, is drawn at the far left
+    // ("€ Costo total…").
+    for (const line of [lines.nth(0), lines.nth(1)]) {
+      const drawn = await line.evaluate((p) => {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        const lefts: number[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          for (let i = 0; i < node.textContent!.length; i++) {
+            const range = document.createRange();
+            range.setStart(node, i);
+            range.setEnd(node, i + 1);
+            lefts.push(range.getBoundingClientRect().left);
+          }
+        }
+        return { text: p.textContent!, inOrder: lefts.every((left, i) => i === 0 || left > lefts[i - 1]!) };
+      });
+      expect(drawn.inOrder, drawn.text).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+  });
 });
 
 /** The Spanish catalog's message `id` with its values. */

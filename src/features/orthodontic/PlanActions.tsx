@@ -3,7 +3,6 @@ import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
-import { money } from '../../components/format/money.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
@@ -13,6 +12,7 @@ import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine
 import { refusalTextId } from '@core/workflows/texts.ts';
 import { usePlanEvent, type Plan, type PlanEvent } from './api.ts';
 import { isoToday } from './dates.ts';
+import { Money } from './PlanCells.tsx';
 
 type EventType = PlanEvent['type'];
 
@@ -99,18 +99,25 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         onSubmit={() => open && submit(open)}
         onClose={close}
       >
+        {/* Each sentence isolated, and each amount inside it, so a right-to-left page keeps the sign by its figure. */}
         <Stack gap="2" data-testid="approve-confirm">
-          <Text>{t('orthodonticPlans.approveConfirm.total', { total: money(intl, plan.feeCents, plan.currency) })}</Text>
-          <Text>{t('orthodonticPlans.approveConfirm.share', { share: money(intl, plan.estimatedBenefitCents, plan.currency) })}</Text>
           <Text>
-            {t('orthodonticPlans.approveConfirm.schedule', {
-              terms: t('orthodonticPlans.termsLine', {
-                months: plan.months,
-                initial: plan.initialPercent,
-                frequency: t(`orthodonticPlans.frequency.${plan.frequency}`),
-                delay: plan.firstDelayDays,
-              }),
-            })}
+            <bdi>{intl.formatMessage({ id: 'orthodonticPlans.approveConfirm.total' }, { total: <Money key="total" cents={plan.feeCents} currency={plan.currency} /> })}</bdi>
+          </Text>
+          <Text>
+            <bdi>{intl.formatMessage({ id: 'orthodonticPlans.approveConfirm.share' }, { share: <Money key="share" cents={plan.estimatedBenefitCents} currency={plan.currency} /> })}</bdi>
+          </Text>
+          <Text>
+            <bdi>
+              {t('orthodonticPlans.approveConfirm.schedule', {
+                terms: t('orthodonticPlans.termsLine', {
+                  months: plan.months,
+                  initial: plan.initialPercent,
+                  frequency: t(`orthodonticPlans.frequency.${plan.frequency}`),
+                  delay: plan.firstDelayDays,
+                }),
+              })}
+            </bdi>
           </Text>
         </Stack>
       </FormDialog>
