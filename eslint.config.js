@@ -24,13 +24,19 @@ const areaZones = areaDirs.map(({ area, dir }) => ({
   message: 'An area must not reach into another area: move what both need to src/components, src/api, src/i18n, src/session or core/.',
 }));
 
-/** The server's folders above server/db: the areas and the layers that serve them (the seeds live in server/seed). */
+/**
+ * The server's folders above server/http and server/db: the areas, each with its handlers.ts (workflow/<name>,
+ * settings, doctors …), and server/seed above them; read from disk so a new area is covered at once.
+ * server/domain holds only a re-export of server/errors.ts kept for server/http/domain-problem.ts.
+ */
 const serverAreaDirs = fs.existsSync('server')
   ? fs
       .readdirSync('server', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !['db', 'http'].includes(entry.name))
+      .filter((entry) => entry.isDirectory() && !['db', 'http', 'domain'].includes(entry.name))
       .map((entry) => `./server/${entry.name}`)
   : [];
+/** The server's top floor: what gathers every area's handlers, builds the app and starts it. */
+const serverTop = ['./server/handlers.ts', './server/server.ts', './server/main.ts'];
 
 const layerZones = [
   {
@@ -72,8 +78,30 @@ const layerZones = [
   },
   {
     target: './server/db',
-    from: serverAreaDirs,
+    from: [...serverAreaDirs, ...serverTop],
     message: 'server/db is below the areas: what calls an area (the seeds) lives above it, in server/seed.',
+  },
+  {
+    target: './server/http',
+    from: [...serverAreaDirs.filter((dir) => dir !== './server/auth'), ...serverTop],
+    message: "server/http is the layer the areas share (routing, validation, problems, defineResource): it imports no area; an area's handlers live in its own folder.",
+  },
+  {
+    // The request's types name the session (server/auth/sessions.ts); nothing else of auth (its handlers, roles).
+    target: './server/http',
+    from: './server/auth',
+    except: ['./sessions.ts'],
+    message: 'server/http may read the session types of server/auth/sessions.ts, nothing else of the auth area.',
+  },
+  {
+    target: serverAreaDirs.filter((dir) => dir !== './server/seed'),
+    from: ['./server/seed', ...serverTop],
+    message: 'An area imports neither the seeds (they call the areas, from above) nor the top floor (server/handlers.ts, server.ts, main.ts).',
+  },
+  {
+    target: [...serverAreaDirs, './server/db'],
+    from: './server/domain',
+    message: 'The domain errors are in server/errors.ts (server/domain/errors.ts is a re-export kept for server/http/domain-problem.ts only).',
   },
   {
     target: ['./scripts', './tools'],

@@ -36,7 +36,7 @@ async function main() {
       import('./announcements/service.ts'),
       import('./clock.ts'),
       import('./http/site.ts'),
-      import('./domain/roles.ts'),
+      import('./auth/roles.ts'),
       import('./messages/hub.ts'),
       import('./http/contract.ts'),
     ]);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './db/database.ts';
-import { DomainError } from './domain/errors.ts';
+import { DomainError } from './errors.ts';
 import { SYSTEM } from './workflow/shared/actor.ts';
 import { verificationsToExpire } from './workflow/verification/repository.ts';
 import { verificationWorkflow } from './workflow/verification/service.ts';

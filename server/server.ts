@@ -3,7 +3,7 @@ import { migrate } from './db/migrate.ts';
 import { seedDemo, syncRoles } from './seed/demo.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { createApi } from './http/app.ts';
-import { createHandlers } from './routes/index.ts';
+import { createHandlers } from './handlers.ts';
 import type { Config } from './config.ts';
 import { systemToday } from './clock.ts';
 import { fileStore } from './files.ts';

@@ -10,8 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pglitePool } from '../../server/db/pglite-pool.ts';
 import type { DB, Queryable } from '../../server/db/database.ts';
-import { listRows, present } from '../../server/resources/define-resource.ts';
-import { insurers } from '../../server/resources/insurers.ts';
+import { listRows, present } from '../../server/http/define-resource.ts';
+import { insurers } from '../../server/insurers/handlers.ts';
 
 const pglite = new PGlite({ extensions: { pg_trgm }, loadDataDir: new Blob([fs.readFileSync(process.env.BENCH_FLOOR_DUMP!)]) });
 const session = {

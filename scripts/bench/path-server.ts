@@ -7,8 +7,8 @@ import { serve } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { readConfig } from '../../server/config.ts';
 import { createServer } from '../../server/server.ts';
-import { listRows, present } from '../../server/resources/define-resource.ts';
-import { insurers } from '../../server/resources/insurers.ts';
+import { listRows, present } from '../../server/http/define-resource.ts';
+import { insurers } from '../../server/insurers/handlers.ts';
 import { recordAudit } from '../../server/audit.ts';
 
 const config = readConfig();

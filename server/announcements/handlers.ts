@@ -1,6 +1,6 @@
 import type { AnnouncementEvent, announcementMachine } from '@core/workflows/announcement.machine.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { requestActor, versionedEvent } from '../routes/workflow-actor.ts';
+import { requestActor, versionedEvent } from '../workflow/shared/workflow-actor.ts';
 import { announcementService } from './service.ts';
 
 type Operations =

@@ -2,7 +2,7 @@ import type { components } from '../../openapi/schema';
 import { isBlankHtml } from '@core/announcements/html.ts';
 import { announcementMachine, type AnnouncementEvent } from '@core/workflows/announcement.machine.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { BusinessRuleError, DomainError, NotFoundError, StaleVersionError, StateConflictError } from '../domain/errors.ts';
+import { BusinessRuleError, DomainError, NotFoundError, StaleVersionError, StateConflictError } from '../errors.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import { auditWorkflow } from '../workflow/shared/audit.ts';
 import { defineWorkflowService, type Effects, type Evaluation } from '../workflow/shared/define-workflow.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
 import type { Config } from '../config.ts';
-import { BASE_PERMISSIONS } from '../domain/roles.ts';
+import { BASE_PERMISSIONS } from './roles.ts';
 import { hashToken, newToken } from './passwords.ts';
 import { sessionCache } from './session-cache.ts';
 

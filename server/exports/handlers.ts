@@ -4,8 +4,8 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { exportService } from './service.ts';
 import { actor } from '../http/types.ts';
 import { appendAudit } from '../audit.ts';
-import { StateConflictError } from '../domain/errors.ts';
-import { requestActor } from '../routes/workflow-actor.ts';
+import { StateConflictError } from '../errors.ts';
+import { requestActor } from '../workflow/shared/workflow-actor.ts';
 import { reimbursementService } from '../workflow/reimbursement/service.ts';
 
 export function exportHandlers({ db, files, today }: Deps): HandlersOf<'listDownloads' | 'createDownload' | 'getDownload' | 'downloadExport' | 'downloadLiquidationSummary'> {

@@ -2,7 +2,7 @@ import type { components } from '../../openapi/schema';
 import { appendAudit } from '../audit.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import type { Database } from '../db/database.ts';
-import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../errors.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { FileStore } from '../files.ts';
 import { EXPORT_LISTS, exportableFields, listOperation } from './lists.ts';

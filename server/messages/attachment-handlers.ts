@@ -1,5 +1,5 @@
 import { appendAudit, type AuditEntry } from '../audit.ts';
-import { BusinessRuleError, NotFoundError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError } from '../errors.ts';
 import { actor, type Deps, type HandlersOf, type RequestContext } from '../http/types.ts';
 import { inspectUpload } from '../workflow/attachments/inspect.ts';
 import { contentDisposition } from '../workflow/attachments/presenter.ts';

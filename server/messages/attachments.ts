@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database.ts';
-import { NotFoundError } from '../domain/errors.ts';
+import { NotFoundError } from '../errors.ts';
 import type { Member } from './conversations.ts';
 
 type MessageAttachment = components['schemas']['MessageAttachment'];

@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
 import { likePattern, listOf, matchesText } from '../db/list-query.ts';
-import { BusinessRuleError, NotFoundError, StateConflictError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, entityKey, readableKinds, requireReadableRecord, type EntityType } from '../notes/entities.ts';
 import { attachmentsOfMessages, insertMessageAttachment, type StoredFile } from './attachments.ts';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, NotFoundError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError } from '../errors.ts';
 import type { components } from '../../openapi/schema';
 
 export type EntityType = components['schemas']['NoteEntityType'];

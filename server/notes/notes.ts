@@ -1,7 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Database, Queryable } from '../db/database.ts';
 import { listOf, matchesText } from '../db/list-query.ts';
-import { BusinessRuleError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, InvalidInputError, NotFoundError, StaleVersionError } from '../errors.ts';
 import type { components } from '../../openapi/schema';
 import { describeEntities, ENTITY_KINDS, entityKey, readableKinds, requireReadableRecord, type EntityType } from './entities.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROLE_PERMISSIONS } from '../domain/roles.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ROLE_PERMISSIONS } from '../auth/roles.ts';
 import { seedDomain } from './domain.ts';
 import { seedReimbursements } from './reimbursements.ts';
 import { seedOrthodontics } from './orthodontic.ts';

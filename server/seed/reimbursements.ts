@@ -8,7 +8,7 @@ import type { Actor } from '../workflow/shared/actor.ts';
 import type { Queryable } from '../db/database.ts';
 import { textPdf } from './demo-documents.ts';
 import { perEuroCent } from './scale-people.ts';
-import { SECOND_ANALYST } from '../domain/roles.ts';
+import { SECOND_ANALYST } from '../auth/roles.ts';
 import { insertAttachment } from '../workflow/attachments/repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { components } from '../../openapi/schema';
 import { appendAudit } from '../audit.ts';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, DuplicateValueError, InvalidInputError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, DuplicateValueError, InvalidInputError, NotFoundError, StaleVersionError } from '../errors.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 
 type Schemas = components['schemas'];

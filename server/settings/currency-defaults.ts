@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database.ts';
-import { DuplicateValueError, InvalidInputError } from '../domain/errors.ts';
+import { DuplicateValueError, InvalidInputError } from '../errors.ts';
 import type { Actor } from '../workflow/shared/actor.ts';
 import { CATALOGS, recordChange, type SettingDefault } from './catalogs.ts';
 import { AMOUNT_DEFAULT_KEYS } from './engine-inputs.ts';

@@ -1,7 +1,7 @@
 import { catalogLookup, CATEGORIES, type Category, type ProcedureLookup } from '@core/benefits/procedures.ts';
 import { DEFAULT_RULES, type BenefitRules, type FrequencyRule } from '@core/benefits/rules.ts';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError } from '../domain/errors.ts';
+import { BusinessRuleError } from '../errors.ts';
 import { listCatalog, type ProcedureCode, type RequiredDocument, type SettingCatalog, type SettingDefault } from './catalogs.ts';
 
 /** What the benefit engine and the documents check read from Configuraciones, as of one moment. */

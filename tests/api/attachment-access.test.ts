@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../../server/seed/demo-documents.ts';
-import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
+import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/auth/roles.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 // Restated from the contract's GET operations on purpose: an attachment is read with its owner's right.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, expectProblem, fieldErrors, signIn, TestServer, useServer } from './helpers.ts';
 import { checkAuditChain, verifyAuditChain } from '../../server/audit.ts';
 import { hashToken } from '../../server/auth/passwords.ts';
-import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
+import { DEMO_PASSWORD } from '../../server/auth/roles.ts';
 
 const server = useServer();
 

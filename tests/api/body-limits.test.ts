@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './helpers.ts';
 import { startApiProcess, type ApiProcess } from './multiprocess.ts';
-import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
+import { DEMO_PASSWORD } from '../../server/auth/roles.ts';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 
 const MiB = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { expectProblem, fieldErrors, TestServer } from './helpers.ts';
 import { hasPostgres, usePostgresServer } from './postgres-cluster.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../server/http/contract.ts';
 import { createApi } from '../../server/http/app.ts';
-import { createHandlers } from '../../server/routes/index.ts';
+import { createHandlers } from '../../server/handlers.ts';
 import { readConfig } from '../../server/config.ts';
-import { BASE_PERMISSIONS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
+import { BASE_PERMISSIONS, ROLE_PERMISSIONS } from '../../server/auth/roles.ts';
 import type { Deps, Handlers } from '../../server/http/types.ts';
 
 // Building the handler map touches neither the database nor the sessions, only the config.

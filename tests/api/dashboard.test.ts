@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 
 // Panel: what each role needs at the start of a day, from live data; every tile links to its filtered list.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../../server/server.ts';
 import { readConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/database.ts';
-import { DEMO_PASSWORD } from '../../server/domain/roles.ts';
+import { DEMO_PASSWORD } from '../../server/auth/roles.ts';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { systemToday } from '../../server/clock.ts';
 import { demoTemplate } from '../support/db-template.ts';

@@ -4,7 +4,7 @@ import jpeg from 'jpeg-js';
 import { PNG as PNGJS } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textPdf } from '../../server/seed/demo-documents.ts';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
 import { openStream } from './sse.ts';
 

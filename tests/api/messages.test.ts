@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/database.ts';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { emitUserEvents, latestEvent } from '../../server/messages/events.ts';
 import { eventStream } from '../../server/messages/stream.ts';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';

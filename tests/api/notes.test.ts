@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
 
 // Notas (research 2.9): notes on any record, internal or private, pinned, the author's to change for

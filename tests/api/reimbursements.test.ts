@@ -2,7 +2,7 @@ import en from '../../src/i18n/messages/en.json' with { type: 'json' };
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { SECOND_ANALYST } from '../../server/domain/roles.ts';
+import { SECOND_ANALYST } from '../../server/auth/roles.ts';
 import { call, claimInReview, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
 
 const now = '2026-11-21';

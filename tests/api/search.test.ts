@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../../server/domain/roles.ts';
+import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { call, expectProblem, fieldErrors, signIn, useServer } from './helpers.ts';
 
 // Búsqueda: one box over patients, policyholders, policies, doctors, verifications and reimbursements,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
+import { DEMO_USERS, ROLE_PERMISSIONS } from '../../server/auth/roles.ts';
 import { call, expectProblem, fieldErrors, signIn, signInChoosingOwn, useServer } from './helpers.ts';
 
 const server = useServer();

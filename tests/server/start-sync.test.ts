@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { syncRoles } from '../../server/seed/demo.ts';
-import { ROLE_PERMISSIONS } from '../../server/domain/roles.ts';
+import { ROLE_PERMISSIONS } from '../../server/auth/roles.ts';
 import { demoTemplate } from '../support/db-template.ts';
 
 // A restart reads the migrations and the system roles once and writes nothing when they are current

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
-import { BusinessRuleError, InvalidInputError } from '../../domain/errors.ts';
+import { BusinessRuleError, InvalidInputError } from '../../errors.ts';
 
 /** R21: at most 15 MB. */
 export const MAX_ATTACHMENT_BYTES = 15 * 1024 * 1024;

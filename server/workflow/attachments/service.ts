@@ -1,7 +1,7 @@
 import type { operations } from '../../../openapi/schema';
 import { appendAudit } from '../../audit.ts';
 import type { Database } from '../../db/database.ts';
-import { BusinessRuleError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../../errors.ts';
 import type { FileStore } from '../../files.ts';
 import type { Actor } from '../shared/actor.ts';
 import { presentAttachment } from './presenter.ts';

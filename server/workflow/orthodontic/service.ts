@@ -1,7 +1,7 @@
 import { orthodonticPlanMachine, type OrthodonticPlanEvent } from '@core/workflows/orthodontic-plan.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../errors.ts';
 import { SYSTEM, type Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { engineInputs } from '../../settings/engine-inputs.ts';

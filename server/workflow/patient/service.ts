@@ -1,7 +1,7 @@
 import type { components } from '../../../openapi/schema';
 import { patientCoverageGuardRules, patientCoverageMachine, type PatientCoverageEvent, type PatientCoverageGuard } from '@core/workflows/patient-coverage.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, NotFoundError, RuleRefusedError } from '../../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, RuleRefusedError } from '../../errors.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';

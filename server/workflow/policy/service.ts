@@ -3,7 +3,7 @@ import { decimalTextToMinor } from '@core/benefits/currency.ts';
 import { normalizeRule, policyRuleProblems, type PolicyBenefitRule } from '@core/benefits/policy-rules.ts';
 import { POLICY_EDITABLE_STATES, policyMachine, type PolicyEvent } from '@core/workflows/policy.machine.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError, StateConflictError } from '../../errors.ts';
 import { policyMaxBeneficiaries, policyRangeProblems, settingDefaults, type SettingDefaults } from '../../settings/record-defaults.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';

@@ -8,7 +8,7 @@ import { installmentWorkflow } from '../orthodontic/installment-workflow.ts';
 import type { Actor } from '../shared/actor.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import { activeUserExists } from '../verification/repository.ts';
-import { BusinessRuleError } from '../../domain/errors.ts';
+import { BusinessRuleError } from '../../errors.ts';
 import type { ReimbursementContext } from './facts.ts';
 import { holdInLedger, releaseFromLedger, replaceLines, storeLineDecisions, storeLiquidation, type LedgerEntry, type ReimbursementRow } from './repository.ts';
 

@@ -5,7 +5,7 @@ import type { MedicalReviewReason } from '@core/benefits/review-sampling.ts';
 import type { ReimbursementChanges, ReimbursementEvent, ReimbursementFacts } from '@core/workflows/reimbursement.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import { reimbursementEngineInputs, type EngineInputs } from '../../settings/engine-inputs.ts';
-import { hasBankDetails } from '../../resources/policyholders.ts';
+import { hasBankDetails } from '../../policyholders/handlers.ts';
 import { isSupervisor, type Actor } from '../shared/actor.ts';
 import { requiredDocuments } from '../../settings/required-documents.ts';
 import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';

@@ -2,7 +2,7 @@ import { REIMBURSEMENT_EVENT_PERMISSIONS, reimbursementMachine, type Reimburseme
 import type { Liquidation } from '@core/benefits/liquidate.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, NotFoundError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StateConflictError } from '../../errors.ts';
 import type { Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';

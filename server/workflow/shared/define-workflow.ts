@@ -4,7 +4,7 @@ import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } fro
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import type { ListTotal } from '../../db/list-query.ts';
-import { NotFoundError, RuleRefusedError, StaleVersionError } from '../../domain/errors.ts';
+import { NotFoundError, RuleRefusedError, StaleVersionError } from '../../errors.ts';
 import type { Actor } from './actor.ts';
 import { auditWorkflowRead } from './audit.ts';
 import { appendHistory, type WorkflowEntity } from './history.ts';

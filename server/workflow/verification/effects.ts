@@ -2,7 +2,7 @@ import type { Updateable } from 'kysely';
 import { addDays } from '@core/benefits/dates.ts';
 import type { verificationMachine } from '@core/workflows/verification.machine.ts';
 import type { DB } from '../../db/database.ts';
-import { BusinessRuleError } from '../../domain/errors.ts';
+import { BusinessRuleError } from '../../errors.ts';
 import { benefitYearEndOf } from '../shared/coverage.ts';
 import type { Effects } from '../shared/define-workflow.ts';
 import { activeUserExists, type VerificationRow } from './repository.ts';

@@ -1,7 +1,7 @@
 import { verificationMachine, type VerificationEvent } from '@core/workflows/verification.machine.ts';
 import type { components } from '../../../openapi/schema';
 import type { Database, Queryable } from '../../db/database.ts';
-import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../domain/errors.ts';
+import { BusinessRuleError, StaleVersionError, StateConflictError } from '../../errors.ts';
 import { isSupervisor, type Actor } from '../shared/actor.ts';
 import { auditWorkflow } from '../shared/audit.ts';
 import { defineWorkflowService } from '../shared/define-workflow.ts';

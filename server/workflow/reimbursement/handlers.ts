@@ -1,11 +1,11 @@
-import { RuleRefusedError } from '../domain/errors.ts';
-import { HttpProblem } from '../http/problem.ts';
-import { ruleDetail } from '../http/rule-detail.ts';
-import { bodyFingerprint } from '../http/fingerprint.ts';
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { reimbursementService as service, reimbursementWorkflow } from '../workflow/reimbursement/service.ts';
-import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission } from './workflow-actor.ts';
-import { workflowHandlers } from './workflow-handlers.ts';
+import { RuleRefusedError } from '../../errors.ts';
+import { HttpProblem } from '../../http/problem.ts';
+import { ruleDetail } from '../../http/rule-detail.ts';
+import { bodyFingerprint } from '../../http/fingerprint.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { reimbursementService as service, reimbursementWorkflow } from './service.ts';
+import { auditPartRead, requestActor, requireCatalogReason, requireEventPermission } from '../shared/workflow-actor.ts';
+import { workflowHandlers } from '../shared/workflow-handlers.ts';
 
 type Operation =
   | 'listReimbursements'

@@ -1,6 +1,6 @@
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { planService, planWorkflow } from '../workflow/orthodontic/service.ts';
-import { workflowHandlers } from './workflow-handlers.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { planService, planWorkflow } from './service.ts';
+import { workflowHandlers } from '../shared/workflow-handlers.ts';
 
 type Operation =
   | 'listOrthodonticPlans'

@@ -1,10 +1,10 @@
 import { sql, type SqlBool } from 'kysely';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, DuplicateValueError, StaleVersionError, StateConflictError } from '../domain/errors.ts';
+import { BusinessRuleError, DuplicateValueError, StaleVersionError, StateConflictError } from '../errors.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { agreementsOf, checkAgreements, replaceAgreements } from './doctor-agreements.ts';
-import { audit, findRow, insertRow, present, resourceHandlers, updateRow, type Resource, type Row } from './define-resource.ts';
+import { agreementsOf, checkAgreements, replaceAgreements } from './agreements.ts';
+import { audit, findRow, insertRow, present, resourceHandlers, updateRow, type Resource, type Row } from '../http/define-resource.ts';
 
 type Doctor = components['schemas']['Doctor'];
 type DoctorFields = components['schemas']['DoctorInput'];

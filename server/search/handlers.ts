@@ -1,6 +1,6 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { search } from '../search/search.ts';
-import { requestActor } from './workflow-actor.ts';
+import { search } from './search.ts';
+import { requestActor } from '../workflow/shared/workflow-actor.ts';
 
 /** Búsqueda: one box over the kinds the user may read. */
 export const searchHandlers = ({ db }: Deps): HandlersOf<'search'> => ({

@@ -1,15 +1,15 @@
 import type { AnyStateMachine } from 'xstate';
 import { eventPermission, eventPermitted } from '@core/workflows/event-permissions.ts';
-import { appendAudit } from '../audit.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { HttpProblem } from '../http/problem.ts';
-import { actor } from '../http/types.ts';
-import type { Database } from '../db/database.ts';
-import type { Actor } from '../workflow/shared/actor.ts';
-import { auditWorkflowRead } from '../workflow/shared/audit.ts';
-import type { EventOf } from '../workflow/shared/define-workflow.ts';
-import { machineEvent } from '../workflow/shared/machine-event.ts';
-import type { WorkflowEntity } from '../workflow/shared/history.ts';
+import { appendAudit } from '../../audit.ts';
+import type { SessionUser } from '../../auth/sessions.ts';
+import { HttpProblem } from '../../http/problem.ts';
+import { actor } from '../../http/types.ts';
+import type { Database } from '../../db/database.ts';
+import type { Actor } from './actor.ts';
+import { auditWorkflowRead } from './audit.ts';
+import type { EventOf } from './define-workflow.ts';
+import { machineEvent } from './machine-event.ts';
+import type { WorkflowEntity } from './history.ts';
 
 /** The signed-in user of a workflow operation, with where the request came from (for the audit rows). */
 export const requestActor = (request: { user: SessionUser | null; ip: string; userAgent: string }): Actor & { id: number } => ({

@@ -3,9 +3,9 @@ import { hashPassword, newToken } from '../auth/passwords.ts';
 import { mailResetLink } from '../auth/reset-mail.ts';
 import { loadUsers, publicUser } from '../auth/sessions.ts';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, StaleVersionError } from '../errors.ts';
 import { actor, type Deps, type HandlersOf, type TypedRequest } from '../http/types.ts';
-import { audit, findRow, resourceHandlers, type Resource } from './define-resource.ts';
+import { audit, findRow, resourceHandlers, type Resource } from '../http/define-resource.ts';
 
 export const ADMINISTRATOR = 'administrator';
 

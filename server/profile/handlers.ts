@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { loadUser } from '../auth/sessions.ts';
-import { BusinessRuleError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, StaleVersionError } from '../errors.ts';
 import { actor, type Deps, type HandlersOf } from '../http/types.ts';
-import { audit } from '../resources/define-resource.ts';
+import { audit } from '../http/define-resource.ts';
 
 /** The signed-in user's own profile: name, language and password. */
 export function profileHandlers({ db, sessions }: Deps): HandlersOf<'updateMe' | 'changeMyPassword'> {

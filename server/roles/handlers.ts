@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, NotFoundError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, NotFoundError, StaleVersionError } from '../errors.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { declaredPermissions } from '../http/permissions.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { audit, findRow, type Resource } from './define-resource.ts';
-import { ADMINISTRATOR } from './users.ts';
+import { audit, findRow, type Resource } from '../http/define-resource.ts';
+import { ADMINISTRATOR } from '../users/handlers.ts';
 
 const roles: Pick<Resource, 'entity' | 'table'> = { entity: 'role', table: 'roles' };
 

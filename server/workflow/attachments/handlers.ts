@@ -1,12 +1,12 @@
-import type { Deps, HandlersOf, RequestContext } from '../http/types.ts';
-import { HttpProblem } from '../http/problem.ts';
-import { operationPermission } from '../http/permissions.ts';
-import { OWNERS } from '../workflow/attachments/owners.ts';
-import { contentDisposition } from '../workflow/attachments/presenter.ts';
-import type { Owner } from '../workflow/attachments/repository.ts';
-import { attachmentService } from '../workflow/attachments/service.ts';
-import { appendAudit } from '../audit.ts';
-import { requestActor } from './workflow-actor.ts';
+import type { Deps, HandlersOf, RequestContext } from '../../http/types.ts';
+import { HttpProblem } from '../../http/problem.ts';
+import { operationPermission } from '../../http/permissions.ts';
+import { OWNERS } from './owners.ts';
+import { contentDisposition } from './presenter.ts';
+import type { Owner } from './repository.ts';
+import { attachmentService } from './service.ts';
+import { appendAudit } from '../../audit.ts';
+import { requestActor } from '../shared/workflow-actor.ts';
 
 export function attachmentHandlers({ db, files }: Deps): HandlersOf<'listAttachments' | 'uploadAttachment' | 'downloadAttachment'> {
   const service = attachmentService(db, files);

@@ -1,6 +1,6 @@
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { reimbursementService as service } from '../workflow/reimbursement/service.ts';
-import { auditPartRead } from './workflow-actor.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { reimbursementService as service } from './service.ts';
+import { auditPartRead } from '../shared/workflow-actor.ts';
 
 /** The live liquidation preview before a reimbursement's first save, keyed by its verification (an audited read). */
 export function reimbursementPreviewHandlers({ db, today }: Deps): HandlersOf<'previewLiquidationForVerification'> {

@@ -1,7 +1,7 @@
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { createProcedureCode, historyOf, listCatalog, updateCatalogItem } from '../settings/catalogs.ts';
-import { createCurrencyDefaults } from '../settings/currency-defaults.ts';
-import { requestActor } from './workflow-actor.ts';
+import { createProcedureCode, historyOf, listCatalog, updateCatalogItem } from './catalogs.ts';
+import { createCurrencyDefaults } from './currency-defaults.ts';
+import { requestActor } from '../workflow/shared/workflow-actor.ts';
 
 type Operation =
   | 'listProcedureCodes'

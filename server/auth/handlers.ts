@@ -1,8 +1,8 @@
 import { appendAudit } from '../audit.ts';
-import { hashPassword, hashToken, newToken, verifyPassword } from '../auth/passwords.ts';
-import { mailResetLink } from '../auth/reset-mail.ts';
-import { takeThrottle } from '../auth/throttle.ts';
-import { loadUser, publicUser } from '../auth/sessions.ts';
+import { hashPassword, hashToken, newToken, verifyPassword } from './passwords.ts';
+import { mailResetLink } from './reset-mail.ts';
+import { takeThrottle } from './throttle.ts';
+import { loadUser, publicUser } from './sessions.ts';
 import { HttpProblem } from '../http/problem.ts';
 import { sql } from 'kysely';
 import { actor, type Deps, type HandlersOf } from '../http/types.ts';

@@ -1,9 +1,9 @@
-import { NotFoundError } from '../domain/errors.ts';
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { findPolicySummaries, policySummary } from '../workflow/patient/policy-summary.ts';
-import { patientService as service, patientWorkflow } from '../workflow/patient/service.ts';
-import { requestActor } from './workflow-actor.ts';
-import { workflowHandlers } from './workflow-handlers.ts';
+import { NotFoundError } from '../../errors.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { findPolicySummaries, policySummary } from './policy-summary.ts';
+import { patientService as service, patientWorkflow } from './service.ts';
+import { requestActor } from '../shared/workflow-actor.ts';
+import { workflowHandlers } from '../shared/workflow-handlers.ts';
 
 type Operation =
   | 'listPatients'

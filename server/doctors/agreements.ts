@@ -1,6 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError } from '../domain/errors.ts';
+import { BusinessRuleError } from '../errors.ts';
 
 type AgreementInput = components['schemas']['DoctorAgreementInput'];
 type Agreement = components['schemas']['DoctorAgreement'];

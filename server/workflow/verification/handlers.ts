@@ -1,7 +1,7 @@
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { verificationService as service, verificationWorkflow } from '../workflow/verification/service.ts';
-import { requestActor } from './workflow-actor.ts';
-import { workflowHandlers } from './workflow-handlers.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { verificationService as service, verificationWorkflow } from './service.ts';
+import { requestActor } from '../shared/workflow-actor.ts';
+import { workflowHandlers } from '../shared/workflow-handlers.ts';
 
 type Operation = 'countVerifications' | 'listVerifications' | 'getVerification' | 'createVerification' | 'updateVerification' | 'sendVerificationEvent' | 'getVerificationHistory';
 

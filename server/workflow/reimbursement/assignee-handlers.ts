@@ -1,6 +1,6 @@
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { reimbursementService as service } from '../workflow/reimbursement/service.ts';
-import { requestActor } from './workflow-actor.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { reimbursementService as service } from './service.ts';
+import { requestActor } from '../shared/workflow-actor.ts';
 
 /** The reviewers the caller can assign a reimbursement to. */
 export function reimbursementAssigneeHandlers({ db }: Deps): HandlersOf<'listReimbursementAssignees'> {

@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { decimalTextToMinor, minorToDecimalText } from '@core/benefits/currency.ts';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError } from '../domain/errors.ts';
+import { BusinessRuleError } from '../errors.ts';
 import type { Deps } from '../http/types.ts';
 import { listCatalog } from '../settings/catalogs.ts';
 import { currencyWithoutDefaults, missingAmountDefaults } from '../settings/engine-inputs.ts';
 import { withInsurerDefaults } from '../settings/record-defaults.ts';
-import { present, resourceHandlers, type Resource, type Row } from './define-resource.ts';
+import { present, resourceHandlers, type Resource, type Row } from '../http/define-resource.ts';
 
 /**
  * Amounts are in the insurer's currency: the defaults Configuraciones holds for it must exist (no other

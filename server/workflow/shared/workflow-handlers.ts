@@ -1,9 +1,9 @@
 import type { AnyStateMachine } from 'xstate';
-import type { Database, Queryable } from '../db/database.ts';
-import type { Deps, RequestContext } from '../http/types.ts';
-import type { Actor } from '../workflow/shared/actor.ts';
-import type { EventOf, SendOptions } from '../workflow/shared/define-workflow.ts';
-import type { WorkflowEntity } from '../workflow/shared/history.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { Deps, RequestContext } from '../../http/types.ts';
+import type { Actor } from './actor.ts';
+import type { EventOf, SendOptions } from './define-workflow.ts';
+import type { WorkflowEntity } from './history.ts';
 import { auditPartRead, requestActor, versionedEvent } from './workflow-actor.ts';
 
 type WorkflowActor = Actor & { id: number };

@@ -1,6 +1,6 @@
-import type { Deps, HandlersOf } from '../http/types.ts';
-import { policyService, policyWorkflow } from '../workflow/policy/service.ts';
-import { workflowHandlers } from './workflow-handlers.ts';
+import type { Deps, HandlersOf } from '../../http/types.ts';
+import { policyService, policyWorkflow } from './service.ts';
+import { workflowHandlers } from '../shared/workflow-handlers.ts';
 
 type Operation = 'listPolicies' | 'createPolicy' | 'getPolicy' | 'updatePolicy' | 'sendPolicyEvent' | 'getPolicyHistory';
 

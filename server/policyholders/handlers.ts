@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { components } from '../../openapi/schema';
 import type { Queryable } from '../db/database.ts';
-import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError } from '../domain/errors.ts';
+import { BusinessRuleError, DuplicateValueError, InvalidInputError, StaleVersionError } from '../errors.ts';
 import type { Deps, HandlersOf } from '../http/types.ts';
-import { audit, findRow, insertRow, present, resourceHandlers, updateRow, type Resource, type Row } from './define-resource.ts';
+import { audit, findRow, insertRow, present, resourceHandlers, updateRow, type Resource, type Row } from '../http/define-resource.ts';
 
 type Policyholder = components['schemas']['Policyholder'];
 type PolicyholderInput = components['schemas']['PolicyholderInput'];

@@ -1,4 +1,4 @@
-import { deleteDraft, readDraft, writeDraft } from '../drafts/drafts.ts';
+import { deleteDraft, readDraft, writeDraft } from './drafts.ts';
 import { actor, type Deps, type HandlersOf } from '../http/types.ts';
 
 /** The signed-in user's own drafts of guided flows (a draft is not a record: no audit, no history). */

@@ -1,8 +1,8 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { appendAudit, recordAudit, type AuditAction, type AuditEntry } from '../audit.ts';
 import type { DB, Queryable } from '../db/database.ts';
-import { NotFoundError, StaleVersionError } from '../domain/errors.ts';
-import { actor, type Deps, type HandlersOf, type OperationId, type UntypedRequest } from '../http/types.ts';
+import { NotFoundError, StaleVersionError } from '../errors.ts';
+import { actor, type Deps, type HandlersOf, type OperationId, type UntypedRequest } from './types.ts';
 import { listOf, matchesText } from '../db/list-query.ts';
 
 interface ListQuery {
