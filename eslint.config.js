@@ -27,12 +27,11 @@ const areaZones = areaDirs.map(({ area, dir }) => ({
 /**
  * The server's folders above server/http and server/db: the areas, each with its handlers.ts (workflow/<name>,
  * settings, doctors …), and server/seed above them; read from disk so a new area is covered at once.
- * server/domain holds only a re-export of server/errors.ts kept for server/http/domain-problem.ts.
  */
 const serverAreaDirs = fs.existsSync('server')
   ? fs
       .readdirSync('server', { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && !['db', 'http', 'domain'].includes(entry.name))
+      .filter((entry) => entry.isDirectory() && !['db', 'http'].includes(entry.name))
       .map((entry) => `./server/${entry.name}`)
   : [];
 /** The server's top floor: what gathers every area's handlers, builds the app and starts it. */
@@ -97,11 +96,6 @@ const layerZones = [
     target: serverAreaDirs.filter((dir) => dir !== './server/seed'),
     from: ['./server/seed', ...serverTop],
     message: 'An area imports neither the seeds (they call the areas, from above) nor the top floor (server/handlers.ts, server.ts, main.ts).',
-  },
-  {
-    target: [...serverAreaDirs, './server/db'],
-    from: './server/domain',
-    message: 'The domain errors are in server/errors.ts (server/domain/errors.ts is a re-export kept for server/http/domain-problem.ts only).',
   },
   {
     target: ['./scripts', './tools'],

@@ -1,4 +1,4 @@
-import { BusinessRuleError, DomainError, DuplicateValueError, NotFoundError, RuleRefusedError, StaleVersionError, StateConflictError } from '../domain/errors.ts';
+import { BusinessRuleError, DomainError, DuplicateValueError, NotFoundError, RuleRefusedError, StaleVersionError, StateConflictError } from '../errors.ts';
 import { HttpProblem } from './problem.ts';
 import { ruleDetail } from './rule-detail.ts';
 
