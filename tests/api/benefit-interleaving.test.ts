@@ -132,7 +132,7 @@ async function advance(verificationId: number, lines: Scenario['claims'][number]
 }
 
 /** The patient's claims and ledger, and every way they could disagree. */
-async function checkLedger(patientIds: readonly number[], majorCap: number | null = null) {
+async function checkLedger(patientIds: readonly number[], majorCap: number | null = null, cleaningsCap: number | null = null) {
   const claims = await server.db.query<{ id: number; state: string; payable_cents: number; paid_cents: number | null }>(
     `SELECT id, state, payable_cents, paid_cents FROM reimbursements WHERE patient_id = ANY($1::int[])`,
     [patientIds],
@@ -166,12 +166,26 @@ async function checkLedger(patientIds: readonly number[], majorCap: number | nul
     expect(mine('DEDUCTIBLE')).toBeLessThanOrEqual(DEDUCTIBLE);
     if (majorCap !== null && id === patientIds[patientIds.length - 1]) expect(mine('CATEGORY_MAJOR')).toBeLessThanOrEqual(majorCap);
   }
-  return { claims, paid, majorUsed: (id: number) => ledger.filter((l) => l.patient_id === id && l.kind === 'CATEGORY_MAJOR').reduce((s, l) => s + l.cents, 0) };
+  // Cleanings, once lowered to one a year, are never approved past that on the current record (those approved before stand).
+  const current = patientIds[patientIds.length - 1]!;
+  const cleanings = await approvedCleanings(current);
+  if (cleaningsCap !== null) expect(cleanings, `cleanings approved for patient ${current}`).toBeLessThanOrEqual(cleaningsCap);
+  return { claims, paid, cleanings, majorUsed: (id: number) => ledger.filter((l) => l.patient_id === id && l.kind === 'CATEGORY_MAJOR').reduce((s, l) => s + l.cents, 0) };
+}
+
+/** The patient's cleaning lines approved on claims that hold or paid money. */
+async function approvedCleanings(patientId: number): Promise<number> {
+  const [row] = await server.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM reimbursement_lines l JOIN reimbursements r ON r.id = l.reimbursement_id
+      WHERE r.patient_id = $1 AND l.procedure_code = 'D1110' AND l.status = 'APPROVED' AND r.state IN ('approved', 'partiallyApproved', 'paid')`,
+    [patientId],
+  );
+  return row!.n;
 }
 
 describe('benefits over interleaved claims', () => {
   it('for every order of creations, submissions, approvals, payments and cancellations, the ledger is the money paid and no limit is exceeded', async () => {
-    const seen = { paid: 0, reservedAtEnd: 0, backToReview: 0, ruleChanges: 0, moves: 0 };
+    const seen = { paid: 0, reservedAtEnd: 0, backToReview: 0, ruleChanges: 0, moves: 0, cleaningsAtCap: 0 };
     let runs = 0;
     const started = Date.now();
     const progress = setInterval(() => console.log(`${runs} runs in ${Math.round((Date.now() - started) / 1000)} s`, seen), 20_000);
@@ -184,6 +198,8 @@ describe('benefits over interleaved claims', () => {
         const ids: (number | undefined)[] = claims.map(() => undefined);
         // MAJOR's cap on the current record: the maximum, or what was already used when it was added (it stands).
         let majorCap: number | null = null;
+        // Cleanings' cap on the current record once lowered: one, or what was already approved when it was lowered.
+        let cleaningsCap: number | null = null;
         for (const { claim, cancel, change } of steps) {
           if (change === 'addMajorMaximum' && majorCap === null) {
             await changeRule(current.policyId, { kind: 'MAXIMUM', category: 'MAJOR', amount: '500.00', level: 'INDIVIDUAL' });
@@ -191,19 +207,22 @@ describe('benefits over interleaved claims', () => {
             seen.ruleChanges++;
           } else if (change === 'lowerCleanings') {
             await changeRule(current.policyId, { kind: 'FREQUENCY', procedureCode: 'D1110', quantity: 1, period: 'BENEFIT_YEAR' });
+            cleaningsCap ??= Math.max(1, await approvedCleanings(current.patientId));
             seen.ruleChanges++;
           } else if (change === 'move' && records.length < 3) {
             current = await move(current.patientId, current.policyId);
             records.push(current.patientId);
             verificationId = await verifiedPreauthorization(current.patientId);
             majorCap = null;
+            cleaningsCap = null;
             seen.moves++;
           }
           const index = claim % claims.length;
           await advance(verificationId, claims[index], ids, index, cancel);
-          await checkLedger(records, majorCap);
+          await checkLedger(records, majorCap, cleaningsCap);
         }
-        const { claims: rows } = await checkLedger(records, majorCap);
+        const { claims: rows, cleanings } = await checkLedger(records, majorCap, cleaningsCap);
+        if (cleaningsCap !== null && cleanings === cleaningsCap) seen.cleaningsAtCap++;
         seen.paid += rows.filter((r) => r.state === 'paid').length;
         seen.reservedAtEnd += rows.filter((r) => r.state === 'approved' || r.state === 'partiallyApproved').length;
         // Then everything approved is paid: the reservations become the payments.
@@ -212,7 +231,7 @@ describe('benefits over interleaved claims', () => {
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
           if (answer.body.state === 'inReview') seen.backToReview++;
         }
-        await checkLedger(records, majorCap);
+        await checkLedger(records, majorCap, cleaningsCap);
         runs++;
       }),
       { numRuns: 200 },
@@ -223,5 +242,7 @@ describe('benefits over interleaved claims', () => {
     // And the rule changes and moves of issue 24.
     expect(seen.ruleChanges).toBeGreaterThan(50);
     expect(seen.moves).toBeGreaterThan(30);
+    // And sequences that used up the lowered cleanings, where one more approval would exceed the limit.
+    expect(seen.cleaningsAtCap).toBeGreaterThan(4);
   }, 900_000);
 });
