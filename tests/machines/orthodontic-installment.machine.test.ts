@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS } from '@core/workflows/examples.ts';
+import { ORTHODONTIC_INSTALLMENT_FACTS as FACTS, ORTHODONTIC_INSTALLMENT_EVENTS } from '@core/workflows/examples.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -18,15 +18,8 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 const machine = orthodonticInstallmentMachine;
 
 
-const EVENTS: OrthodonticInstallmentEvent[] = [
-  { type: 'FALL_DUE' },
-  { type: 'CLAIM' },
-  { type: 'PAY' },
-  { type: 'REJECT' },
-  { type: 'SKIP', reason: '31' },
-  { type: 'SKIP', reason: '' },
-  { type: 'CANCEL' },
-];
+/** Every event, with payload variants that make each event-reading guard pass and fail (shared with the path fixtures). */
+const EVENTS = ORTHODONTIC_INSTALLMENT_EVENTS;
 
 interface Scenario {
   name: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { untakenTransitions } from './workflow-model.ts';
-import { ORTHODONTIC_PLAN_FACTS as FACTS } from '@core/workflows/examples.ts';
+import { ORTHODONTIC_PLAN_FACTS as FACTS, ORTHODONTIC_PLAN_EVENTS } from '@core/workflows/examples.ts';
 import { type AnyStateMachine } from 'xstate';
 import { getShortestPaths } from '@xstate/graph';
 import {
@@ -16,22 +16,8 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 const machine = orthodonticPlanMachine;
 
 
-/** Every event, with payload variants that make each event-reading guard pass and fail. */
-const EVENTS: OrthodonticPlanEvent[] = [
-  { type: 'APPROVE' },
-  { type: 'ACTIVATE', bandingDate: '2025-06-01' },
-  { type: 'ACTIVATE', bandingDate: '2025-06-16' },
-  { type: 'ACTIVATE', bandingDate: 'junio' },
-  { type: 'SUSPEND', reason: 'Póliza suspendida' },
-  { type: 'SUSPEND', reason: '' },
-  { type: 'RESUME' },
-  { type: 'LIFETIME_MAXIMUM_REACHED' },
-  { type: 'REGISTER_DEBOND', date: '2025-06-15' },
-  { type: 'REGISTER_DEBOND', date: '2025-13-01' },
-  { type: 'SCHEDULE_FINISHED' },
-  { type: 'CANCEL', reason: 'Tratamiento abandonado' },
-  { type: 'CANCEL', reason: ' ' },
-];
+/** Every event, with payload variants that make each event-reading guard pass and fail (shared with the path fixtures). */
+const EVENTS = ORTHODONTIC_PLAN_EVENTS;
 
 interface Scenario {
   name: string;
