@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * An announcement's life (research §2.8, Open Dental AlertItem): a draft is published at once when its
@@ -111,5 +111,3 @@ export const announcementMachine = setup({
     archived: { type: 'final', meta: meta('ARCHIVADO') },
   },
 });
-
-registerGuardRules('announcement', announcementGuardRules);

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { isBlank, isOnOrBefore, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * One instalment of an orthodontic plan's schedule (research §3.3, R7): scheduled until its date, when the
@@ -114,5 +114,3 @@ export const orthodonticInstallmentMachine = setup({
     cancelled: { type: 'final', meta: meta('CANCELADA') },
   },
 });
-
-registerGuardRules('orthodonticInstallment', orthodonticInstallmentGuardRules);

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { ACCEPTS_DOCUMENTS, isBlank, isIsoDate, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { ACCEPTS_DOCUMENTS, isBlank, isIsoDate, isOnOrBefore, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * An orthodontic treatment plan (research §3.3, R7): proposed, approved once preauthorized and past its
@@ -188,5 +188,3 @@ export const orthodonticPlanMachine = setup({
     cancelled: { type: 'final', meta: meta('CANCELADO') },
   },
 });
-
-registerGuardRules('orthodonticPlan', orthodonticPlanGuardRules);

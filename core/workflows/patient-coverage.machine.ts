@@ -1,6 +1,6 @@
 import { and, setup } from 'xstate';
 import { ageOn } from '../benefits/dates.ts';
-import { isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { isBlank, isOnOrBefore, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * A patient's coverage on a policy (research §2.4, R16, R17): enrolled when the enrolment rules allow it,
@@ -199,5 +199,3 @@ export const patientCoverageMachine = setup({
     left: { type: 'final', meta: meta('BAJA') },
   },
 });
-
-registerGuardRules('patientCoverage', patientCoverageGuardRules);

@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { isAfter, isBlank, isIsoDate, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { isAfter, isBlank, isIsoDate, isOnOrBefore, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * A policy's lifecycle (research §2.2, openIMIS Idle/Active/Suspended/Expired): pending until it is
@@ -119,5 +119,3 @@ export const policyMachine = setup({
     cancelled: { type: 'final', meta: meta('CANCELADA') },
   },
 });
-
-registerGuardRules('policy', policyGuardRules);

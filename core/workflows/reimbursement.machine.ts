@@ -1,7 +1,7 @@
 import { and, setup } from 'xstate';
 import { isRejectionCode } from '../benefits/reasons.ts';
-import { SYSTEM_EVENT, registerEventPermissions, type EventPermissions } from './event-permissions.ts';
-import { ACCEPTS_DOCUMENTS, isAfter, isBlank, isOnOrBefore, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { SYSTEM_EVENT, type EventPermissions } from './event-permissions.ts';
+import { ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN, isAfter, isBlank, isOnOrBefore, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * A reimbursement claim, general or orthodontic (research §3.2, §2.7): drafted, submitted, checked line by
@@ -307,7 +307,7 @@ export const reimbursementMachine = setup({
   states: {
     draft: {
       meta: meta('BORRADOR', ['R9', 'R18']),
-      tags: [ACCEPTS_DOCUMENTS],
+      tags: [ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN],
       on: {
         SUBMIT: [
           { target: 'submitted', guard: and([...submission, 'documentsComplete']), actions: ['stampSubmittedAt', 'claimInstallment'] },
@@ -326,6 +326,7 @@ export const reimbursementMachine = setup({
     // (research §3.2's "anular PRESENTADO" has no moment to happen in: its PRESENTADO awaits a batch check).
     submitted: {
       meta: meta('PRESENTADO', ['R5', 'R6', 'R11']),
+      tags: [LIQUIDATION_OPEN],
       on: {
         CHECK: [
           { target: 'inReview', guard: 'someLineApproved' },
@@ -335,6 +336,7 @@ export const reimbursementMachine = setup({
     },
     inReview: {
       meta: meta('EN_REVISION', ['R1', 'R2', 'R3', 'R7', 'R11', 'R12', 'R13', 'R15']),
+      tags: [LIQUIDATION_OPEN],
       on: {
         ASSIGN: assign,
         REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
@@ -348,7 +350,7 @@ export const reimbursementMachine = setup({
     },
     needsDocuments: {
       meta: meta('REQUIERE_DOCUMENTACION', ['R10']),
-      tags: [ACCEPTS_DOCUMENTS],
+      tags: [ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN],
       on: {
         EDIT: edit,
         ASSIGN: assign,
@@ -385,6 +387,3 @@ export const reimbursementMachine = setup({
     cancelled: { type: 'final', meta: meta('ANULADO') },
   },
 });
-
-registerGuardRules('reimbursement', reimbursementGuardRules);
-registerEventPermissions('reimbursement', REIMBURSEMENT_EVENT_PERMISSIONS);

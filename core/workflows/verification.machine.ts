@@ -1,5 +1,5 @@
 import { and, setup } from 'xstate';
-import { ACCEPTS_DOCUMENTS, isAfter, isBlank, registerGuardRules, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
+import { ACCEPTS_DOCUMENTS, isAfter, isBlank, type GuardRules, type WorkflowContext, type WorkflowInput, type WorkflowStateMeta } from './workflow.ts';
 
 /**
  * Verification of a patient's coverage before treatment (research §3.1, §2.6): assigned, worked, resolved
@@ -169,5 +169,3 @@ export const verificationMachine = setup({
     cancelled: { type: 'final', meta: meta('ANULADA') },
   },
 });
-
-registerGuardRules('verification', verificationGuardRules);

@@ -3,8 +3,9 @@
  *
  * The machines are pure: their context is `{ facts }`, built by the server from the database (with "today"
  * among the facts), and their actions are named no-ops standing for effects the server performs after a
- * successful transition. This module holds what every workflow shares: the guard-rule registry, the
- * refusal explanation the API returns in a 409, the events a snapshot accepts, and small date/text helpers.
+ * successful transition. This module holds what every workflow shares: the refusal explanation the API
+ * returns in a 409 (from the guard rules it is given: `WORKFLOWS` in ./index.ts lists each machine's), the
+ * events a snapshot accepts, and small date/text helpers.
  * The machines carry no text: labels and guard descriptions are catalog entries (see ./texts.ts).
  */
 import { and, getNextTransitions, transition, type AnyMachineSnapshot, type AnyStateMachine, type ContextFrom, type EventFromLogic, type EventObject, type SnapshotFrom } from 'xstate';
@@ -17,6 +18,12 @@ export const UNKNOWN_REFUSAL = 'workflow.refused';
 
 /** Tag of the states in which a record takes new documents (attachments inherit their owner's editable states). */
 export const ACCEPTS_DOCUMENTS = 'acceptsDocuments';
+
+/** Tag of the states in which a claim's liquidation can still change, so the engine's preview is worth showing. */
+export const LIQUIDATION_OPEN = 'liquidationOpen';
+
+/** Whether a top-level state of the machine carries the tag: what screens and the server ask instead of listing states. */
+export const stateHasTag = (machine: AnyStateMachine, state: string, tag: string) => machine.root.states[state]?.tags.includes(tag) ?? false;
 
 /** What the API answers when a guard refuses: a stable rule code (its text is the guard's catalog entry). */
 export interface GuardRule {
@@ -67,22 +74,6 @@ export const isAfter = (a: string, b: string): boolean => day(a) > day(b);
 
 /** `a` is on or before `b` (day precision). */
 export const isOnOrBefore = (a: string, b: string): boolean => day(a) <= day(b);
-
-// ---------------------------------------------------------------------------------------------------
-// Guard rules registry: each machine module registers its rules under its machine id, so the
-// explanation works on the machine and on any `machine.provide(...)` copy of it.
-
-const registry = new Map<string, GuardRules>();
-
-/** Called once by each machine module. */
-export function registerGuardRules(machineId: string, rules: GuardRules): void {
-  registry.set(machineId, rules);
-}
-
-/** The guard rules registered for this machine (by its id). */
-export function guardRulesOf(machine: AnyStateMachine): GuardRules {
-  return registry.get(machine.id) ?? {};
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Introspection of transition definitions.
@@ -202,17 +193,21 @@ export function lintWorkflow(machine: AnyStateMachine, rules: GuardRules, states
 // What the server and the UI ask of a snapshot.
 
 /**
- * Why the snapshot refuses the event: the rule code of the first named guard that refused, looking at the
- * candidate transitions for the event from the active state nodes in the order xstate tries them.
+ * Why the snapshot refuses the event: the rule code (in `rules`) of the first named guard that refused, looking
+ * at the candidate transitions for the event from the active state nodes in the order xstate tries them.
  * `null` when the event is accepted; {@link ILLEGAL_EVENT} when no transition exists for it in this state.
  */
-export function explainRefusal<TMachine extends AnyStateMachine>(machine: TMachine, current: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>): string | null {
+export function explainRefusal<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  current: SnapshotFrom<TMachine>,
+  event: EventFromLogic<TMachine>,
+  rules: GuardRules,
+): string | null {
   const snapshot = current as AnyMachineSnapshot;
   const candidates = (getNextTransitions(snapshot) as unknown as TransitionLike[]).filter((t) => t.eventType === event.type);
   if (candidates.length === 0) return ILLEGAL_EVENT;
   if (snapshot.can(event)) return null;
   const implementations = machine.implementations.guards as Record<string, (args: { context: unknown; event: EventObject }, params: unknown) => boolean>;
-  const rules = guardRulesOf(machine);
   for (const candidate of candidates) {
     for (const guard of namedGuardsOf(candidate.guard)) {
       const check = implementations[guard.type];
@@ -294,8 +289,8 @@ export type WorkflowStep =
  * Checks an event against a snapshot, purely: either the new state value and the named effects the server
  * must perform (the taken transition's actions, with their static params), or the refusing rule code.
  */
-export function step<TMachine extends AnyStateMachine>(machine: TMachine, snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>): WorkflowStep {
-  const refusal = explainRefusal(machine, snapshot, event);
+export function step<TMachine extends AnyStateMachine>(machine: TMachine, snapshot: SnapshotFrom<TMachine>, event: EventFromLogic<TMachine>, rules: GuardRules): WorkflowStep {
+  const refusal = explainRefusal(machine, snapshot, event, rules);
   if (refusal) return { ok: false, rule: refusal };
   const [next, actions] = transition(machine, snapshot, event);
   return {

@@ -4,7 +4,8 @@
  * codes, transitions, rules per state, and what the Mermaid diagram approximates.
  */
 import type { MachineDescription, StateDescription, TransitionDescription } from '../../src/statecharts/format.ts';
-import { eventPermissionsOf, SYSTEM_EVENT } from '@core/workflows/event-permissions.ts';
+import { SYSTEM_EVENT } from '@core/workflows/event-permissions.ts';
+import { WORKFLOWS } from '@core/workflows/index.ts';
 import { bilingual, CATALOGS, type Catalogs } from './catalogs.ts';
 import { actionText, eventLabel, guardExpression } from './labels.ts';
 
@@ -103,7 +104,7 @@ export function writeMarkdown(d: MachineDescription, options: MarkdownOptions = 
     const from = (t: TransitionDescription) => `${code(rel(t.source))} → ${t.targets.length ? list(t.targets.map((x) => code(rel(x)))) : '(no target)'}`;
     const byTid = new Map(d.transitions.map((t) => [t.id, t]));
     // A workflow whose events ask for their own permission (research 2.12) shows who may send each.
-    const permissions = eventPermissionsOf(d.id);
+    const permissions = WORKFLOWS.find((w) => w.machine.id === d.id)?.permissions;
     const transitions = (e: (typeof d.events)[number]) => e.transitions.map((id) => from(byTid.get(id)!)).join('\n');
     if (permissions) {
       const who = (event: string) => (permissions[event] === SYSTEM_EVENT ? 'the server only' : code(permissions[event] ?? ''));

@@ -3,7 +3,7 @@ import { Hono, type Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { loadContract, type Operation } from './contract.ts';
 import { fromDomainError } from './domain-problem.ts';
-import { HttpProblem, problemBody } from './problem.ts';
+import { ConflictProblem, HttpProblem, problemBody } from './problem.ts';
 import type { Deps, Handlers, OperationRequest, Reply } from './types.ts';
 import { recordAudit } from '../audit.ts';
 import { readJson, readMultipart } from './body.ts';
@@ -30,9 +30,9 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
   const pgError = error as { code?: string; constraint?: string; detail?: string };
   if (pgError?.code === '23505') {
     const field = pgError.constraint?.match(/^[a-z]+_(\w+)_key$/)?.[1]?.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
-    return new HttpProblem(409, 'conflict.duplicate', 'A record with this value already exists.', field ? [{ path: `body/${field}`, keyword: 'unique' }] : undefined);
+    return new ConflictProblem('duplicate-value', 'conflict.duplicate', 'A record with this value already exists.', field ? [{ path: `body/${field}`, keyword: 'unique' }] : undefined);
   }
-  if (pgError?.code === '23503') return new HttpProblem(409, 'conflict.inUse', 'The record is referenced by other records.');
+  if (pgError?.code === '23503') return new ConflictProblem('state-conflict', 'conflict.inUse', 'The record is referenced by other records.');
   if (isDatabaseUnavailable(error)) {
     return new HttpProblem(503, 'server.databaseUnavailable', 'The database is not answering for a moment; nothing was changed. Try again shortly.', undefined, {
       'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),

@@ -1,13 +1,33 @@
+type ProblemErrors = { path: string; keyword: string; params?: Record<string, unknown> }[];
+
 /** An error the client should see as `application/problem+json`; `code` is what the UI translates. */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly detail: string,
-    readonly errors?: { path: string; keyword: string; params?: Record<string, unknown> }[],
+    readonly errors?: ProblemErrors,
     readonly headers?: Record<string, string>,
   ) {
     super(detail);
+  }
+}
+
+/**
+ * The four kinds of 409 a client must tell apart: reload and look again (stale version), say the rule (refused by
+ * a guard), point at the field (duplicate value), or say the record cannot take it now (state conflict).
+ */
+export type ConflictKind = 'stale-version' | 'rule-refused' | 'duplicate-value' | 'state-conflict';
+
+/** A 409: its problem `type` is its kind (`urn:problem:stale-version` …), its `code` the precise reason. */
+export class ConflictProblem extends HttpProblem {
+  constructor(
+    readonly kind: ConflictKind,
+    code: string,
+    detail: string,
+    errors?: ProblemErrors,
+  ) {
+    super(409, code, detail, errors);
   }
 }
 
@@ -29,7 +49,7 @@ const TITLES: Record<number, string> = {
 
 export function problemBody(problem: HttpProblem) {
   return {
-    type: `urn:problem:${problem.code}`,
+    type: `urn:problem:${problem instanceof ConflictProblem ? problem.kind : problem.code}`,
     title: TITLES[problem.status] ?? 'Error',
     status: problem.status,
     detail: problem.detail,

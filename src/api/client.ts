@@ -56,3 +56,15 @@ export async function call<T>(pending: Promise<{ data?: T; error?: unknown; resp
       : { type: 'about:blank', title: result.response.statusText, status: result.response.status, code: `http.${result.response.status}` },
   );
 }
+
+/** What kind of failure an error is: the four kinds of 409 by their problem type, else where it came from. */
+export type ProblemKind = 'stale-version' | 'rule-refused' | 'duplicate-value' | 'state-conflict' | 'network' | 'other';
+const CONFLICT_KINDS = new Set<ProblemKind>(['stale-version', 'rule-refused', 'duplicate-value', 'state-conflict']);
+
+/** The one classifier every screen uses to decide how to tell the user about a failed call. */
+export function problemKind(error: unknown): ProblemKind {
+  if (!(error instanceof ApiError)) return 'other';
+  if (error.status === 0) return 'network';
+  const kind = error.problem.type.replace(/^urn:problem:/, '') as ProblemKind;
+  return error.status === 409 && CONFLICT_KINDS.has(kind) ? kind : 'other';
+}

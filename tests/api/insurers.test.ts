@@ -214,6 +214,7 @@ describe('POST /api/insurers', () => {
     const res = await create({ code: 'SDS', name: 'Otra del Sur', country: 'CL', currency: 'CLP' });
     const problem = expectProblem(res, 409, 'conflict.duplicate');
     expect(fieldErrors(problem)).toEqual(['body/code unique']);
+    expect(problem).toMatchObject({ type: 'urn:problem:duplicate-value' });
     expect(await server.db.query('SELECT count(*)::int AS n FROM insurers')).toEqual([{ n }]);
   });
 

@@ -135,6 +135,18 @@ describe('verifications', () => {
     expectProblem(await event(created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-1' }, admin), 409, 'verification.orthoAgeLimitReached');
   });
 
+  it('tells the kinds of 409 apart by the problem type: stale version, refused by a guard, state conflict', async () => {
+    const patientId = await freshPatient();
+    const body = { patientId, kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-12-03' };
+    const created = (await call('POST', '/api/verifications', { token: admin, body })).body;
+    const stale = await event(created.id, { type: 'START', version: created.version + 1 }, admin);
+    expect(expectProblem(stale, 409, 'conflict.staleVersion')).toMatchObject({ type: 'urn:problem:stale-version' });
+    const refused = await event(created.id, { type: 'RECORD_ELIGIBLE', channel: 'PHONE' }, admin);
+    expect(expectProblem(refused, 409, 'workflow.illegalEvent')).toMatchObject({ type: 'urn:problem:rule-refused' });
+    const second = await call('POST', '/api/verifications', { token: admin, body });
+    expect(expectProblem(second, 409, 'verification.alreadyOpen')).toMatchObject({ type: 'urn:problem:state-conflict' });
+  });
+
   it('refuses a second open verification of the same kind for a patient, and unknown patients', async () => {
     const patientId = await freshPatient();
     const body = { patientId, kind: 'BENEFITS', category: 'GENERAL', plannedServiceDate: '2026-12-02' };

@@ -325,6 +325,22 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     await expect(page.getByTestId('workflow-actions')).toHaveCount(0);
   });
 
+  test('a stale cancellation opens the stale-version dialog: the reason typed stays, and the plan shows the approval made meanwhile', async ({ page, request }) => {
+    const plan = await proposedPlan(request, 'Nora');
+    await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
+    await page.getByRole('button', { name: es['orthodonticPlans.event.CANCEL.action'] }).click();
+    const cancel = page.getByRole('alertdialog');
+    await cancel.getByLabel(es['orthodonticPlans.event.reason']).fill('La familia se muda.');
+    await approveAsSupervisor(request, plan.planId);
+    await cancel.getByRole('button', { name: es['orthodonticPlans.event.CANCEL.action'] }).click();
+    const stale = page.getByRole('alertdialog', { name: es['conflict.title'] });
+    await expect(stale).toContainText(es['conflict.eventBody']);
+    await stale.getByRole('button', { name: es['conflict.seeCurrent'] }).click();
+    await expect(stale).toBeHidden();
+    await expect(cancel.getByLabel(es['orthodonticPlans.event.reason'])).toHaveValue('La familia se muda.');
+    await expect(planState(page, 'approved')).toHaveText(es['machine.orthodonticPlan.state.approved']);
+  });
+
   test('an active plan is suspended, resumed and closed by the debond through the screen', async ({ page, request }) => {
     const plan = await proposedPlan(request, 'Olga');
     const approved = await approveAsSupervisor(request, plan.planId);

@@ -105,9 +105,14 @@ test('a supervisor reassigns from the list, keyboard only: the row names the new
   const submit = dialog.getByRole('button', { name: es['reimbursements.assign.submit'] });
   await submit.focus();
   await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('alert')).toContainText(es['code.conflict.staleVersion']);
-  // The open dialog hides the list from assistive technology; the row behind it already shows the claim as it is now.
+  // The stale-version dialog, as on every workflow screen; the choice made in the assign dialog stays.
+  const stale = page.getByRole('alertdialog', { name: es['conflict.title'] });
+  await expect(stale).toContainText(es['conflict.eventBody']);
+  // The open dialogs hide the list from assistive technology; the row behind them already shows the claim as it is now.
   await expect(page.getByRole('row', { includeHidden: true }).filter({ hasText: claim.folio })).toContainText(other.name);
+  await stale.getByRole('button', { name: es['conflict.seeCurrent'] }).click();
+  await expect(stale).toBeHidden();
+  await expect(reviewer.locator('option:checked')).toHaveText(first);
 
   // Sent again, it goes with the fresh version; the row names the chosen reviewer.
   await submit.focus();

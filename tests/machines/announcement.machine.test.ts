@@ -13,7 +13,7 @@ import { ILLEGAL_EVENT, allowedEvents, explainRefusal, lintWorkflow, snapshotAt,
 
 const LATER: AnnouncementFacts = { ...FACTS, publishFrom: '2025-06-02T09:00:00.000Z' };
 const at = (state: AnnouncementState, facts: AnnouncementFacts = FACTS) => snapshotAt(machine, state, facts);
-const refusal = (state: AnnouncementState, event: AnnouncementEvent, facts: AnnouncementFacts = FACTS) => explainRefusal(machine, at(state, facts), event);
+const refusal = (state: AnnouncementState, event: AnnouncementEvent, facts: AnnouncementFacts = FACTS) => explainRefusal(machine, at(state, facts), event, announcementGuardRules);
 
 describe('announcement machine — model-based', () => {
   it('covers every transition of the machine', () => {
@@ -31,14 +31,14 @@ describe('announcement machine — model-based', () => {
 
 describe('announcement machine — rules', () => {
   it('publishes a draft at once when its window has begun, and records the publication', () => {
-    expect(step(machine, at('draft'), { type: 'PUBLISH' })).toEqual({ ok: true, value: 'published', effects: [{ type: 'recordPublication', params: undefined }] });
+    expect(step(machine, at('draft'), { type: 'PUBLISH' }, announcementGuardRules)).toEqual({ ok: true, value: 'published', effects: [{ type: 'recordPublication', params: undefined }] });
   });
 
   it('schedules a draft whose window begins later, and publishes it when the start is noticed', () => {
-    expect(step(machine, at('draft', LATER), { type: 'PUBLISH' })).toMatchObject({ ok: true, value: 'scheduled', effects: [] });
+    expect(step(machine, at('draft', LATER), { type: 'PUBLISH' }, announcementGuardRules)).toMatchObject({ ok: true, value: 'scheduled', effects: [] });
     expect(refusal('scheduled', { type: 'WINDOW_OPENED', at: '2025-06-02T08:59:59.000Z' }, LATER)).toBe('announcement.startNotReached');
-    expect(step(machine, at('scheduled', LATER), { type: 'WINDOW_OPENED', at: '2025-06-02T09:00:00.000Z' })).toMatchObject({ ok: true, value: 'published' });
-    expect(step(machine, at('scheduled', LATER), { type: 'RETRACT' })).toMatchObject({ ok: true, value: 'draft' });
+    expect(step(machine, at('scheduled', LATER), { type: 'WINDOW_OPENED', at: '2025-06-02T09:00:00.000Z' }, announcementGuardRules)).toMatchObject({ ok: true, value: 'published' });
+    expect(step(machine, at('scheduled', LATER), { type: 'RETRACT' }, announcementGuardRules)).toMatchObject({ ok: true, value: 'draft' });
   });
 
   it('refuses to publish without content or after the window ended', () => {
@@ -47,16 +47,16 @@ describe('announcement machine — rules', () => {
   });
 
   it('revises a published announcement as a new version, only with content', () => {
-    expect(step(machine, at('published'), { type: 'REVISE' })).toEqual({ ok: true, value: 'published', effects: [{ type: 'newBodyVersion', params: undefined }] });
+    expect(step(machine, at('published'), { type: 'REVISE' }, announcementGuardRules)).toEqual({ ok: true, value: 'published', effects: [{ type: 'newBodyVersion', params: undefined }] });
     expect(refusal('published', { type: 'REVISE' }, { ...FACTS, hasContent: false })).toBe('announcement.contentMissing');
     expect(refusal('draft', { type: 'REVISE' })).toBe(ILLEGAL_EVENT);
   });
 
   it('archives when the window has ended, or on request from any open state', () => {
     expect(refusal('published', { type: 'WINDOW_CLOSED', at: '2025-06-30T23:59:59.000Z' })).toBe('announcement.windowNotEnded');
-    expect(step(machine, at('published'), { type: 'WINDOW_CLOSED', at: '2025-07-01T00:00:00.000Z' })).toMatchObject({ ok: true, value: 'archived', effects: [{ type: 'recordArchive' }] });
+    expect(step(machine, at('published'), { type: 'WINDOW_CLOSED', at: '2025-07-01T00:00:00.000Z' }, announcementGuardRules)).toMatchObject({ ok: true, value: 'archived', effects: [{ type: 'recordArchive' }] });
     expect(refusal('published', { type: 'WINDOW_CLOSED', at: '2030-01-01T00:00:00.000Z' }, { ...FACTS, publishUntil: null })).toBe('announcement.windowNotEnded');
-    for (const state of ['draft', 'scheduled', 'published'] as const) expect(step(machine, at(state), { type: 'ARCHIVE' })).toMatchObject({ ok: true, value: 'archived' });
+    for (const state of ['draft', 'scheduled', 'published'] as const) expect(step(machine, at(state), { type: 'ARCHIVE' }, announcementGuardRules)).toMatchObject({ ok: true, value: 'archived' });
   });
 
   it('is final once archived', () => {

@@ -53,12 +53,12 @@ describe('orthodontic instalment machine — model-based', () => {
 
 const at = (value: OrthodonticInstallmentState, facts: Partial<OrthodonticInstallmentFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
 const refusal = (value: OrthodonticInstallmentState, event: OrthodonticInstallmentEvent, facts: Partial<OrthodonticInstallmentFacts> = {}) =>
-  explainRefusal(machine, at(value, facts), event);
+  explainRefusal(machine, at(value, facts), event, orthodonticInstallmentGuardRules);
 const FALL_DUE: OrthodonticInstallmentEvent = { type: 'FALL_DUE' };
 
 describe('orthodontic instalment machine — guards at their boundaries', () => {
   it('falls due on its due date, not the day before', () => {
-    expect(step(machine, at('scheduled', { dueDate: '2025-07-01', today: '2025-07-01' }), FALL_DUE)).toEqual({ ok: true, value: 'claimable', effects: [] });
+    expect(step(machine, at('scheduled', { dueDate: '2025-07-01', today: '2025-07-01' }), FALL_DUE, orthodonticInstallmentGuardRules)).toEqual({ ok: true, value: 'claimable', effects: [] });
     expect(refusal('scheduled', FALL_DUE, { dueDate: '2025-07-02', today: '2025-07-01' })).toBe('orthodonticInstallment.notDue');
     // Not due: not skipped either, whatever the coverage.
     expect(refusal('scheduled', FALL_DUE, { dueDate: '2025-07-02', coverageActive: false })).toBe('orthodonticInstallment.notDue');
@@ -66,23 +66,23 @@ describe('orthodontic instalment machine — guards at their boundaries', () => 
 
   it('once due, is skipped when coverage, age or lifetime maximum fail', () => {
     const skipped = { ok: true, value: 'skipped', effects: [{ type: 'recordSkipReason', params: undefined }] };
-    expect(step(machine, at('scheduled', { coverageActive: false }), FALL_DUE)).toEqual(skipped);
-    expect(step(machine, at('scheduled', { patientUnderAgeLimit: false }), FALL_DUE)).toEqual(skipped);
-    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 0 }), FALL_DUE)).toEqual(skipped);
-    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 1 }), FALL_DUE)).toMatchObject({ value: 'claimable' });
+    expect(step(machine, at('scheduled', { coverageActive: false }), FALL_DUE, orthodonticInstallmentGuardRules)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { patientUnderAgeLimit: false }), FALL_DUE, orthodonticInstallmentGuardRules)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 0 }), FALL_DUE, orthodonticInstallmentGuardRules)).toEqual(skipped);
+    expect(step(machine, at('scheduled', { lifetimeRemainingCents: 1 }), FALL_DUE, orthodonticInstallmentGuardRules)).toMatchObject({ value: 'claimable' });
   });
 
   it('is claimed, then paid or rejected', () => {
-    expect(step(machine, at('claimable'), { type: 'CLAIM' })).toEqual({ ok: true, value: 'claimed', effects: [{ type: 'linkReimbursement', params: undefined }] });
-    expect(step(machine, at('claimed'), { type: 'PAY' })).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordBenefitPaid', params: undefined }] });
-    expect(step(machine, at('claimed'), { type: 'REJECT' })).toEqual({ ok: true, value: 'rejected', effects: [] });
+    expect(step(machine, at('claimable'), { type: 'CLAIM' }, orthodonticInstallmentGuardRules)).toEqual({ ok: true, value: 'claimed', effects: [{ type: 'linkReimbursement', params: undefined }] });
+    expect(step(machine, at('claimed'), { type: 'PAY' }, orthodonticInstallmentGuardRules)).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordBenefitPaid', params: undefined }] });
+    expect(step(machine, at('claimed'), { type: 'REJECT' }, orthodonticInstallmentGuardRules)).toEqual({ ok: true, value: 'rejected', effects: [] });
     expect(refusal('scheduled', { type: 'CLAIM' })).toBe(ILLEGAL_EVENT);
     expect(refusal('claimable', { type: 'PAY' })).toBe(ILLEGAL_EVENT);
   });
 
   it('is skipped with a reason, and cancelled only before it is claimed', () => {
     expect(refusal('scheduled', { type: 'SKIP', reason: '' })).toBe('orthodonticInstallment.reasonRequired');
-    expect(step(machine, at('scheduled'), { type: 'SKIP', reason: '31' })).toMatchObject({ ok: true, value: 'skipped' });
+    expect(step(machine, at('scheduled'), { type: 'SKIP', reason: '31' }, orthodonticInstallmentGuardRules)).toMatchObject({ ok: true, value: 'skipped' });
     expect(refusal('claimable', { type: 'SKIP', reason: '31' })).toBe(ILLEGAL_EVENT);
     expect(refusal('scheduled', { type: 'CANCEL' })).toBeNull();
     expect(refusal('claimable', { type: 'CANCEL' })).toBeNull();
@@ -154,13 +154,13 @@ describe('workflow machines together', () => {
     let reimbursement = snapshotAt(reimbursementMachine, 'draft', claim);
     let instalment = at('claimable');
     const run = (event: Parameters<typeof step>[2]) => {
-      const result = step(reimbursementMachine, reimbursement, event);
+      const result = step(reimbursementMachine, reimbursement, event, reimbursementGuardRules);
       if (!result.ok) throw new Error(result.rule);
       reimbursement = snapshotAt(reimbursementMachine, result.value, claim);
       for (const effect of result.effects) {
         const sent = INSTALMENT_EVENT[effect.type];
         if (!sent) continue;
-        const next = step(machine, instalment, sent);
+        const next = step(machine, instalment, sent, orthodonticInstallmentGuardRules);
         if (!next.ok) throw new Error(`${effect.type}: ${next.rule}`);
         instalment = at(next.value as OrthodonticInstallmentState);
       }

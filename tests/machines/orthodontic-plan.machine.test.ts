@@ -51,13 +51,13 @@ describe('orthodontic plan machine — model-based', () => {
 });
 
 const at = (value: OrthodonticPlanState, facts: Partial<OrthodonticPlanFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
-const refusal = (value: OrthodonticPlanState, event: OrthodonticPlanEvent, facts: Partial<OrthodonticPlanFacts> = {}) => explainRefusal(machine, at(value, facts), event);
+const refusal = (value: OrthodonticPlanState, event: OrthodonticPlanEvent, facts: Partial<OrthodonticPlanFacts> = {}) => explainRefusal(machine, at(value, facts), event, orthodonticPlanGuardRules);
 const ACTIVATE: OrthodonticPlanEvent = { type: 'ACTIVATE', bandingDate: '2025-06-01' };
 const effects = (...types: string[]) => types.map((type) => ({ type, params: undefined }));
 
 describe('orthodontic plan machine — guards at their boundaries', () => {
   it('approves a verified preauthorization with its number, once the waiting period is met', () => {
-    expect(step(machine, at('proposed'), { type: 'APPROVE' })).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval') });
+    expect(step(machine, at('proposed'), { type: 'APPROVE' }, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval') });
     expect(refusal('proposed', { type: 'APPROVE' }, { preauthorizationVerified: false })).toBe('orthodonticPlan.preauthorizationNotVerified');
     expect(refusal('proposed', { type: 'APPROVE' }, { authorizationNumber: null })).toBe('orthodonticPlan.authorizationNumberMissing');
     expect(refusal('proposed', { type: 'APPROVE' }, { authorizationNumber: '  ' })).toBe('orthodonticPlan.authorizationNumberMissing');
@@ -68,7 +68,7 @@ describe('orthodontic plan machine — guards at their boundaries', () => {
     expect(refusal('approved', ACTIVATE, { patientAgeAtBanding: 18 })).toBeNull();
     expect(refusal('approved', ACTIVATE, { patientAgeAtBanding: 19 })).toBe('orthodonticPlan.ageLimitReached');
     expect(refusal('approved', ACTIVATE, { patientAgeAtBanding: null })).toBe('orthodonticPlan.ageLimitReached');
-    expect(step(machine, at('approved'), ACTIVATE)).toEqual({ ok: true, value: 'active', effects: effects('recordBandingDate', 'scheduleInstallments') });
+    expect(step(machine, at('approved'), ACTIVATE, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'active', effects: effects('recordBandingDate', 'scheduleInstallments') });
   });
 
   it('needs a real banding date, today at the latest', () => {
@@ -80,14 +80,14 @@ describe('orthodontic plan machine — guards at their boundaries', () => {
 
   it('suspends with a reason and resumes only with coverage active', () => {
     expect(refusal('active', { type: 'SUSPEND', reason: '' })).toBe('orthodonticPlan.reasonRequired');
-    expect(step(machine, at('active'), { type: 'SUSPEND', reason: 'Baja' })).toEqual({ ok: true, value: 'suspended', effects: effects('recordSuspension') });
+    expect(step(machine, at('active'), { type: 'SUSPEND', reason: 'Baja' }, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'suspended', effects: effects('recordSuspension') });
     expect(refusal('suspended', { type: 'RESUME' }, { coverageActive: false })).toBe('orthodonticPlan.coverageInactive');
-    expect(step(machine, at('suspended'), { type: 'RESUME' })).toEqual({ ok: true, value: 'active', effects: [] });
+    expect(step(machine, at('suspended'), { type: 'RESUME' }, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'active', effects: [] });
   });
 
   it('is exhausted at 0 remaining, not at 1 cent, and skips the remaining instalments with reason 31', () => {
     expect(refusal('active', { type: 'LIFETIME_MAXIMUM_REACHED' }, { lifetimeRemainingCents: 1 })).toBe('orthodonticPlan.lifetimeRemaining');
-    expect(step(machine, at('active', { lifetimeRemainingCents: 0 }), { type: 'LIFETIME_MAXIMUM_REACHED' })).toEqual({
+    expect(step(machine, at('active', { lifetimeRemainingCents: 0 }), { type: 'LIFETIME_MAXIMUM_REACHED' }, orthodonticPlanGuardRules)).toEqual({
       ok: true,
       value: 'exhausted',
       effects: [{ type: 'skipRemainingInstallments', params: { reasonCode: LIFETIME_MAXIMUM_REASON } }],
@@ -98,7 +98,7 @@ describe('orthodontic plan machine — guards at their boundaries', () => {
 
   it('completes at debond from active, suspended or exhausted, cancelling future instalments', () => {
     for (const state of ['active', 'suspended', 'exhausted'] as const) {
-      expect(step(machine, at(state), { type: 'REGISTER_DEBOND', date: '2025-06-15' })).toEqual({
+      expect(step(machine, at(state), { type: 'REGISTER_DEBOND', date: '2025-06-15' }, orthodonticPlanGuardRules)).toEqual({
         ok: true,
         value: 'completed',
         effects: effects('recordDebondDate', 'cancelFutureInstallments'),
@@ -110,16 +110,16 @@ describe('orthodontic plan machine — guards at their boundaries', () => {
 
   it('completes when the schedule is finished: no open instalment left', () => {
     expect(refusal('active', { type: 'SCHEDULE_FINISHED' }, { openInstallments: 1 })).toBe('orthodonticPlan.installmentsOpen');
-    expect(step(machine, at('active', { openInstallments: 0 }), { type: 'SCHEDULE_FINISHED' })).toEqual({ ok: true, value: 'completed', effects: [] });
+    expect(step(machine, at('active', { openInstallments: 0 }), { type: 'SCHEDULE_FINISHED' }, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'completed', effects: [] });
     expect(refusal('exhausted', { type: 'SCHEDULE_FINISHED' })).toBe(ILLEGAL_EVENT);
   });
 
   it('cancels with a reason until completed; instalments are cancelled once scheduled', () => {
     for (const state of ['proposed', 'approved'] as const) {
-      expect(step(machine, at(state), { type: 'CANCEL', reason: 'x' })).toEqual({ ok: true, value: 'cancelled', effects: effects('recordCancellation') });
+      expect(step(machine, at(state), { type: 'CANCEL', reason: 'x' }, orthodonticPlanGuardRules)).toEqual({ ok: true, value: 'cancelled', effects: effects('recordCancellation') });
     }
     for (const state of ['active', 'suspended'] as const) {
-      expect(step(machine, at(state), { type: 'CANCEL', reason: 'x' })).toEqual({
+      expect(step(machine, at(state), { type: 'CANCEL', reason: 'x' }, orthodonticPlanGuardRules)).toEqual({
         ok: true,
         value: 'cancelled',
         effects: effects('recordCancellation', 'cancelFutureInstallments'),

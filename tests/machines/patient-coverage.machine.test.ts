@@ -47,7 +47,7 @@ const CHILD: PatientDetails = {
   confirmDuplicate: false,
 };
 const at = (value: PatientCoverageState, facts: Partial<PatientCoverageFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
-const refusal = (event: PatientCoverageEvent, facts: Partial<PatientCoverageFacts> = {}, value: PatientCoverageState = 'enrolling') => explainRefusal(machine, at(value, facts), event);
+const refusal = (event: PatientCoverageEvent, facts: Partial<PatientCoverageFacts> = {}, value: PatientCoverageState = 'enrolling') => explainRefusal(machine, at(value, facts), event, patientCoverageGuardRules);
 const enrol = (details: Partial<PatientDetails>): PatientCoverageEvent => ({ type: 'ENROL', ...CHILD, ...details });
 
 describe('patient coverage machine — enrolment rules at their boundaries', () => {
@@ -98,28 +98,28 @@ describe('patient coverage machine — enrolment rules at their boundaries', () 
 
   it('amends under the same rules except the policy state and the maximum', () => {
     const amend = { ...enrol({}), type: 'AMEND' } as PatientCoverageEvent;
-    expect(step(machine, at('active', { policyState: 'EXPIRED', otherBeneficiaries: 8 }), amend)).toEqual({ ok: true, value: 'active', effects: [{ type: 'recordDetails', params: undefined }] });
+    expect(step(machine, at('active', { policyState: 'EXPIRED', otherBeneficiaries: 8 }), amend, patientCoverageGuardRules)).toEqual({ ok: true, value: 'active', effects: [{ type: 'recordDetails', params: undefined }] });
     expect(refusal({ ...amend, birthDate: '2006-02-01' } as PatientCoverageEvent, {}, 'suspended')).toBe('patientCoverage.childOverAge');
   });
 });
 
 describe('patient coverage machine — suspension, resumption and end of coverage', () => {
   it('suspends from a date between enrolment and today, with a reason', () => {
-    expect(step(machine, at('active'), { type: 'SUSPEND', date: '2025-06-01', reason: 'Impago' })).toMatchObject({ ok: true, value: 'suspended' });
+    expect(step(machine, at('active'), { type: 'SUSPEND', date: '2025-06-01', reason: 'Impago' }, patientCoverageGuardRules)).toMatchObject({ ok: true, value: 'suspended' });
     expect(refusal({ type: 'SUSPEND', date: '2025-06-02', reason: 'Impago' }, {}, 'active')).toBe('patientCoverage.suspensionDateInvalid');
     expect(refusal({ type: 'SUSPEND', date: '2025-01-31', reason: 'Impago' }, {}, 'active')).toBe('patientCoverage.suspensionDateInvalid');
     expect(refusal({ type: 'SUSPEND', date: '2025-05-01', reason: '' }, {}, 'active')).toBe('patientCoverage.reasonRequired');
   });
 
   it('resumes from the suspension day on, while the policy is open', () => {
-    expect(step(machine, at('suspended'), { type: 'RESUME', date: '2025-05-01' })).toMatchObject({ ok: true, value: 'active' });
+    expect(step(machine, at('suspended'), { type: 'RESUME', date: '2025-05-01' }, patientCoverageGuardRules)).toMatchObject({ ok: true, value: 'active' });
     expect(refusal({ type: 'RESUME', date: '2025-04-30' }, {}, 'suspended')).toBe('patientCoverage.resumptionDateInvalid');
     expect(refusal({ type: 'RESUME', date: '2025-05-02' }, { policyState: 'CANCELLED' }, 'suspended')).toBe('patientCoverage.policyNotOpen');
   });
 
   it('ends coverage after the enrolment day, and the holder only once alone', () => {
     const end = (date: string): PatientCoverageEvent => ({ type: 'END_COVERAGE', date, reason: 'Baja voluntaria' });
-    expect(step(machine, at('suspended'), end('2025-02-02'))).toEqual({ ok: true, value: 'left', effects: [{ type: 'recordLeaving', params: undefined }] });
+    expect(step(machine, at('suspended'), end('2025-02-02'), patientCoverageGuardRules)).toEqual({ ok: true, value: 'left', effects: [{ type: 'recordLeaving', params: undefined }] });
     expect(refusal(end('2025-02-01'), {}, 'active')).toBe('patientCoverage.leavingDateInvalid');
     expect(refusal(end('2025-06-30'), { relationship: 'HOLDER', coveredDependents: 1 }, 'active')).toBe('patientCoverage.dependentsStillCovered');
     expect(refusal(end('2025-06-30'), { relationship: 'HOLDER', coveredDependents: 0 }, 'active')).toBeNull();

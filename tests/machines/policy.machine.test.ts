@@ -8,7 +8,7 @@ const machine = policyMachine;
 const ENDED: PolicyFacts = { ...FACTS, today: '2026-01-15' };
 
 const at = (state: PolicyState, facts: PolicyFacts = FACTS) => snapshotAt(machine, state, facts);
-const refusal = (state: PolicyState, event: PolicyEvent, facts: PolicyFacts = FACTS) => explainRefusal(machine, at(state, facts), event);
+const refusal = (state: PolicyState, event: PolicyEvent, facts: PolicyFacts = FACTS) => explainRefusal(machine, at(state, facts), event, policyGuardRules);
 
 describe('policy machine — model-based', () => {
   it('covers every transition of the machine', () => {
@@ -26,30 +26,30 @@ describe('policy machine — model-based', () => {
 
 describe('policy machine — rules', () => {
   it('activates a pending policy only within its validity', () => {
-    expect(step(machine, at('pending'), { type: 'ACTIVATE' })).toMatchObject({ ok: true, value: 'active' });
+    expect(step(machine, at('pending'), { type: 'ACTIVATE' }, policyGuardRules)).toMatchObject({ ok: true, value: 'active' });
     expect(refusal('pending', { type: 'ACTIVATE' }, { ...FACTS, startsOn: '2025-06-02' })).toBe('policy.validityNotStarted');
     expect(refusal('pending', { type: 'ACTIVATE' }, ENDED)).toBe('policy.validityEnded');
   });
 
   it('suspends and cancels only with a reason, and records it', () => {
     expect(refusal('active', { type: 'SUSPEND', reason: '  ' })).toBe('policy.reasonRequired');
-    expect(step(machine, at('active'), { type: 'SUSPEND', reason: 'Impago' })).toEqual({ ok: true, value: 'suspended', effects: [{ type: 'recordSuspension', params: undefined }] });
+    expect(step(machine, at('active'), { type: 'SUSPEND', reason: 'Impago' }, policyGuardRules)).toEqual({ ok: true, value: 'suspended', effects: [{ type: 'recordSuspension', params: undefined }] });
     expect(refusal('suspended', { type: 'CANCEL', reason: '' })).toBe('policy.reasonRequired');
-    expect(step(machine, at('suspended'), { type: 'CANCEL', reason: 'Baja' })).toMatchObject({ ok: true, value: 'cancelled', effects: [{ type: 'recordCancellation' }] });
+    expect(step(machine, at('suspended'), { type: 'CANCEL', reason: 'Baja' }, policyGuardRules)).toMatchObject({ ok: true, value: 'cancelled', effects: [{ type: 'recordCancellation' }] });
   });
 
   it('resumes a suspended policy only while its validity lasts', () => {
-    expect(step(machine, at('suspended'), { type: 'RESUME' })).toMatchObject({ ok: true, value: 'active', effects: [{ type: 'clearSuspension' }] });
+    expect(step(machine, at('suspended'), { type: 'RESUME' }, policyGuardRules)).toMatchObject({ ok: true, value: 'active', effects: [{ type: 'clearSuspension' }] });
     expect(refusal('suspended', { type: 'RESUME' }, ENDED)).toBe('policy.validityEnded');
   });
 
   it('expires only after the end of validity', () => {
     expect(refusal('active', { type: 'EXPIRE' })).toBe('policy.validityNotEnded');
-    expect(step(machine, at('active', ENDED), { type: 'EXPIRE' })).toMatchObject({ ok: true, value: 'expired' });
+    expect(step(machine, at('active', ENDED), { type: 'EXPIRE' }, policyGuardRules)).toMatchObject({ ok: true, value: 'expired' });
   });
 
   it('renews an active or expired policy to a later end date', () => {
-    expect(step(machine, at('expired', ENDED), { type: 'RENEW', endsOn: '2026-12-31' })).toMatchObject({ ok: true, value: 'active', effects: [{ type: 'extendValidity' }] });
+    expect(step(machine, at('expired', ENDED), { type: 'RENEW', endsOn: '2026-12-31' }, policyGuardRules)).toMatchObject({ ok: true, value: 'active', effects: [{ type: 'extendValidity' }] });
     expect(refusal('active', { type: 'RENEW', endsOn: '2025-12-31' })).toBe('policy.renewalEndInvalid');
     expect(refusal('active', { type: 'RENEW', endsOn: '2025-02-30' })).toBe('policy.renewalEndInvalid');
     expect(refusal('suspended', { type: 'RENEW', endsOn: '2026-12-31' })).toBe(ILLEGAL_EVENT);

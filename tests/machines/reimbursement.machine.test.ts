@@ -67,7 +67,7 @@ describe('reimbursement machine — model-based', () => {
       const editable = state === 'draft' || state === 'needsDocuments';
       expect(refusal(state, edit), state).toBe(editable ? null : ILLEGAL_EVENT);
     }
-    expect(step(machine, at('draft'), edit)).toEqual({ ok: true, value: 'draft', effects: effects('recordEdit') });
+    expect(step(machine, at('draft'), edit, reimbursementGuardRules)).toEqual({ ok: true, value: 'draft', effects: effects('recordEdit') });
     // The actor (2) is the assignee in the shared facts; neither creator, assignee nor supervisor: refused.
     expect(refusal('draft', edit, { assigneeId: null })).toBe('reimbursement.editorNotAllowed');
     expect(refusal('draft', edit, { assigneeId: null, creatorId: 2 })).toBeNull();
@@ -75,7 +75,7 @@ describe('reimbursement machine — model-based', () => {
   });
 
   it('is assigned by a supervisor to anyone, taken by a reviewer for themselves only', () => {
-    expect(step(machine, at('inReview', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 2 })).toEqual({ ok: true, value: 'inReview', effects: effects('recordAssignee') });
+    expect(step(machine, at('inReview', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 2 }, reimbursementGuardRules)).toEqual({ ok: true, value: 'inReview', effects: effects('recordAssignee') });
     // Once it is theirs, taking it again is refused with its reason (issue 28 item 2), and so is naming its assignee.
     expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 2 })).toBe('reimbursement.alreadyAssignee');
     expect(refusal('inReview', { type: 'ASSIGN', assigneeId: 2 }, { actorIsSupervisor: true })).toBe('reimbursement.alreadyAssignee');
@@ -89,7 +89,7 @@ describe('reimbursement machine — model-based', () => {
 });
 
 const at = (value: ReimbursementState, facts: Partial<ReimbursementFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
-const refusal = (value: ReimbursementState, event: ReimbursementEvent, facts: Partial<ReimbursementFacts> = {}) => explainRefusal(machine, at(value, facts), event);
+const refusal = (value: ReimbursementState, event: ReimbursementEvent, facts: Partial<ReimbursementFacts> = {}) => explainRefusal(machine, at(value, facts), event, reimbursementGuardRules);
 const APPROVE: ReimbursementEvent = { type: 'APPROVE' };
 const effects = (...types: string[]) => types.map((type) => ({ type, params: undefined }));
 
@@ -101,11 +101,11 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('draft', { type: 'SUBMIT' }, { serviceDatesWithinVerification: false })).toBe('reimbursement.serviceDateOutsideVerification');
     expect(refusal('draft', { type: 'SUBMIT' }, { coverageActiveOnServiceDates: false })).toBe('reimbursement.coverageInactive');
     expect(refusal('draft', { type: 'SUBMIT' }, { duplicateLineCount: 1 })).toBe('reimbursement.duplicateLines');
-    expect(step(machine, at('draft'), { type: 'SUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('stampSubmittedAt', 'claimInstallment') });
+    expect(step(machine, at('draft'), { type: 'SUBMIT' }, reimbursementGuardRules)).toEqual({ ok: true, value: 'submitted', effects: effects('stampSubmittedAt', 'claimInstallment') });
   });
 
   it('a submission missing a required document waits for it within the cure period (the automatic check asks for it)', () => {
-    expect(step(machine, at('draft', { missingDocuments: ['FACTURA'] }), { type: 'SUBMIT' })).toEqual({
+    expect(step(machine, at('draft', { missingDocuments: ['FACTURA'] }), { type: 'SUBMIT' }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'needsDocuments',
       effects: effects('stampSubmittedAt', 'claimInstallment', 'requestMissingDocuments', 'startCurePeriod'),
@@ -126,16 +126,16 @@ describe('reimbursement machine — guards at their boundaries', () => {
     const checkRejected = { automaticLines: [{ lineId: 1, approved: false, coveredCents: 0 }, { lineId: 2, approved: true, coveredCents: 40_000 }] };
     expect(refusal('inReview', approve([{ lineId: 1, decision: 'APPROVE' }]), checkRejected)).toBe('reimbursement.lineDecisionsInvalid');
     // A reduced line makes the approval partial.
-    expect(step(machine, at('inReview', { reducedLineCount: 1 }), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    expect(step(machine, at('inReview', { reducedLineCount: 1 }), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]), reimbursementGuardRules)).toMatchObject({ ok: true, value: 'partiallyApproved' });
     // So does the approval's own reduction or rejection, whatever the counts say; its approvals alone do not.
-    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
-    expect(step(machine, at('inReview'), approve([{ lineId: 2, decision: 'REJECT', reasonCode: '05' }]))).toMatchObject({ ok: true, value: 'partiallyApproved' });
-    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'APPROVE' }, { lineId: 2, decision: 'APPROVE' }]))).toMatchObject({ ok: true, value: 'approved' });
+    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'REDUCE', amountCents: 1 }]), reimbursementGuardRules)).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    expect(step(machine, at('inReview'), approve([{ lineId: 2, decision: 'REJECT', reasonCode: '05' }]), reimbursementGuardRules)).toMatchObject({ ok: true, value: 'partiallyApproved' });
+    expect(step(machine, at('inReview'), approve([{ lineId: 1, decision: 'APPROVE' }, { lineId: 2, decision: 'APPROVE' }]), reimbursementGuardRules)).toMatchObject({ ok: true, value: 'approved' });
   });
 
   it('checks into review when some line is approved, rejects when all lines are', () => {
-    expect(step(machine, at('submitted', { approvedLineCount: 1, rejectedLineCount: 1 }), { type: 'CHECK' })).toMatchObject({ ok: true, value: 'inReview' });
-    expect(step(machine, at('submitted', { approvedLineCount: 0, rejectedLineCount: 2 }), { type: 'CHECK' })).toEqual({
+    expect(step(machine, at('submitted', { approvedLineCount: 1, rejectedLineCount: 1 }), { type: 'CHECK' }, reimbursementGuardRules)).toMatchObject({ ok: true, value: 'inReview' });
+    expect(step(machine, at('submitted', { approvedLineCount: 0, rejectedLineCount: 2 }), { type: 'CHECK' }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'rejected',
       effects: effects('recordRejection', 'rejectInstallment'),
@@ -152,7 +152,7 @@ describe('reimbursement machine — guards at their boundaries', () => {
 
   it('approves a claim sampled for medical review (R12) only once the auditor recorded the review', () => {
     expect(refusal('inReview', APPROVE, { medicalReviewRequired: true })).toBe('reimbursement.medicalReviewPending');
-    expect(step(machine, at('inReview', { medicalReviewRequired: true }), { type: 'COMPLETE_MEDICAL_REVIEW' })).toEqual({
+    expect(step(machine, at('inReview', { medicalReviewRequired: true }), { type: 'COMPLETE_MEDICAL_REVIEW' }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'inReview',
       effects: effects('recordMedicalReview'),
@@ -173,8 +173,8 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('inReview', APPROVE, { payableCents: 0 })).toBe('reimbursement.nothingPayable');
     expect(refusal('inReview', APPROVE, { payableCents: 1 })).toBeNull();
     // Approving reserves the claim's use of the benefits in the ledger.
-    expect(step(machine, at('inReview'), APPROVE)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval', 'reserveBenefits') });
-    expect(step(machine, at('inReview', { approvedLineCount: 1, rejectedLineCount: 1 }), APPROVE)).toEqual({
+    expect(step(machine, at('inReview'), APPROVE, reimbursementGuardRules)).toEqual({ ok: true, value: 'approved', effects: effects('recordApproval', 'reserveBenefits') });
+    expect(step(machine, at('inReview', { approvedLineCount: 1, rejectedLineCount: 1 }), APPROVE, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'partiallyApproved',
       effects: effects('recordApproval', 'reserveBenefits'),
@@ -184,7 +184,7 @@ describe('reimbursement machine — guards at their boundaries', () => {
   it('requests a non-empty list of documents and starts the cure period', () => {
     expect(refusal('inReview', { type: 'REQUEST_DOCUMENTS', documents: [] })).toBe('reimbursement.documentsRequired');
     expect(refusal('inReview', { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA', ''] })).toBe('reimbursement.documentsRequired');
-    expect(step(machine, at('inReview'), { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA'] })).toEqual({
+    expect(step(machine, at('inReview'), { type: 'REQUEST_DOCUMENTS', documents: ['FACTURA'] }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'needsDocuments',
       effects: effects('recordRequestedDocuments', 'startCurePeriod'),
@@ -197,7 +197,7 @@ describe('reimbursement machine — guards at their boundaries', () => {
     expect(refusal('needsDocuments', { type: 'RESUBMIT' }, onDeadline)).toBeNull();
     expect(refusal('needsDocuments', { type: 'CURE_PERIOD_ENDED' }, onDeadline)).toBe('reimbursement.curePeriodOpen');
     expect(refusal('needsDocuments', { type: 'RESUBMIT' }, dayAfter)).toBe('reimbursement.curePeriodEnded');
-    expect(step(machine, at('needsDocuments', dayAfter), { type: 'CURE_PERIOD_ENDED' })).toEqual({
+    expect(step(machine, at('needsDocuments', dayAfter), { type: 'CURE_PERIOD_ENDED' }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'rejected',
       effects: [{ type: 'recordRejection', params: { reasonCode: INCOMPLETE_DOCUMENTATION_REASON } }, { type: 'rejectInstallment', params: undefined }],
@@ -210,14 +210,14 @@ describe('reimbursement machine — guards at their boundaries', () => {
 
   it('resubmits only with the documents complete', () => {
     expect(refusal('needsDocuments', { type: 'RESUBMIT' }, { missingDocuments: ['RADIOGRAFIA_FINAL'] })).toBe('reimbursement.missingDocuments');
-    expect(step(machine, at('needsDocuments'), { type: 'RESUBMIT' })).toEqual({ ok: true, value: 'submitted', effects: effects('clearCurePeriod') });
+    expect(step(machine, at('needsDocuments'), { type: 'RESUBMIT' }, reimbursementGuardRules)).toEqual({ ok: true, value: 'submitted', effects: effects('clearCurePeriod') });
   });
 
   it('rejects with a reason code of the catalog, the explanation optional', () => {
     expect(refusal('inReview', { type: 'REJECT', reasonCode: '' })).toBe('reimbursement.rejectionReasonCodeRequired');
     expect(refusal('inReview', { type: 'REJECT', reasonCode: '99', reason: 'Exclusión' })).toBe('reimbursement.rejectionReasonCodeRequired');
     expect(refusal('inReview', { type: 'REJECT', reasonCode: '35' })).toBeNull();
-    expect(step(machine, at('inReview'), { type: 'REJECT', reasonCode: '35', reason: 'Blanqueamiento estético' })).toEqual({
+    expect(step(machine, at('inReview'), { type: 'REJECT', reasonCode: '35', reason: 'Blanqueamiento estético' }, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'rejected',
       effects: effects('recordRejection', 'rejectInstallment'),
@@ -231,13 +231,13 @@ describe('reimbursement machine — guards at their boundaries', () => {
       expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { alreadyPaid: true })).toBe('reimbursement.alreadyPaid');
       // Separation of duties: whoever approved it does not pay it.
       expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { approverId: FACTS.actorId })).toBe('reimbursement.payerIsApprover');
-      expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1' })).toEqual({
+      expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1' }, reimbursementGuardRules)).toEqual({
         ok: true,
         value: 'paid',
         effects: effects('recordPayment', 'postToLedger', 'settleInstallment'),
       });
       // A liquidation that changed since the approval is not paid: back to review, the reservation released.
-      expect(step(machine, at(state, { liquidationUnchanged: false }), { type: 'PAY', reference: 'TRF-1' })).toEqual({
+      expect(step(machine, at(state, { liquidationUnchanged: false }), { type: 'PAY', reference: 'TRF-1' }, reimbursementGuardRules)).toEqual({
         ok: true,
         value: 'inReview',
         effects: effects('releaseReservation', 'recordRecalculation'),
@@ -249,7 +249,7 @@ describe('reimbursement machine — guards at their boundaries', () => {
 
   it('cancels a draft with a reason; nothing submitted (the check that follows a submission decides it)', () => {
     expect(refusal('draft', { type: 'CANCEL', reason: '' })).toBe('reimbursement.reasonRequired');
-    expect(step(machine, at('draft'), { type: 'CANCEL', reason: 'Error' })).toEqual({ ok: true, value: 'cancelled', effects: effects('recordCancellation') });
+    expect(step(machine, at('draft'), { type: 'CANCEL', reason: 'Error' }, reimbursementGuardRules)).toEqual({ ok: true, value: 'cancelled', effects: effects('recordCancellation') });
     for (const state of ['submitted', 'inReview', 'needsDocuments', 'approved', 'partiallyApproved', 'rejected', 'paid', 'cancelled'] as const) {
       expect(refusal(state, { type: 'CANCEL', reason: 'Error' })).toBe(ILLEGAL_EVENT);
     }

@@ -79,7 +79,7 @@ describe('verification machine — model-based', () => {
 
 const at = (value: VerificationState, facts: Partial<VerificationFacts> = {}, base = FACTS) => snapshotAt(machine, value, { ...base, ...facts });
 const refusal = (value: VerificationState, event: VerificationEvent, facts: Partial<VerificationFacts> = {}, base = FACTS) =>
-  explainRefusal(machine, at(value, facts, base), event);
+  explainRefusal(machine, at(value, facts, base), event, verificationGuardRules);
 const ELIGIBLE: VerificationEvent = { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: 'AUT-1' };
 
 describe('verification machine — guards at their boundaries', () => {
@@ -106,7 +106,7 @@ describe('verification machine — guards at their boundaries', () => {
     expect(refusal('pending', { type: 'ASSIGN', assigneeId: 3 })).toBe('verification.assignerNotAllowed');
     expect(refusal('inProgress', { type: 'ASSIGN', assigneeId: -1 })).toBe('verification.assigneeInvalid');
     expect(refusal('needsInfo', { type: 'ASSIGN', assigneeId: 7 })).toBe(ILLEGAL_EVENT);
-    const result = step(machine, at('pending', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 7 });
+    const result = step(machine, at('pending', { assigneeId: null }), { type: 'ASSIGN', assigneeId: 7 }, verificationGuardRules);
     expect(result).toEqual({ ok: true, value: 'pending', effects: [{ type: 'recordAssignee', params: undefined }] });
   });
 
@@ -158,12 +158,12 @@ describe('verification machine — guards at their boundaries', () => {
   });
 
   it('names the effects the server performs on verification', () => {
-    expect(step(machine, at('inProgress'), ELIGIBLE)).toEqual({
+    expect(step(machine, at('inProgress'), ELIGIBLE, verificationGuardRules)).toEqual({
       ok: true,
       value: 'verified',
       effects: ['stampVerifiedAt', 'recordEligibility', 'setValidUntil'].map((type) => ({ type, params: undefined })),
     });
-    expect(step(machine, at('inProgress', { coverageActiveOnServiceDate: false }), ELIGIBLE)).toEqual({ ok: false, rule: 'verification.coverageInactive' });
+    expect(step(machine, at('inProgress', { coverageActiveOnServiceDate: false }), ELIGIBLE, verificationGuardRules)).toEqual({ ok: false, rule: 'verification.coverageInactive' });
   });
 });
 

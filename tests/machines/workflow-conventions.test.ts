@@ -9,7 +9,6 @@ import {
   isIsoDate,
   lintWorkflow,
   namedGuardsOf,
-  registerGuardRules,
   snapshotAt,
   step,
   transitionsOf,
@@ -54,7 +53,6 @@ const conforming = base.createMachine({
   },
 });
 const rules = { isOpen: { rule: 'sample.notOpen' }, isSigned: { rule: 'sample.notSigned' }, isPaid: { rule: 'sample.notPaid' } };
-registerGuardRules('sample', rules);
 const facts: Facts = { open: true, signed: true, paid: true, note: '' };
 
 describe('isIsoDate', () => {
@@ -171,24 +169,19 @@ describe('lintWorkflow', () => {
 describe('refusals and blocked events', () => {
   it('answers the rule code of the first failing guard, in the order the transitions try them', () => {
     const at = (f: Partial<Facts>) => snapshotAt(conforming, 'draft', { ...facts, ...f });
-    expect(explainRefusal(conforming, at({}), { type: 'CLOSE' })).toBeNull();
-    expect(explainRefusal(conforming, at({ open: false, signed: false }), { type: 'CLOSE' })).toBe('sample.notOpen');
-    expect(explainRefusal(conforming, at({ signed: false }), { type: 'CLOSE' })).toBe('sample.notSigned');
+    expect(explainRefusal(conforming, at({}), { type: 'CLOSE' }, rules)).toBeNull();
+    expect(explainRefusal(conforming, at({ open: false, signed: false }), { type: 'CLOSE' }, rules)).toBe('sample.notOpen');
+    expect(explainRefusal(conforming, at({ signed: false }), { type: 'CLOSE' }, rules)).toBe('sample.notSigned');
     // PAY's first branch fails on the signature, its second on the payment: the first failing guard tried.
-    expect(explainRefusal(conforming, at({ signed: false, paid: false }), { type: 'PAY' })).toBe('sample.notSigned');
-    expect(step(conforming, at({ signed: false }), { type: 'PAY' })).toEqual({ ok: true, value: 'closed', effects: [] });
-    expect(step(conforming, at({}), { type: 'PAY' })).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordPayment', params: undefined }] });
-    expect(step(conforming, at({ open: false }), { type: 'CLOSE' })).toEqual({ ok: false, rule: 'sample.notOpen' });
+    expect(explainRefusal(conforming, at({ signed: false, paid: false }), { type: 'PAY' }, rules)).toBe('sample.notSigned');
+    expect(step(conforming, at({ signed: false }), { type: 'PAY' }, rules)).toEqual({ ok: true, value: 'closed', effects: [] });
+    expect(step(conforming, at({}), { type: 'PAY' }, rules)).toEqual({ ok: true, value: 'paid', effects: [{ type: 'recordPayment', params: undefined }] });
+    expect(step(conforming, at({ open: false }), { type: 'CLOSE' }, rules)).toEqual({ ok: false, rule: 'sample.notOpen' });
   });
 
   it('answers the generic refusal for a guard without a rule', () => {
-    const unruled = conforming.provide({});
-    registerGuardRules('sample', { isOpen: { rule: 'sample.notOpen' } } as never);
-    try {
-      expect(explainRefusal(unruled, snapshotAt(unruled, 'draft', { ...facts, signed: false }), { type: 'CLOSE' })).toBe(UNKNOWN_REFUSAL);
-    } finally {
-      registerGuardRules('sample', rules);
-    }
+    const partial = { isOpen: { rule: 'sample.notOpen' } } as never;
+    expect(explainRefusal(conforming, snapshotAt(conforming, 'draft', { ...facts, signed: false }), { type: 'CLOSE' }, partial)).toBe(UNKNOWN_REFUSAL);
   });
 
   it('gives as reasons the guards failing on every branch, else those of the branch nearest to passing', () => {

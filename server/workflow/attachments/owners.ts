@@ -2,7 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
 import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
 import { verificationMachine } from '@core/workflows/verification.machine.ts';
-import { ACCEPTS_DOCUMENTS } from '@core/workflows/workflow.ts';
+import { ACCEPTS_DOCUMENTS, stateHasTag } from '@core/workflows/workflow.ts';
 import type { Owner } from './repository.ts';
 
 /**
@@ -16,4 +16,4 @@ export const OWNERS: Record<Owner, { readOperation: string; machine: AnyStateMac
   orthodontic_plan: { readOperation: 'getOrthodonticPlan', machine: orthodonticPlanMachine },
 };
 
-export const acceptsDocuments = (owner: Owner, state: string) => OWNERS[owner].machine.root.states[state]?.tags.includes(ACCEPTS_DOCUMENTS) ?? false;
+export const acceptsDocuments = (owner: Owner, state: string) => stateHasTag(OWNERS[owner].machine, state, ACCEPTS_DOCUMENTS);

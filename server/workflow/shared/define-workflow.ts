@@ -1,5 +1,6 @@
 import type { AnyStateMachine, ContextFrom, EventFromLogic, SnapshotFrom, StateMachine } from 'xstate';
 import { eventPermitted } from '@core/workflows/event-permissions.ts';
+import { workflowOf } from '@core/workflows/index.ts';
 import { allowedEvents, blockedEvents, snapshotAt, step, type BlockedEvent } from '@core/workflows/workflow.ts';
 import { appendAudit } from '../../audit.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -96,6 +97,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
   definition: WorkflowDefinition<M, Row, Context, Changes, Shape>,
 ) {
   const { machine } = definition;
+  const { rules, permissions } = workflowOf(machine);
   const snapshot = (state: string, facts: FactsOf<M>) => snapshotAt(machine, state, facts) as SnapshotFrom<M>;
 
   async function find(q: Queryable, id: number, lock = false): Promise<Row> {
@@ -107,7 +109,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
   async function apply(tx: Queryable, row: Row, event: EventOf<M>, options: SendOptions): Promise<void> {
     const { actor, today, cause } = options;
     const { facts, context } = (await definition.facts(tx, [row], actor, today, event)).get(row.id)!;
-    const result = step(machine, snapshot(row.state, facts), event);
+    const result = step(machine, snapshot(row.state, facts), event, rules);
     if (!result.ok) throw new RuleRefusedError(result.rule);
     const changes = {} as Changes;
     const args = { tx, row, event, next: result.value, actor, today, context, changes, cause };
@@ -140,7 +142,7 @@ export function defineWorkflowService<M extends AnyStateMachine, Row extends Wor
   async function evaluate(q: Queryable, rows: readonly Row[], actor: Actor, today: string): Promise<Map<number, Evaluation<Context>>> {
     const facts = await definition.facts(q, rows, actor, today);
     // An event the actor may never send is neither offered nor explained: it is left out of both lists.
-    const probes = definition.probes(today, actor).filter((event) => eventPermitted(machine, event.type, actor.permissions));
+    const probes = definition.probes(today, actor).filter((event) => eventPermitted(permissions, event.type, actor.permissions));
     return new Map(
       rows.map((row) => {
         const { facts: rowFacts, context } = facts.get(row.id)!;

@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { eventPermission, eventPermitted } from '@core/workflows/event-permissions.ts';
+import { workflowOf } from '@core/workflows/index.ts';
 import { appendAudit } from '../../audit.ts';
 import type { SessionUser } from '../../auth/sessions.ts';
 import { HttpProblem } from '../../http/problem.ts';
@@ -50,8 +51,9 @@ export async function requireEventPermission(
   request: { user: SessionUser | null; ip: string; userAgent: string },
 ): Promise<void> {
   const user = requestActor(request);
-  if (eventPermitted(machine, type, user.permissions)) return;
-  const permission = eventPermission(machine, type);
+  const { permissions } = workflowOf(machine);
+  if (eventPermitted(permissions, type, user.permissions)) return;
+  const permission = eventPermission(permissions, type);
   await db.transaction((tx) =>
     appendAudit(tx, { userId: user.id, action: 'ACCESS_DENIED', entityType: entity, result: 'DENIED', ip: user.ip, userAgent: user.userAgent, detail: { event: type, permission } }),
   );

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, problemKind } from '../../api/client.ts';
 import { useDeleteRecords, useSaveRecord, type Resource, type VersionedRecord } from '../../api/resource.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { messenger } from '../feedback/toaster.tsx';
@@ -85,7 +85,7 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
           backToList(record ? undefined : saved);
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.code === 'conflict.staleVersion') return setConflict(true);
+          if (problemKind(error) === 'stale-version') return setConflict(true);
           if (!applyServerErrors(error, names, form.setError)) notifyError(intl, error);
         },
       },

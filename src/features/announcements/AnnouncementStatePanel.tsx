@@ -2,11 +2,12 @@ import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Send, Undo2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
 import { announcementMachine } from '@core/workflows/announcement.machine.ts';
-import { announcements, useAnnouncementEvent, type Announcement, type AnnouncementEventType } from './api.ts';
+import { announcements, announcementWorkflow, type Announcement, type AnnouncementEventType } from './api.ts';
 import { StateBadge } from './fields.tsx';
 
 /**
@@ -18,18 +19,17 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { data: announcement = record } = useQuery(announcements.oneQuery(record.id));
-  const send = useAnnouncementEvent();
+  const workflow = useWorkflowRecord(announcement, announcementWorkflow);
   // "Cannot be scheduled" only explains a refused publication when nothing else does.
   const blocked = announcement.blockedEvents.map((b) => ({ ...b, guards: b.guards.length > 1 ? b.guards.filter((g) => g !== 'startsLater') : b.guards }));
   const run = (type: string) =>
-    send.mutate(
-      { announcement, type: type as AnnouncementEventType },
+    workflow.send(
+      { type: type as AnnouncementEventType },
       {
         onSuccess: (changed) => {
           messenger.create({ type: 'success', title: t(`announcements.done.${type}`, { state: changed.state }) });
           onChanged(changed);
         },
-        onError: (error) => notifyError(intl, error),
       },
     );
   return (
@@ -46,7 +46,7 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
         allowedEvents={dirty ? [] : announcement.allowedEvents}
         blockedEvents={blocked}
         label={t('announcements.actions')}
-        busy={send.isPending ? (send.variables?.type ?? null) : null}
+        busy={workflow.busy}
         onAction={run}
         actions={[
           { type: 'PUBLISH', label: t('announcements.event.PUBLISH'), icon: Send, tone: 'primary' },
@@ -54,6 +54,7 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
           { type: 'ARCHIVE', label: t('announcements.event.ARCHIVE'), icon: Archive, tone: 'danger' },
         ]}
       />
+      <StaleVersionDialog {...workflow.stale} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Announcement = Schemas['Announcement'];
 export type AnnouncementEventType = Schemas['AnnouncementEvent']['type'];
@@ -26,8 +27,8 @@ export const pendingQuery = () =>
 export const reportQuery = (id: number) =>
   queryOptions({ queryKey: ['announcements', 'report', id], queryFn: () => call(api.GET('/api/announcements/{id}/report', { params: { path: { id } } })) });
 
-const refresh = (client: ReturnType<typeof useQueryClient>, saved: Announcement) => {
-  client.setQueryData(announcements.keys.detail(saved.id), saved);
+const refresh = (client: QueryClient, saved?: Announcement) => {
+  if (saved) client.setQueryData(announcements.keys.detail(saved.id), saved);
   return client.invalidateQueries({ queryKey: announcements.keys.all });
 };
 
@@ -41,14 +42,10 @@ export function useAcknowledge() {
 }
 
 /** Publishes (or schedules), retracts or archives, with the version the screen shows. */
-export function useAnnouncementEvent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ announcement, type }: { announcement: Announcement; type: AnnouncementEventType }) =>
-      call(api.POST('/api/announcements/{id}/events', { params: { path: { id: announcement.id } }, body: { type, version: announcement.version } })),
-    onSuccess: (saved) => refresh(client, saved),
-  });
-}
+export const announcementWorkflow: WorkflowEndpoint<Announcement, { type: AnnouncementEventType }> = {
+  send: (id, body) => call(api.POST('/api/announcements/{id}/events', { params: { path: { id } }, body })),
+  refresh: (client, _id, saved) => refresh(client, saved),
+};
 
 /** Roles, users and insurers to address, read here rather than from their areas (areas do not reach into each other). */
 export const audienceChoicesQuery = () =>

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { Field, Input, Stack, Text } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../api/client.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
-import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
 import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
-import { refusalTextId } from '@core/workflows/texts.ts';
-import { usePlanEvent, type Plan, type PlanEvent } from './api.ts';
+import { planWorkflow, type Plan, type PlanEvent } from './api.ts';
 import { isoToday } from './dates.ts';
 import { Money } from './PlanCells.tsx';
 
@@ -31,10 +30,9 @@ const ORDER: EventType[] = ['APPROVE', 'ACTIVATE', 'SUSPEND', 'RESUME', 'REGISTE
 export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate?: (date: string | null) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const send = usePlanEvent(plan.id);
+  const workflow = useWorkflowRecord(plan, planWorkflow);
   const [open, setOpen] = useState<EventType | null>(null);
   const [date, setDate] = useState(isoToday());
-  const [refusal, setRefusal] = useState<string | null>(null);
   const actions: WorkflowAction[] = ORDER.map((type) => ({
     type,
     label: t(`orthodonticPlans.event.${type}.action`),
@@ -44,33 +42,26 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
 
   const close = () => {
     setOpen(null);
-    setRefusal(null);
+    workflow.clearRefusal();
     onPreviewDate?.(null);
   };
   const submit = (type: EventType, reason?: string) => {
-    const body: PlanEvent = {
+    const body: Omit<PlanEvent, 'version'> = {
       type,
-      version: plan.version,
       ...(type === 'ACTIVATE' ? { bandingDate: date } : {}),
       ...(type === 'REGISTER_DEBOND' ? { date } : {}),
       ...(reason !== undefined ? { reason } : {}),
     };
-    send.mutate(body, {
+    workflow.send(body, {
+      inDialog: INPUT[type] !== 'none',
       onSuccess: () => {
         messenger.create({ type: 'success', title: t(`orthodonticPlans.event.${type}.done`) });
         close();
       },
-      onError: (error) => {
-        // A guard that refuses now (the facts changed since the screen loaded) says why in the user's words.
-        const guard = error instanceof ApiError && error.status === 409 && error.code && !error.code.startsWith('conflict.') ? refusalTextId(error.code) : null;
-        if (guard && INPUT[type] !== 'none') setRefusal(t(guard));
-        else if (guard) messenger.create({ type: 'error', title: t(guard) });
-        else notifyError(intl, error);
-      },
     });
   };
   const start = (type: EventType) => {
-    setRefusal(null);
+    workflow.clearRefusal();
     if (INPUT[type] === 'none') return submit(type);
     if (INPUT[type] === 'confirm') return setOpen(type);
     setDate(isoToday());
@@ -87,15 +78,15 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         blockedEvents={plan.blockedEvents}
         actions={actions}
         label={t('orthodonticPlans.actions')}
-        busy={send.isPending ? (send.variables?.type ?? null) : null}
+        busy={workflow.busy}
         onAction={(type) => start(type as EventType)}
       />
       <FormDialog
         open={open !== null && INPUT[open] === 'confirm'}
         title={t('orthodonticPlans.approveConfirm.title', { patient: plan.patientName })}
         submitLabel={t('orthodonticPlans.approveConfirm.submit')}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onSubmit={() => open && submit(open)}
         onClose={close}
       >
@@ -127,8 +118,8 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         label={t('orthodonticPlans.event.reason')}
         confirmLabel={open ? t(`orthodonticPlans.event.${open}.action`) : ''}
         tone={open === 'CANCEL' ? 'danger' : 'primary'}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onConfirm={(reason) => open && submit(open, reason)}
         onClose={close}
       />
@@ -136,8 +127,8 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
         open={dated}
         title={open ? t(`orthodonticPlans.event.${open}.title`, { patient: plan.patientName }) : ''}
         submitLabel={open ? t(`orthodonticPlans.event.${open}.action`) : ''}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onSubmit={() => open && submit(open)}
         onClose={close}
       >
@@ -158,6 +149,7 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
           {open === 'ACTIVATE' && <Field.HelperText>{t('orthodonticPlans.event.ACTIVATE.help')}</Field.HelperText>}
         </Field.Root>
       </FormDialog>
+      <StaleVersionDialog {...workflow.stale} />
     </>
   );
 }

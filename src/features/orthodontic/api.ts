@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
 import { workflowHistoryQuery } from '../../api/workflow-history.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Plan = Schemas['OrthodonticPlan'];
 export type PlanInput = Schemas['OrthodonticPlanInput'];
@@ -43,27 +44,25 @@ export const orthodontistsQuery = () =>
   });
 
 /** Everything that shows the plan: its record, lists, history (timeline and Diagramas path). */
+const refreshPlan = (client: QueryClient, id: number, plan?: Plan) => {
+  if (plan) client.setQueryData(plans.keys.detail(id), plan);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: plans.keys.detail(id) }),
+    client.invalidateQueries({ queryKey: plans.keys.lists }),
+    client.invalidateQueries({ queryKey: workflowHistoryQuery('orthodontic-plan', id).queryKey }),
+  ]);
+};
+
 function usePlanRefresh(id: number) {
   const client = useQueryClient();
-  return (plan?: Plan) => {
-    if (plan) client.setQueryData(plans.keys.detail(id), plan);
-    return Promise.all([
-      client.invalidateQueries({ queryKey: plans.keys.detail(id) }),
-      client.invalidateQueries({ queryKey: plans.keys.lists }),
-      client.invalidateQueries({ queryKey: workflowHistoryQuery('orthodontic-plan', id).queryKey }),
-    ]);
-  };
+  return (plan?: Plan) => refreshPlan(client, id, plan);
 }
 
-/** Sends one statechart event with the version the screen shows. */
-export function usePlanEvent(id: number) {
-  const refresh = usePlanRefresh(id);
-  return useMutation({
-    mutationFn: (body: PlanEvent) => call(api.POST('/api/orthodontic-plans/{id}/events', { params: { path: { id } }, body })),
-    // Not awaited: the plan's new version is on screen at once, and so are the buttons it offers, ready to answer.
-    onSuccess: (plan) => void refresh(plan),
-  });
-}
+/** Events on a plan, sent with the version the screen shows. */
+export const planWorkflow: WorkflowEndpoint<Plan, Omit<PlanEvent, 'version'>> = {
+  send: (id, body) => call(api.POST('/api/orthodontic-plans/{id}/events', { params: { path: { id } }, body })),
+  refresh: refreshPlan,
+};
 
 /** Changes the treatment and schedule of a proposed or approved plan. */
 export function usePlanUpdate(id: number) {

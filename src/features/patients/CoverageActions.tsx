@@ -2,52 +2,39 @@ import { useState } from 'react';
 import { Button, Field, Input, Textarea } from '@chakra-ui/react';
 import { CalendarX2, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { ApiError } from '../../api/client.ts';
-import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
-import { patientCoverageGuardRules, type PatientCoverageGuard } from '@core/workflows/patient-coverage.machine.ts';
-import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
+import { patientWorkflow, type Patient, type PatientEvent } from './api.ts';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;
 const NEEDS_REASON: EventType[] = ['SUSPEND', 'END_COVERAGE'];
 
-/** The guard text explaining a refused coverage event, in the user's language. */
-function refusalText(intl: ReturnType<typeof useIntl>, error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  const guard = (Object.keys(patientCoverageGuardRules) as PatientCoverageGuard[]).find((g) => patientCoverageGuardRules[g].rule === error.code);
-  return guard ? intl.formatMessage({ id: `machine.patientCoverage.guard.${guard}` }) : null;
-}
-
 /** Suspend, resume or end the coverage with its date (and reason): the events the patient's statechart allows now. */
 export function CoverageActions({ patient, today }: { patient: Patient; today: string }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const send = usePatientEvent(patient.id);
+  const workflow = useWorkflowRecord(patient, patientWorkflow);
   const [open, setOpen] = useState<EventType | null>(null);
   const [date, setDate] = useState(today);
   const [reason, setReason] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
   const start = (type: EventType) => {
     setOpen(type);
     setDate(today);
     setReason('');
-    setRefusal(null);
+    workflow.clearRefusal();
   };
   const submit = () => {
     if (!open) return;
-    send.mutate(
-      { type: open, date, ...(NEEDS_REASON.includes(open) ? { reason } : {}), version: patient.version },
+    workflow.send(
+      { type: open, date, ...(NEEDS_REASON.includes(open) ? { reason } : {}) },
       {
+        inDialog: true,
         onSuccess: () => {
           messenger.create({ type: 'success', title: t(`patients.event.${open}.done`, { name: patient.name }) });
           setOpen(null);
-        },
-        onError: (error) => {
-          const text = refusalText(intl, error);
-          if (text) setRefusal(text);
-          else notifyError(intl, error);
         },
       },
     );
@@ -69,8 +56,8 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
         title={open && t(`patients.event.${open}.title`, { name: patient.name })}
         submitLabel={open ? t(`patients.event.${open}.action`) : ''}
         palette={open === 'END_COVERAGE' ? 'red' : 'blue'}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onSubmit={submit}
         onClose={() => setOpen(null)}
       >
@@ -91,6 +78,7 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
           </Field.Root>
         )}
       </FormDialog>
+      <StaleVersionDialog {...workflow.stale} />
     </>
   );
 }

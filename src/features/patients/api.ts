@@ -1,7 +1,8 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Patient = Schemas['Patient'];
 export type PatientInput = Schemas['PatientInput'];
@@ -50,13 +51,10 @@ export const policySearchQuery = (q: string) =>
   });
 
 /** Suspends, resumes or ends a patient's coverage; the patient, its view and the lists refresh. */
-export function usePatientEvent(id: number) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: PatientEvent) => call(api.POST('/api/patients/{id}/events', { params: { path: { id } }, body })),
-    onSuccess: (patient) => {
-      client.setQueryData(patients.keys.detail(id), patient);
-      return Promise.all([client.invalidateQueries({ queryKey: patients.keys.detail(id) }), client.invalidateQueries({ queryKey: patients.keys.lists })]);
-    },
-  });
-}
+export const patientWorkflow: WorkflowEndpoint<Patient, Omit<PatientEvent, 'version'>> = {
+  send: (id, body) => call(api.POST('/api/patients/{id}/events', { params: { path: { id } }, body })),
+  refresh: (client, id, patient) => {
+    if (patient) client.setQueryData(patients.keys.detail(id), patient);
+    return Promise.all([client.invalidateQueries({ queryKey: patients.keys.detail(id) }), client.invalidateQueries({ queryKey: patients.keys.lists })]);
+  },
+};

@@ -8,12 +8,13 @@ import { notifier } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { addDays, addMonths } from '@core/benefits/dates.ts';
 import { POLICY_EDITABLE_STATES } from '@core/workflows/policy.machine.ts';
-import { holderPoliciesQuery, usePolicyEvent, type Policy, type PolicyEvent } from './api.ts';
+import { holderPoliciesQuery, policyWorkflow, type Policy, type PolicyEvent } from './api.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { PolicyDialog } from './PolicyDialog.tsx';
-import { policyErrorText } from './policy-errors.ts';
 import { FormSection } from '../../components/form/FormSection.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowEvents } from '../../components/workflow/useWorkflowRecord.ts';
 
 const STATE_COLORS: Record<string, string> = { pending: 'blue', active: 'green', suspended: 'orange', expired: 'gray', cancelled: 'red' };
 /** Events that ask for something first (a reason, a new end date); the others are sent at once. */
@@ -30,26 +31,21 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { may } = useScreen();
   const { data: policies, isPending } = useQuery(holderPoliciesQuery(holderId));
-  const send = usePolicyEvent(holderId);
+  const workflow = useWorkflowEvents(policyWorkflow);
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
   const [asking, setAsking] = useState<{ policy: Policy; type: string } | null>(null);
-  const [refusal, setRefusal] = useState<string | undefined>();
   const today = localToday();
   const canChange = may('changePolicy');
 
-  const fire = (policy: Policy, event: PolicyEvent) =>
-    send.mutate(
-      { id: policy.id, event: { ...event, version: policy.version } },
-      {
-        onSuccess: (changed) => {
-          setAsking(null);
-          setRefusal(undefined);
-          notifier.create({ type: 'success', title: t('policies.changed', { number: changed.number, state: t(`machine.policy.state.${changed.state}`) }) });
-        },
-        onError: (error) => (asking ? setRefusal(policyErrorText(intl, error)) : notifier.create({ type: 'error', title: policyErrorText(intl, error) })),
+  const fire = (policy: Policy, event: Omit<PolicyEvent, 'version'>) =>
+    workflow.send(policy, event, {
+      inDialog: asking !== null,
+      onSuccess: (changed) => {
+        setAsking(null);
+        notifier.create({ type: 'success', title: t('policies.changed', { number: changed.number, state: t(`machine.policy.state.${changed.state}`) }) });
       },
-    );
-  const act = (policy: Policy, type: string) => (ASKING.includes(type) ? setAsking({ policy, type }) : fire(policy, { type } as PolicyEvent));
+    });
+  const act = (policy: Policy, type: string) => (ASKING.includes(type) ? setAsking({ policy, type }) : fire(policy, { type } as Omit<PolicyEvent, 'version'>));
   const actions = (policy: Policy) => (
     <HStack gap="2" flexWrap="wrap">
       {canChange && (POLICY_EDITABLE_STATES as readonly string[]).includes(policy.state) && (
@@ -66,7 +62,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
             size="xs"
             variant={type === 'CANCEL' || type === 'SUSPEND' ? 'ghost' : 'subtle'}
             colorPalette={type === 'CANCEL' || type === 'SUSPEND' ? 'red' : 'blue'}
-            loading={send.isPending && send.variables?.id === policy.id && send.variables.event.type === type}
+            loading={workflow.busy?.id === policy.id && workflow.busy.type === type}
             aria-label={t(`policies.action.${type}.named`, { number: policy.number })}
             onClick={() => act(policy, type)}
           >
@@ -182,15 +178,16 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
           confirmLabel={t(`policies.action.${asking.type}`)}
           min={asking.type === 'RENEW' ? addDays(asking.policy.endsOn, 1) : undefined}
           initial={asking.type === 'RENEW' ? addMonths(asking.policy.endsOn, 12) : undefined}
-          busy={send.isPending}
-          error={refusal}
-          onConfirm={(value) => fire(asking.policy, (asking.type === 'RENEW' ? { type: 'RENEW', endsOn: value } : { type: asking.type, reason: value }) as PolicyEvent)}
+          busy={workflow.pending}
+          error={workflow.refusal ?? undefined}
+          onConfirm={(value) => fire(asking.policy, (asking.type === 'RENEW' ? { type: 'RENEW', endsOn: value } : { type: asking.type, reason: value }) as Omit<PolicyEvent, 'version'>)}
           onClose={() => {
             setAsking(null);
-            setRefusal(undefined);
+            workflow.clearRefusal();
           }}
         />
       )}
+      <StaleVersionDialog {...workflow.stale} />
     </FormSection>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Policyholder = Schemas['Policyholder'];
 export type Policy = Schemas['Policy'];
@@ -19,6 +20,7 @@ export const policyholders = defineResource<Policyholder, Schemas['PolicyholderI
 });
 
 const policyKeys = {
+  all: ['policies'] as const,
   ofHolder: (holderId: number) => ['policies', 'holder', holderId] as const,
 };
 
@@ -48,14 +50,11 @@ export function useSavePolicy(holderId: number) {
   });
 }
 
-/** Sends a lifecycle event (activate, suspend, resume, cancel, renew) to a policy. */
-export function usePolicyEvent(holderId: number) {
-  const refresh = useRefreshHolder(holderId);
-  return useMutation({
-    mutationFn: ({ id, event }: { id: number; event: PolicyEvent }) => call(api.POST('/api/policies/{id}/events', { params: { path: { id } }, body: event })),
-    onSuccess: refresh,
-  });
-}
+/** Lifecycle events (activate, suspend, resume, cancel, renew) on a policy: every holder's table and count refresh. */
+export const policyWorkflow: WorkflowEndpoint<Policy, Omit<PolicyEvent, 'version'>> = {
+  send: (id, body) => call(api.POST('/api/policies/{id}/events', { params: { path: { id } }, body: body as PolicyEvent })),
+  refresh: (client) => Promise.all([client.invalidateQueries({ queryKey: policyKeys.all }), client.invalidateQueries({ queryKey: policyholders.keys.all })]),
+};
 
 /** The bank details in full (the server writes an audit row for each reveal); never cached. */
 export const useRevealBankDetails = () =>

@@ -3,7 +3,7 @@ import { Card, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import { ApiError, type Schemas } from '../../api/client.ts';
+import { problemKind, type Schemas } from '../../api/client.ts';
 import { meQuery } from '../../api/me.ts';
 import { usePreferencesActor } from '../../session/preferences.tsx';
 import { ConflictDialog } from '../../components/edit/ConflictDialog.tsx';
@@ -47,7 +47,7 @@ export function OwnProfileForm({ user, token }: { user: Schemas['User']; token: 
         setSaved(true);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.code === 'conflict.staleVersion') return setConflict(true);
+        if (problemKind(error) === 'stale-version') return setConflict(true);
         if (!applyServerErrors(error, FIELDS, form.setError)) notifyError(intl, error);
       },
     });

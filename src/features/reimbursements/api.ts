@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, ApiError, call, sessionBridge, type Problem, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
+import { workflowHistoryQuery } from '../../api/workflow-history.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Reimbursement = Schemas['Reimbursement'];
 export type ReimbursementLine = Schemas['ReimbursementLine'];
@@ -37,6 +39,20 @@ export const updateReimbursement = (id: number, body: Schemas['ReimbursementUpda
 
 export const sendReimbursementEvent = (id: number, body: ReimbursementEventBody) =>
   call(api.POST('/api/reimbursements/{id}/events', { params: { path: { id } }, body }));
+
+/** Events on a reimbursement: what they refresh is the record, its history, its documents and every list. */
+export const reimbursementWorkflow: WorkflowEndpoint<Reimbursement, Omit<ReimbursementEventBody, 'version'>> = {
+  send: sendReimbursementEvent,
+  refresh: async (client, id, fresh) => {
+    if (fresh) client.setQueryData(reimbursements.keys.detail(id), fresh);
+    else await client.invalidateQueries({ queryKey: reimbursements.keys.detail(id) });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: workflowHistoryQuery('reimbursement', id).queryKey }),
+      client.invalidateQueries({ queryKey: attachmentsQuery(id).queryKey }),
+      client.invalidateQueries({ queryKey: reimbursements.keys.lists }),
+    ]);
+  },
+};
 
 export const liquidationQuery = (id: number, version: number) =>
   queryOptions({

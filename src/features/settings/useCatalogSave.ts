@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ErrorObject } from 'ajv';
 import { useIntl } from 'react-intl';
 import * as validators from '../../../openapi/validators.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, problemKind } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import type { FieldRule } from '../../i18n/form-messages.ts';
@@ -53,7 +53,7 @@ export function useCatalogSave<P extends { version: number }>(catalog: Catalog, 
       onSaved();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'conflict.staleVersion') {
+      if (error instanceof ApiError && problemKind(error) === 'stale-version') {
         setStaleVersion(Number(error.problem.errors?.[0]?.params?.currentVersion));
       } else if (error instanceof ApiError && (error.status === 400 || error.status === 422) && error.problem.errors?.length) {
         setErrors(serverErrors(error));

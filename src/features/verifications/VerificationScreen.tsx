@@ -4,20 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Ban, CircleCheck, CircleX, Hand, MessageCircleQuestion, Play, RotateCcw } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { ApiError } from '../../api/client.ts';
 import { RecordGate } from '../../components/edit/RecordGate.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
-import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
 import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
-import { refusalTextId } from '@core/workflows/texts.ts';
 import { verificationMachine, type VerificationChannel } from '@core/workflows/verification.machine.ts';
-import { patientOverviewQuery, useVerificationEvent, verifications, type Verification, type VerificationEventBody } from './api.ts';
+import { patientOverviewQuery, verifications, verificationWorkflow, type Verification, type VerificationEventBody } from './api.ts';
 import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { EligibleDialog } from './EligibleDialog.tsx';
@@ -45,32 +44,20 @@ function VerificationView({ v }: { v: Verification }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { can, userId } = useScreen();
-  const send = useVerificationEvent();
+  const workflow = useWorkflowRecord(v, verificationWorkflow);
   const [asking, setAsking] = useState<Asking>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
 
-  const run = (body: VerificationEventBody) =>
-    send.mutate(
-      { id: v.id, body: { ...body, version: v.version } },
-      {
-        onSuccess: (updated) => {
-          setAsking(null);
-          setRefusal(null);
-          messenger.create({ type: 'success', title: t(`verifications.done.${body.type}`, { folio: updated.folio }) });
-        },
-        onError: (error) => {
-          // A refusal by the statechart is said where the user acts; anything else is a toast.
-          if (asking && error instanceof ApiError && error.status === 409 && error.code !== 'conflict.staleVersion') setRefusal(t(refusalTextId(error.code)));
-          else {
-            setAsking(null);
-            notifyError(intl, error);
-          }
-        },
+  const run = (body: Omit<VerificationEventBody, 'version'>) =>
+    workflow.send(body, {
+      inDialog: asking !== null,
+      onSuccess: (updated) => {
+        setAsking(null);
+        messenger.create({ type: 'success', title: t(`verifications.done.${body.type}`, { folio: updated.folio }) });
       },
-    );
+    });
 
   const onAction = (type: string) => {
-    setRefusal(null);
+    workflow.clearRefusal();
     if (type === 'ASSIGN') run({ type: 'ASSIGN', assigneeId: userId! });
     else if (type === 'START' || type === 'INFO_RECEIVED') run({ type });
     else setAsking(type as Asking);
@@ -88,7 +75,7 @@ function VerificationView({ v }: { v: Verification }) {
   const reimbursable = v.state === 'verified' && (v.validDaysLeft ?? 0) > 0 && can('reimbursements:create');
   const closeDialog = () => {
     setAsking(null);
-    setRefusal(null);
+    workflow.clearRefusal();
   };
 
   return (
@@ -104,7 +91,7 @@ function VerificationView({ v }: { v: Verification }) {
           blockedEvents={v.blockedEvents}
           actions={actions}
           label={t('verifications.actions')}
-          busy={send.isPending ? (send.variables?.body.type ?? null) : null}
+          busy={workflow.busy}
           onAction={onAction}
         />
       )}
@@ -142,8 +129,8 @@ function VerificationView({ v }: { v: Verification }) {
         label={t('verifications.field.infoNote')}
         confirmLabel={t('verifications.event.REQUEST_INFO')}
         maxLength={4000}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onConfirm={(note) => run({ type: 'REQUEST_INFO', note })}
         onClose={closeDialog}
       />
@@ -153,8 +140,8 @@ function VerificationView({ v }: { v: Verification }) {
         label={t('verifications.field.notEligibleReason')}
         confirmLabel={t('verifications.event.RECORD_NOT_ELIGIBLE')}
         tone="danger"
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onConfirm={(reason) => run({ type: 'RECORD_NOT_ELIGIBLE', reason })}
         onClose={closeDialog}
       />
@@ -165,19 +152,20 @@ function VerificationView({ v }: { v: Verification }) {
         label={t('verifications.field.cancelReason')}
         confirmLabel={t('verifications.event.CANCEL')}
         tone="danger"
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onConfirm={(reason) => run({ type: 'CANCEL', reason })}
         onClose={closeDialog}
       />
       <EligibleDialog
         open={asking === 'RECORD_ELIGIBLE'}
         needsAuthorization={v.kind === 'PREAUTHORIZATION'}
-        busy={send.isPending}
-        error={refusal}
+        busy={workflow.pending}
+        error={workflow.refusal}
         onConfirm={(result: { channel: VerificationChannel; authorizationNumber?: string }) => run({ type: 'RECORD_ELIGIBLE', ...result })}
         onClose={closeDialog}
       />
+      <StaleVersionDialog {...workflow.stale} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HStack, NativeSelect, Stat, Text } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { Hand, UserPlus } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
@@ -11,10 +11,11 @@ import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
-import { assigneeChoicesQuery, countsQuery, useVerificationEvent, verifications, type Verification, type VerificationQuery } from './api.ts';
+import { assigneeChoicesQuery, countsQuery, verifications, verificationWorkflow, type Verification, type VerificationQuery } from './api.ts';
+import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { ClaimButton } from './ClaimButton.tsx';
 import { worklistColumns } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
-import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { mayReassign } from '@core/workflows/workflow.ts';
 
 /** The range bounds the planned service date. */
@@ -33,59 +34,42 @@ const SPEC: ListSpec = { sortable, defaultSort: 'createdAt', filters: { state: f
 export default function WorklistScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const { userId, can } = useScreen();
+  const { can } = useScreen();
   const range = useDateRange();
   const list = useListController(verifications, SPEC, (query: VerificationQuery): VerificationQuery => ({ ...query, group: query.state ? undefined : 'open', from: range.from, to: range.to }));
   const { assigned, pastDue } = list.state.filters as { assigned?: 'mine' | 'unassigned'; pastDue?: string };
   const counts = useQuery(countsQuery({ assigned, pastDue: pastDue === undefined ? undefined : pastDue === 'true' }));
-  const send = useVerificationEvent();
+  const client = useQueryClient();
   const mayWork = can('verifications:update');
   const mayAssignOthers = mayWork && can('users:read');
   const assignees = useQuery({ ...assigneeChoicesQuery(), enabled: mayAssignOthers });
   const [assignee, setAssignee] = useState('');
-
-  const claim = (row: Verification) =>
-    send.mutate(
-      { id: row.id, body: { type: 'ASSIGN', assigneeId: userId!, version: row.version } },
-      {
-        onSuccess: () => messenger.create({ type: 'success', title: t('verifications.claimed', { folio: row.folio }) }),
-        onError: (error) => notifyError(intl, error),
-      },
-    );
+  const [assigning, setAssigning] = useState(false);
 
   const claimColumn: ListColumn<Verification> = {
     id: 'claim',
     labelId: 'verifications.field.claim',
     sortable: false,
     primary: false,
-    cell: (row) =>
-      mayWork && row.allowedEvents.includes('ASSIGN') ? (
-        <BusyButton
-          size="xs"
-          variant="outline"
-          loading={send.isPending && send.variables?.id === row.id}
-          aria-label={t('verifications.claimRow', { folio: row.folio })}
-          onKeyDown={(e) => e.stopPropagation()}
-          onClick={() => claim(row)}
-        >
-          <Hand aria-hidden size={14} />
-          {t('verifications.claim')}
-        </BusyButton>
-      ) : null,
+    cell: (row) => (mayWork && row.allowedEvents.includes('ASSIGN') ? <ClaimButton row={row} /> : null),
   };
 
+  // Several at once: each with its row's version; one refused (moved meanwhile) does not stop the others.
   const assignChosen = async (chosen: Verification[], clear: () => void) => {
     const id = Number(assignee);
     const assignable = chosen.filter((row) => row.assigneeId !== id && mayReassign(row));
     let done = 0;
+    setAssigning(true);
     for (const row of assignable) {
       try {
-        await send.mutateAsync({ id: row.id, body: { type: 'ASSIGN', assigneeId: id, version: row.version } });
+        await verificationWorkflow.send(row.id, { type: 'ASSIGN', assigneeId: id, version: row.version });
         done += 1;
       } catch (error) {
         notifyError(intl, error);
       }
     }
+    await client.invalidateQueries({ queryKey: verifications.keys.all });
+    setAssigning(false);
     messenger.create({ type: done === chosen.length ? 'success' : 'warning', title: t('verifications.assignedDone', { done, total: chosen.length }) });
     clear();
   };
@@ -127,7 +111,7 @@ export default function WorklistScreen() {
                   </NativeSelect.Field>
                   <NativeSelect.Indicator />
                 </NativeSelect.Root>
-                <BusyButton size="sm" colorPalette="blue" disabled={!assignee} loading={send.isPending} onClick={() => void assignChosen(chosen, clear)}>
+                <BusyButton size="sm" colorPalette="blue" disabled={!assignee} loading={assigning} onClick={() => void assignChosen(chosen, clear)}>
                   <UserPlus aria-hidden size={14} />
                   {t('verifications.assignSelected')}
                 </BusyButton>

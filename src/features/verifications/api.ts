@@ -1,7 +1,9 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { defineResource } from '../../api/resource.ts';
+import { workflowHistoryQuery } from '../../api/workflow-history.ts';
+import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
 
 export type Verification = Schemas['Verification'];
 export type VerificationEventBody = Schemas['VerificationEvent'];
@@ -18,18 +20,17 @@ export const countsQuery = (query: { assigned?: 'mine' | 'unassigned'; pastDue?:
 
 export const sendVerificationEvent = (id: number, body: VerificationEventBody) => call(api.POST('/api/verifications/{id}/events', { params: { path: { id } }, body }));
 
-/** Sends one event; the record, its lists, counts and history are read again. */
-export function useVerificationEvent() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: VerificationEventBody }) => sendVerificationEvent(id, body),
-    onSuccess: (record) => {
-      client.setQueryData(verifications.keys.detail(record.id), record);
-      void client.invalidateQueries({ queryKey: verifications.keys.all });
-      void client.invalidateQueries({ queryKey: ['history', 'verification', record.id] });
-    },
-  });
-}
+/** Events on a verification: the record is shown as answered, its lists, counts and history are read again. */
+export const verificationWorkflow: WorkflowEndpoint<Verification, Omit<VerificationEventBody, 'version'>> = {
+  send: sendVerificationEvent,
+  refresh: async (client, id, fresh) => {
+    if (fresh) client.setQueryData(verifications.keys.detail(id), fresh);
+    await Promise.all([
+      client.invalidateQueries({ queryKey: verifications.keys.all }),
+      client.invalidateQueries({ queryKey: workflowHistoryQuery('verification', id).queryKey }),
+    ]);
+  },
+};
 
 export const createVerification = (body: Schemas['VerificationInput']) => call(api.POST('/api/verifications', { body }));
 

@@ -17,7 +17,7 @@ export interface BoundaryCase {
 export function checkBoundary(machineName: string, c: BoundaryCase): void {
   const registered = MACHINES.find((m) => m.name === machineName)!;
   const base = (FIXTURES[machineName]!.scenarios[0]!.input as { facts: Record<string, unknown> }).facts;
-  const result = step(registered.machine, snapshotAt(registered.machine, c.state, { ...base, ...c.facts } as never), c.event as never);
+  const result = step(registered.machine, snapshotAt(registered.machine, c.state, { ...base, ...c.facts } as never), c.event as never, registered.rules);
   const rules = registered.rules as Record<string, { rule: string }>;
   if ('to' in c.expected) expect(result, c.name).toMatchObject({ ok: true, value: c.expected.to });
   else expect(result, c.name).toEqual({ ok: false, rule: rules[c.expected.refusedBy]!.rule });

@@ -1,5 +1,6 @@
 import { getNextTransitions, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { MACHINES, type RegisteredMachine } from '../../../machines/registry.ts';
+import { workflowOf } from '@core/workflows/index.ts';
 import { namedGuardsOf, snapshotAt, step, type WorkflowStep } from '@core/workflows/workflow.ts';
 import { EXAMPLES } from '@core/workflows/examples.ts';
 
@@ -81,7 +82,7 @@ export function attempt(machine: AnyStateMachine, state: string, facts: Facts, e
       target: t.target?.[0]?.key ?? state,
       guards: namedGuardsOf(t.guard).map((g) => ({ guard: g.type, passed: Boolean(implementations[g.type]!({ context, event }, g.params)) })),
     }));
-  return { result: step(machine, snapshot as never, event as never), branches };
+  return { result: step(machine, snapshot as never, event as never, workflowOf(machine).rules), branches };
 }
 
 /** A step the analyst took: the event sent and the state it led to (kept to step back). */

@@ -1,25 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, DataList, Heading, HStack, Link as ChakraLink, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Banknote, Check, FileQuestion, Hand, Send, Stethoscope, UserRoundPen, Workflow, X, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { api, ApiError, call } from '../../../api/client.ts';
-import { workflowHistoryQuery } from '../../../api/workflow-history.ts';
+import { api, call } from '../../../api/client.ts';
 import { RecordGate } from '../../../components/edit/RecordGate.tsx';
 import { Loading } from '../../../components/feedback/Loading.tsx';
 import { Notice } from '../../../components/feedback/Notice.tsx';
-import { notifyError } from '../../../components/feedback/notify-error.ts';
 import { messenger } from '../../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../../components/layout/screen-context.ts';
 import { NotesPanel } from '../../../components/notes/NotesPanel.tsx';
 import { LiquidationSummaryButton } from '../../../components/documents/LiquidationSummaryButton.tsx';
 import { HistoryTimeline } from '../../../components/workflow/HistoryTimeline.tsx';
+import { StaleVersionDialog } from '../../../components/workflow/StaleVersionDialog.tsx';
+import { useWorkflowRecord } from '../../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
 import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
-import { refusalTextId } from '@core/workflows/texts.ts';
-import { assigneesQuery, attachmentsQuery, liquidationQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
+import { ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN, stateHasTag } from '@core/workflows/workflow.ts';
+import { assigneesQuery, attachmentsQuery, liquidationQuery, reimbursements, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
 import { useReasonText } from '../../../api/settings.ts';
@@ -32,8 +32,6 @@ import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
 
-/** States whose liquidation can still change: the engine's preview is shown beside the stored lines. */
-const PREVIEWED = new Set(['draft', 'submitted', 'inReview', 'needsDocuments']);
 /** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
 const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
   { type: 'ASSIGN', icon: Hand },
@@ -55,8 +53,6 @@ const refusalsOnly = (blocked: Reimbursement['blockedEvents'][number]) => {
   const guards = blocked.guards.filter((guard) => !BRANCH_GUARDS.has(guard));
   return guards.length ? { ...blocked, guards } : blocked;
 };
-/** States in which the record takes documents (its statechart tags them acceptsDocuments). */
-const ACCEPTS_DOCUMENTS = new Set(['draft', 'needsDocuments']);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -86,7 +82,11 @@ function Record({ record }: { record: Reimbursement }) {
   const [dialog, setDialog] = useState<string | null>(null);
   const reasonText = useReasonText();
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record.id), enabled: can('attachments:read') });
-  const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: PREVIEWED.has(record.state) });
+  // The statechart tags the states whose liquidation can still change (the engine's preview beside the stored lines)
+  // and those that take documents.
+  const previewed = stateHasTag(reimbursementMachine, record.state, LIQUIDATION_OPEN);
+  const acceptsDocuments = stateHasTag(reimbursementMachine, record.state, ACCEPTS_DOCUMENTS);
+  const preview = useQuery({ ...liquidationQuery(record.id, record.version), enabled: previewed });
   // Handing it to someone else: only a supervisor may (reassignable); the API offers them every reviewer.
   const assignees = useQuery({ ...assigneesQuery(record.id), enabled: record.reassignable });
   const reassignTo = (assignees.data ?? []).filter((user) => user.id !== userId && user.id !== record.assigneeId);
@@ -96,37 +96,20 @@ function Record({ record }: { record: Reimbursement }) {
     enabled: can('insurers:read'),
     staleTime: 5 * 60_000,
   });
-  const refresh = async (fresh?: Reimbursement) => {
-    if (fresh) client.setQueryData(reimbursements.keys.detail(record.id), fresh);
-    else await client.invalidateQueries({ queryKey: reimbursements.keys.detail(record.id) });
-    await Promise.all([
-      client.invalidateQueries({ queryKey: workflowHistoryQuery('reimbursement', record.id).queryKey }),
-      client.invalidateQueries({ queryKey: attachmentsQuery(record.id).queryKey }),
-      client.invalidateQueries({ queryKey: reimbursements.keys.lists }),
-    ]);
-  };
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (body: Omit<ReimbursementEventBody, 'version'>) => sendReimbursementEvent(record.id, { ...body, version: record.version }),
-    onMutate: () => setRefusal(null),
-    onSuccess: (fresh, body) => {
-      setDialog(null);
-      messenger.create({ type: 'success', title: t('reimbursements.review.sent', { event: t(`reimbursements.event.${body.type}`), state: t(`machine.reimbursement.state.${fresh.state}`) }) });
-      return refresh(fresh);
-    },
-    onError: (error) => {
-      // A refusal of the statechart reads as its guard's text where the user acted; other failures as a notice.
-      if (dialog && error instanceof ApiError && error.status === 409) setRefusal(intl.formatMessage({ id: refusalTextId(error.code ?? '') }));
-      else notifyError(intl, error);
-      // Someone else moved it meanwhile: show it as it is now.
-      if (error instanceof ApiError && error.status === 409) void refresh();
-    },
-  });
+  const workflow = useWorkflowRecord(record, reimbursementWorkflow);
+  const send = (body: Omit<ReimbursementEventBody, 'version'>) =>
+    workflow.send(body, {
+      inDialog: dialog !== null,
+      onSuccess: (fresh) => {
+        setDialog(null);
+        messenger.create({ type: 'success', title: t('reimbursements.review.sent', { event: t(`reimbursements.event.${body.type}`), state: t(`machine.reimbursement.state.${fresh.state}`) }) });
+      },
+    });
   const onEvent = (type: string) => {
     if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE') return setDialog(type);
     // The action bar's ASSIGN is taking the claim for oneself.
-    if (type === 'ASSIGN') return userId && send.mutate({ type: 'ASSIGN', assigneeId: userId });
-    send.mutate({ type: type as ReimbursementEventBody['type'] });
+    if (type === 'ASSIGN') return userId && send({ type: 'ASSIGN', assigneeId: userId });
+    send({ type: type as ReimbursementEventBody['type'] });
   };
   const eventLabel = (type: string) => (intl.messages[`reimbursements.event.${type}`] ? t(`reimbursements.event.${type}`) : type);
   const diagram = can('diagrams:read') ? `/diagramas?machine=reimbursement&record=${record.id}` : null;
@@ -193,7 +176,7 @@ function Record({ record }: { record: Reimbursement }) {
           <Section title={t('reimbursements.lines.title')}>
             <LinesTable reimbursement={record} />
           </Section>
-          {PREVIEWED.has(record.state) && (
+          {previewed && (
             <Section title={t('reimbursements.review.preview')}>
               {preview.data ? (
                 <LiquidationTable liquidation={preview.data} lines={record.lines} currency={record.currency} caption={t('reimbursements.review.preview')} />
@@ -207,8 +190,8 @@ function Record({ record }: { record: Reimbursement }) {
           <Section title={t('reimbursements.documents.title')}>
             <Stack gap="4">
               <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} />
-              {ACCEPTS_DOCUMENTS.has(record.state) && can('attachments:create') && (
-                <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments ?? []} onUploaded={() => void refresh()} />
+              {acceptsDocuments && can('attachments:create') && (
+                <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments ?? []} onUploaded={() => void reimbursementWorkflow.refresh(client, record.id)} />
               )}
               {can('attachments:read') && <AttachmentList attachments={attachments} />}
             </Stack>
@@ -223,7 +206,7 @@ function Record({ record }: { record: Reimbursement }) {
                 blockedEvents={record.blockedEvents.map(refusalsOnly)}
                 actions={ACTIONS.map((action) => ({ ...action, label: t(`reimbursements.event.${action.type}`) }))}
                 label={t('reimbursements.review.actions')}
-                busy={send.isPending ? (send.variables?.type ?? null) : null}
+                busy={workflow.busy}
                 onAction={onEvent}
               />
             ) : (
@@ -239,13 +222,14 @@ function Record({ record }: { record: Reimbursement }) {
         </Stack>
       </SimpleGrid>
       {dialog && REASON_EVENTS.has(dialog) && (
-        <EventReasonDialog event={dialog} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
+        <EventReasonDialog event={dialog} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
       )}
       {dialog === 'REQUEST_DOCUMENTS' && (
-        <EventDialog record={record} cureDays={insurer.data?.cureDays ?? null} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />
+        <EventDialog record={record} cureDays={insurer.data?.cureDays ?? null} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
       )}
-      {dialog === 'REASSIGN' && <AssignDialog choices={reassignTo} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
-      {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={send.isPending} error={refusal} onSend={(body) => send.mutate(body)} onClose={() => setDialog(null)} />}
+      {dialog === 'REASSIGN' && <AssignDialog choices={reassignTo} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
+      <StaleVersionDialog {...workflow.stale} />
+      {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
     </Stack>
   );
 }

@@ -174,9 +174,9 @@ async function history(ctx: ReplayContext, adapter: MachineAdapter, id: number):
 
 /** What the machine does with the server's follow-up event from `state`, with the scenario's facts. */
 function followUpOutcome(machineName: string, scenario: Scenario, state: string, type: string): string {
-  const machine = MACHINES.find((m) => m.name === machineName)!.machine;
+  const { machine, rules } = MACHINES.find((m) => m.name === machineName)!;
   const facts = (scenario.input as { facts: unknown }).facts;
-  const outcome = machineStep(machine, snapshotAt(machine, state, facts as never), { type } as never);
+  const outcome = machineStep(machine, snapshotAt(machine, state, facts as never), { type } as never, rules);
   return outcome.ok ? outcome.value : state;
 }
 
