@@ -6,7 +6,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
 import { announcementMachine } from '@core/workflows/announcement.machine.ts';
-import { announcements, useAnnouncementEvent, type Announcement, type AnnouncementEventType } from './api.ts';
+import { announcements, useAnnouncementEvent, type Announcement, type AnnouncementEventType } from '../../api/resources/announcements.ts';
 import { StateBadge } from './fields.tsx';
 
 /**

@@ -10,7 +10,7 @@ import { ReasonDialog } from '../../components/workflow/ReasonDialog.tsx';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
 import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
 import { refusalTextId } from '@core/workflows/texts.ts';
-import { usePlanEvent, type Plan, type PlanEvent } from './api.ts';
+import { usePlanEvent, type Plan, type PlanEvent } from '../../api/resources/orthodontic-plans.ts';
 import { isoToday } from './dates.ts';
 import { Money } from './PlanCells.tsx';
 

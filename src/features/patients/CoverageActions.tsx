@@ -7,7 +7,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { patientCoverageGuardRules, type PatientCoverageGuard } from '@core/workflows/patient-coverage.machine.ts';
-import { usePatientEvent, type Patient, type PatientEvent } from './api.ts';
+import { usePatientEvent, type Patient, type PatientEvent } from '../../api/resources/patients.ts';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;

@@ -8,7 +8,7 @@ import { notifier } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { addDays, addMonths } from '@core/benefits/dates.ts';
 import { POLICY_EDITABLE_STATES } from '@core/workflows/policy.machine.ts';
-import { holderPoliciesQuery, usePolicyEvent, type Policy, type PolicyEvent } from './api.ts';
+import { holderPoliciesQuery, usePolicyEvent, type Policy, type PolicyEvent } from '../../api/resources/policies.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { policyErrorText } from './policy-errors.ts';
@@ -30,7 +30,7 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const { may } = useScreen();
   const { data: policies, isPending } = useQuery(holderPoliciesQuery(holderId));
-  const send = usePolicyEvent(holderId);
+  const send = usePolicyEvent();
   const [editing, setEditing] = useState<Policy | 'new' | null>(null);
   const [asking, setAsking] = useState<{ policy: Policy; type: string } | null>(null);
   const [refusal, setRefusal] = useState<string | undefined>();

@@ -9,7 +9,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { codeMessage } from '../../i18n/form-messages.ts';
 import { refusalTextId } from '@core/workflows/texts.ts';
-import { assigneesQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from './api.ts';
+import { assigneesQuery, reimbursements, sendReimbursementEvent, type Reimbursement, type ReimbursementEventBody } from '../../api/resources/reimbursements.ts';
 import { AssignDialog } from './review/AssignDialog.tsx';
 
 /** The row's "Reasignar", offered where the API says the reader may hand the claim on (a supervisor). */
