@@ -47,3 +47,7 @@ export const assigneesQuery = (id: number) =>
     staleTime: 60_000,
   });
 export const fetchLiquidation = (id: number) => call(api.GET('/api/reimbursements/{id}/liquidation', { params: { path: { id } } }));
+
+/** The liquidation summary as a PDF in the reader's language (the server audits each download); never cached. */
+export const liquidationSummaryPdf = async (id: number) =>
+  (await call(api.GET('/api/reimbursements/{id}/liquidation-summary', { params: { path: { id } }, parseAs: 'blob' }))) as Blob;
