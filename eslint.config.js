@@ -104,6 +104,24 @@ const layerZones = [
   },
 ];
 
+/** Chakra's `loading` disables the button, which drops a keyboard user's focus. */
+const BUSY_BUTTON = {
+  selector: "JSXOpeningElement[name.name=/^(Button|IconButton)$/] > JSXAttribute[name.name='loading']",
+  message: "Chakra's `loading` disables the button, which drops a keyboard user's focus: use BusyButton (src/components/form/BusyButton.tsx).",
+};
+
+/**
+ * A TanStack Query key written out in place (`queryKey: ['doctors', …]`, `setQueryData(['doctors', …])`): one server
+ * resource cached under several keys is how a saved doctor stayed stale on the claim form (issue 23). Keys are made
+ * only in src/api/resources/<resource>.ts, each under its resource's prefix.
+ */
+const KEY_MESSAGE = 'Query keys are made only in src/api/resources/<resource>.ts: use the resource module\'s query options or keys.';
+const QUERY_KEY_LITERALS = [
+  { selector: "Property[key.name='queryKey'] > ArrayExpression.value", message: KEY_MESSAGE },
+  { selector: "Property[key.name='queryKey'] > TSAsExpression.value > ArrayExpression", message: KEY_MESSAGE },
+  { selector: "CallExpression[callee.property.name=/^(get|set)Query(Data|State)$/] > ArrayExpression.arguments", message: KEY_MESSAGE },
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -128,16 +146,17 @@ export default defineConfig(
   // The hook rules are for React code: the app in src/ (tests and server have functions named use… that are not hooks).
   { files: ['src/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...QUERY_KEY_LITERALS] },
+  },
+  {
     files: ['src/**/*.tsx'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXOpeningElement[name.name=/^(Button|IconButton)$/] > JSXAttribute[name.name='loading']",
-          message: "Chakra's `loading` disables the button, which drops a keyboard user's focus: use BusyButton (src/components/form/BusyButton.tsx).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', BUSY_BUTTON, ...QUERY_KEY_LITERALS] },
+  },
+  {
+    // The one place query keys are made (no named exceptions: a file that needs a key asks its resource module).
+    files: ['src/api/resources/**/*.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     plugins: { 'import-x': importX },

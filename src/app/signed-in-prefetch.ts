@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { meQuery } from '../api/me.ts';
+import { meQuery } from '../api/resources/me.ts';
 import { preloadScreen } from '../components/feedback/lazyScreen.tsx';
-import { pendingQuery } from '../features/announcements/api.ts';
+import { pendingQuery } from '../api/resources/announcements.ts';
 import { PRIVATE_ROUTES } from './areas.ts';
 import { findRoute } from './registry.ts';
 

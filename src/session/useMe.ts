@@ -1,4 +1,4 @@
-import { useMeFor } from '../api/me.ts';
+import { useMeFor } from '../api/resources/me.ts';
 import { Session } from './session.tsx';
 
 /** The signed-in session's token (null when signed out). */

@@ -37,6 +37,27 @@ describe('the lint walls', () => {
   });
 });
 
+describe('query keys are made only in the resource modules', () => {
+  const hook = "import { useQuery, useQueryClient } from '@tanstack/react-query';\n";
+  const refused = [
+    ['a key literal in a screen', 'src/features/reimbursements/zz-wall.tsx', `${hook}export const useDoctor = (id: number) => useQuery({ queryKey: ['reimbursements', 'doctor', id], queryFn: () => id });\n`],
+    ['a key literal `as const` in an area module', 'src/features/doctors/zz-wall.ts', `${hook}export const useDoctors = () => useQuery({ queryKey: ['doctors'] as const, queryFn: () => 1 });\n`],
+    ['a key literal in an invalidation from a shared component', 'src/components/workflow/zz-wall.ts', `${hook}export const useRefresh = () => { const client = useQueryClient(); return () => client.invalidateQueries({ queryKey: ['history'] }); };\n`],
+    ['a key literal given to setQueryData', 'src/features/patients/zz-wall.ts', `${hook}export const useSet = () => { const client = useQueryClient(); return (p: object) => client.setQueryData(['patients', 'detail', 1], p); };\n`],
+  ] as const;
+
+  it.each(refused)('refuses: %s', async (_case, file, code) => {
+    expect(await lintAs(file, code)).toContain('no-restricted-syntax');
+  });
+
+  it('lets a resource module make keys, and a screen use them', async () => {
+    expect(await lintAs('src/api/resources/zz-wall.ts', `import { useQuery } from '@tanstack/react-query';\nexport const useDoctors = () => useQuery({ queryKey: ['doctors', 'list', {}], queryFn: () => 1 });\n`)).toEqual([]);
+    expect(
+      await lintAs('src/features/doctors/zz-wall.tsx', `${hook}import { doctors } from '../../api/resources/doctors.ts';\nexport const useDoctor = (id: number) => useQuery(doctors.oneQuery(id));\nexport const useRefresh = () => { const client = useQueryClient(); return () => client.invalidateQueries({ queryKey: doctors.keys.all }); };\n`),
+    ).toEqual([]);
+  });
+});
+
 describe('the typecheck walls', () => {
   /** The diagnostics of compiling `code` as a file of the project whose tsconfig is `project`. */
   function compileIn(project: string, code: string): string[] {

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useMe } from '../../session/useMe.ts';
-import { useUpdateMe } from '../../api/me.ts';
+import { useUpdateMe } from '../../api/resources/me.ts';
 import { notifier } from '../../components/feedback/toaster.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FileText } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { api, call } from '../../api/client.ts';
+import { liquidationSummaryPdf } from '../../api/resources/reimbursements.ts';
 import { saveBlob } from '../../api/save-blob.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { BusyButton } from '../form/BusyButton.tsx';
@@ -16,8 +16,7 @@ export function LiquidationSummaryButton({ reimbursementId, folio }: { reimburse
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await call(api.GET('/api/reimbursements/{id}/liquidation-summary', { params: { path: { id: reimbursementId } }, parseAs: 'blob' }));
-      saveBlob(blob as Blob, `liquidacion-${folio}.pdf`);
+      saveBlob(await liquidationSummaryPdf(reimbursementId), `liquidacion-${folio}.pdf`);
     } catch (error) {
       notifyError(intl, error);
     } finally {

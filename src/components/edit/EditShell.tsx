@@ -3,7 +3,7 @@ import { Button, Card, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Resource, VersionedRecord } from '../../api/resource.ts';
+import type { Resource, VersionedRecord } from '../../api/resources/define-resource.ts';
 import { ConfirmDialog } from '../feedback/ConfirmDialog.tsx';
 import { Loading } from '../feedback/Loading.tsx';
 import { FieldInput } from '../form/FieldInput.tsx';

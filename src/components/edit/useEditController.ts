@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { ApiError, problemKind } from '../../api/client.ts';
-import { useDeleteRecords, useSaveRecord, type Resource, type VersionedRecord } from '../../api/resource.ts';
+import { useDeleteRecords, useSaveRecord, type Resource, type VersionedRecord } from '../../api/resources/define-resource.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { messenger } from '../feedback/toaster.tsx';
 import { contractResolver } from '../form/contract-resolver.ts';

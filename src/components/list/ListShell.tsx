@@ -3,7 +3,7 @@ import { Button, EmptyState, HStack, Stack, Text, useBreakpointValue } from '@ch
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
-import type { VersionedRecord } from '../../api/resource.ts';
+import type { VersionedRecord } from '../../api/resources/define-resource.ts';
 import { ConfirmDialog } from '../feedback/ConfirmDialog.tsx';
 import { notifyError } from '../feedback/notify-error.ts';
 import { messenger } from '../feedback/toaster.tsx';

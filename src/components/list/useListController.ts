@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'wouter';
-import { useDeleteRecords, type Resource, type VersionedRecord } from '../../api/resource.ts';
+import { useDeleteRecords, type Resource, type VersionedRecord } from '../../api/resources/define-resource.ts';
 import { useScreen } from '../layout/screen-context.ts';
 import { applyListChange, listQuery, parseListState, type ListChange, type ListSpec } from './list-state.ts';
 import { useStoredState } from './useStoredState.ts';

@@ -3,7 +3,7 @@ import { Badge, Box, Button, Card, HStack, Link as ChakraLink, Stack, Text, Text
 import { Lock, Pin, PinOff } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useChangeNote, type Note } from '../../api/notes.ts';
+import { useChangeNote, type Note } from '../../api/resources/notes.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { BusyButton } from '../form/BusyButton.tsx';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Card, Checkbox, Field, HStack, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useMe } from '../../session/useMe.ts';
-import { useNotes, useWriteNote, type NoteEntityType } from '../../api/notes.ts';
+import { useNotes, useWriteNote, type NoteEntityType } from '../../api/resources/notes.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { NoteCard } from './NoteCard.tsx';
 import { BusyButton } from '../form/BusyButton.tsx';

@@ -1,7 +1,7 @@
 import { Box, Heading, List, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { AnyStateMachine } from 'xstate';
-import { useWorkflowHistory, type HistoryEntity, type HistoryItem } from '../../api/workflow-history.ts';
+import { useWorkflowHistory, type HistoryEntity, type HistoryItem } from '../../api/resources/workflow-history.ts';
 import { stateTextId } from '@core/workflows/texts.ts';
 import { Loading } from '../feedback/Loading.tsx';
 

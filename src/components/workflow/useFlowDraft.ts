@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError, call } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
+import { deleteDraft, draftQuery, writeDraft } from '../../api/resources/drafts.ts';
 
 const SAVE_DELAY_MS = 400;
 const RETRY_MS = 5000;
@@ -12,17 +13,7 @@ const RETRY_MS = 5000;
  * server cannot take it (e.g. until the user signs in again); `discard` forgets it once the flow is done.
  */
 export function useFlowDraft<T extends object>(flow: string, key: string) {
-  const loaded = useQuery({
-    queryKey: ['draft', flow, key],
-    queryFn: async () => {
-      // No draft is an empty answer (204).
-      const draft = await call(api.GET('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } }));
-      return (draft?.snapshot as T | undefined) ?? null;
-    },
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-  });
+  const loaded = useQuery(draftQuery<T>(flow, key));
   const unsaved = useRef<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [pending, setPending] = useState(false);
@@ -33,7 +24,7 @@ export function useFlowDraft<T extends object>(flow: string, key: string) {
       const snapshot = unsaved.current;
       if (!snapshot) return;
       try {
-        await call(api.PUT('/api/drafts/{flow}/{key}', { params: { path: { flow, key } }, body: { snapshot: snapshot as Record<string, never> } }));
+        await writeDraft(flow, key, snapshot);
         if (unsaved.current === snapshot) {
           unsaved.current = null;
           setPending(false);
@@ -61,7 +52,7 @@ export function useFlowDraft<T extends object>(flow: string, key: string) {
     clearTimeout(timer.current);
     unsaved.current = null;
     setPending(false);
-    await call(api.DELETE('/api/drafts/{flow}/{key}', { params: { path: { flow, key } } })).catch(() => undefined);
+    await deleteDraft(flow, key).catch(() => undefined);
   }, [flow, key]);
 
   // Leaving the screen writes what is still waiting rather than dropping it.

@@ -1,20 +1,14 @@
 import { useState } from 'react';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
 import { refusalTextId } from '@core/workflows/texts.ts';
 import { ApiError, problemKind } from '../../api/client.ts';
+import type { WorkflowEndpoint } from '../../api/workflow-endpoint.ts';
 import { notifyError } from '../feedback/notify-error.ts';
 import { notifier } from '../feedback/toaster.tsx';
 import { codeMessage } from '../../i18n/form-messages.ts';
 
 type Versioned = { id: number; version: number };
-
-/** A workflow record's endpoint as the feature's api module gives it: post one event, and refresh what shows it. */
-export type WorkflowEndpoint<R extends Versioned, B extends { type: string }> = {
-  send: (id: number, body: B & { version: number }) => Promise<R>;
-  /** Puts the fresh record on screen (or reads it again) and refreshes its history, lists and counts. */
-  refresh: (client: QueryClient, id: number, fresh?: R) => Promise<unknown>;
-};
 
 /** Where a refusal is said: inside the dialog the user acted in, or as a notification. */
 type SendOptions<R> = { inDialog?: boolean; onSuccess?: (fresh: R) => void };

@@ -3,7 +3,7 @@ import { CheckCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
-import { useAcknowledge, type Announcement } from './api.ts';
+import { useAcknowledge, type Announcement } from '../../api/resources/announcements.ts';
 import { PriorityBadge } from './fields.tsx';
 import { SafeHtml } from './SafeHtml.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';

@@ -1,5 +1,4 @@
 import { Box, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
@@ -9,7 +8,7 @@ import { FieldInput } from '../../components/form/FieldInput.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { FormSection } from '../../components/form/FormSection.tsx';
 import type { FormValues } from '../../components/form/field-spec.ts';
-import { announcements, audienceChoicesQuery, type Announcement } from './api.ts';
+import { announcements, useAudienceChoices, type Announcement } from '../../api/resources/announcements.ts';
 import { AnnouncementStatePanel } from './AnnouncementStatePanel.tsx';
 import { ANNOUNCEMENT_FIELDS } from './fields.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
@@ -47,7 +46,7 @@ function AudiencePicker({ form }: { form: UseFormReturn<FormValues> }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const audience = useWatch({ control: form.control, name: 'audience' }) as string;
-  const { data: choices } = useQuery({ ...audienceChoicesQuery(), enabled: audience !== 'everyone' && audience !== '' });
+  const choices = useAudienceChoices(audience !== 'everyone' && audience !== '');
   const many = (name: 'audienceRoles' | 'audienceUserIds', options: { value: string; label: string }[]) => (
     <Controller
       control={form.control}

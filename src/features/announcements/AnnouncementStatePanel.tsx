@@ -7,7 +7,7 @@ import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
 import { announcementMachine } from '@core/workflows/announcement.machine.ts';
-import { announcements, announcementWorkflow, type Announcement, type AnnouncementEventType } from './api.ts';
+import { announcements, announcementWorkflow, type Announcement, type AnnouncementEventType } from '../../api/resources/announcements.ts';
 import { StateBadge } from './fields.tsx';
 
 /**

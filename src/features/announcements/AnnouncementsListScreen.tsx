@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { announcements } from './api.ts';
+import { announcements } from '../../api/resources/announcements.ts';
 import { ANNOUNCEMENT_COLUMNS, ANNOUNCEMENT_LIST } from './fields.tsx';
 
 /**

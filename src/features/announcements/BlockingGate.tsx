@@ -3,7 +3,7 @@ import { Stack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { pendingQuery } from './api.ts';
+import { pendingQuery } from '../../api/resources/announcements.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 // The reading view (and the browser's sanitiser) loads only when there is something blocking to read.

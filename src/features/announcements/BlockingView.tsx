@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import type { Announcement } from './api.ts';
+import type { Announcement } from '../../api/resources/announcements.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 
 /** A blocking announcement in place of the screen, until the user acknowledges it (then the next, or the screen). */

@@ -3,7 +3,7 @@ import { Megaphone } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Session } from '../../session/session.tsx';
 import { HeaderCountLink } from '../../components/layout/HeaderCountLink.tsx';
-import { pendingQuery } from './api.ts';
+import { pendingQuery } from '../../api/resources/announcements.ts';
 
 /** The header's announcements button with how many still wait for the user's reading or acknowledgement. */
 export function PendingBadge() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { pendingQuery } from './api.ts';
+import { pendingQuery } from '../../api/resources/announcements.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 
 /** `/comunicadospendientes`: what the user still has to acknowledge, blocking ones first. */

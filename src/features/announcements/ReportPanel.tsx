@@ -2,7 +2,7 @@ import { Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { reportQuery } from './api.ts';
+import { reportQuery } from '../../api/resources/announcements.ts';
 
 /** Who of the audience has read and acknowledged the current version (administrators and other writers). */
 export function ReportPanel({ id }: { id: number }) {

@@ -5,7 +5,7 @@ import { useRecordLoader } from '../../components/edit/useEditController.ts';
 import { RecordNotFound } from '../../components/edit/RecordNotFound.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { announcements } from './api.ts';
+import { announcements } from '../../api/resources/announcements.ts';
 import { AnnouncementCard } from './AnnouncementCard.tsx';
 
 /** `/comunicados/ver/:id`: one announcement as its audience reads it (opening it records the reading). */

@@ -3,7 +3,7 @@ import { BellRing, Lock } from 'lucide-react';
 import { FormattedMessage } from 'react-intl';
 import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { fieldColumns, type ListColumn } from '../../components/list/columns.tsx';
-import type { Announcement } from './api.ts';
+import type { Announcement } from '../../api/resources/announcements.ts';
 
 export const ANNOUNCEMENT_FIELDS = FIELD_SPECS.announcements;
 export const ANNOUNCEMENT_LIST = LIST_SPECS.announcements;

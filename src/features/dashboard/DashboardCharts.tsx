@@ -4,7 +4,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { usePreferences } from '../../session/preferences.tsx';
 import { money } from '../../components/format/money.ts';
-import type { DashboardCharts as Charts } from './api.ts';
+import type { DashboardCharts as Charts } from '../../api/resources/dashboard.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
 type Row = Record<string, string | number>;

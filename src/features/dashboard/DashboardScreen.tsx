@@ -6,7 +6,7 @@ import { Session } from '../../session/session.tsx';
 import { useAccountName } from '../../session/useAccountName.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
-import { dashboardQuery } from './api.ts';
+import { dashboardQuery } from '../../api/resources/dashboard.ts';
 import { TileSection } from './Tiles.tsx';
 
 // Charts (and recharts) load only when there are charts to draw: supervisors and administrators.

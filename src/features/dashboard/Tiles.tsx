@@ -2,7 +2,7 @@ import { Box, Card, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { money } from '../../components/format/money.ts';
-import type { Dashboard } from './api.ts';
+import type { Dashboard } from '../../api/resources/dashboard.ts';
 
 type Section = Dashboard['sections'][number];
 

@@ -1,7 +1,7 @@
 import { LayoutDashboard } from 'lucide-react';
 import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
-import { dashboardQuery } from './api.ts';
+import { dashboardQuery } from '../../api/resources/dashboard.ts';
 
 const Dashboard = lazyScreen(() => import('./DashboardScreen.tsx'));
 

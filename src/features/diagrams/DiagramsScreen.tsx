@@ -6,7 +6,8 @@ import { FlaskConical } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
 import { usePreferences } from '../../session/preferences.tsx';
 import { Session } from '../../session/session.tsx';
-import type { HistoryEntity } from '../../api/workflow-history.ts';
+import { diagramKey } from '../../api/resources/diagrams.ts';
+import type { HistoryEntity } from '../../api/resources/workflow-history.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { stateSvgId, transitionSvgId } from '../../statecharts/format.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
@@ -41,7 +42,7 @@ export default function DiagramsScreen() {
   const lang = readerLang(intl.locale);
   const record = params.get('record');
   const entity = RECORDS[name];
-  const diagram = useQuery({ queryKey: ['diagram', name, view, lang], queryFn: () => loadDiagram(name, view, lang), staleTime: Infinity });
+  const diagram = useQuery({ queryKey: diagramKey(name, view, lang), queryFn: () => loadDiagram(name, view, lang), staleTime: Infinity });
   const sessionValue = Session.useSelector((s) => s.value);
   const theme = usePreferences().currentTheme;
 

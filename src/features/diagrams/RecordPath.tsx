@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Box, Button, chakra, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useWorkflowHistory, type HistoryEntity } from '../../api/workflow-history.ts';
+import { recordLookupQuery } from '../../api/resources/record-lookup.ts';
+import { useWorkflowHistory, type HistoryEntity } from '../../api/resources/workflow-history.ts';
 import { eventTextId } from '@core/workflows/texts.ts';
 import type { MachineDescription } from '../../statecharts/format.ts';
 import { emptyPathReason, pathThrough } from './diagram-data.ts';
-import { findRecord } from './record-lookup.ts';
 import { stateLabel, textOf } from './StateDetails.tsx';
 
 const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verification', reimbursement: 'reimbursement', 'orthodontic-plan': 'orthodontic_plan' };
@@ -16,12 +16,7 @@ const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verificatio
  * the diagram. `typed` is the URL's `record`.
  */
 export function useRecordPath(entity: HistoryEntity | undefined, description: MachineDescription | undefined, typed: string | null) {
-  const lookup = useQuery({
-    queryKey: ['diagram-record', entity, typed],
-    queryFn: () => findRecord(entity!, typed!),
-    enabled: Boolean(entity && typed),
-    staleTime: 30_000,
-  });
+  const lookup = useQuery(recordLookupQuery(entity, typed));
   const found = lookup.data ?? null;
   const history = useWorkflowHistory(entity ?? 'verification', entity && found ? found.id : null);
   const path = useMemo(() => {

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { decodeRule } from '../../components/form/contract-resolver.ts';
 import type { FormRow } from '../../components/form/field-spec.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
-import { insurerChoicesQuery } from '../../api/insurers.ts';
+import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
 
 interface Props {
   value: FormRow[];

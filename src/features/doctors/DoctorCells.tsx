@@ -1,6 +1,6 @@
 import { Badge, Wrap } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Doctor, DoctorState } from './api.ts';
+import type { Doctor, DoctorState } from '../../api/resources/doctors.ts';
 
 const PALETTE: Record<DoctorState, string> = { ACTIVE: 'green', INACTIVE: 'gray', SUSPENDED: 'red' };
 

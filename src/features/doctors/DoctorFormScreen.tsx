@@ -8,7 +8,7 @@ import type { EditController } from '../../components/edit/useEditController.ts'
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import type { FormRow, FormValues } from '../../components/form/field-spec.ts';
 import { AgreementsEditor, agreementsPayload } from './AgreementsEditor.tsx';
-import { doctors, type Doctor } from './api.ts';
+import { doctors, type Doctor } from '../../api/resources/doctors.ts';
 import { doctorName } from './DoctorCells.tsx';
 import { DoctorStatePanel } from './DoctorStatePanel.tsx';
 import { CLINIC_FIELDS, DOCTOR_FIELDS, IDENTITY_FIELDS, LICENSE_FIELDS } from './fields.tsx';

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
-import { doctors, useDoctorState, type Doctor, type DoctorState } from './api.ts';
+import { doctors, useDoctorState, type Doctor, type DoctorState } from '../../api/resources/doctors.ts';
 import { doctorName, StateBadge } from './DoctorCells.tsx';
 import { SuspendDialog } from './SuspendDialog.tsx';
 

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
-import { insurerChoicesQuery } from '../../api/insurers.ts';
-import { doctors } from './api.ts';
+import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
+import { doctors } from '../../api/resources/doctors.ts';
 import { doctorName } from './DoctorCells.tsx';
 import { DOCTOR_COLUMNS, DOCTOR_LIST } from './fields.tsx';
 

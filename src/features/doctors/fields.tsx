@@ -1,6 +1,6 @@
 import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { fieldColumns, type ListColumn } from '../../components/list/columns.tsx';
-import type { Doctor } from './api.ts';
+import type { Doctor } from '../../api/resources/doctors.ts';
 import { AgreementNames, doctorName, Specialties, StateBadge } from './DoctorCells.tsx';
 
 /** What the contract says of a doctor's fields and of the doctors' list (sorts; specialty, network, state and insurer filters). */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Box, Button, EmptyState, HStack, Progress, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Download as DownloadIcon, Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
@@ -17,7 +17,7 @@ import { applyListChange, listQuery, parseListState, type ListChange } from '../
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { RecordCards } from '../../components/list/RecordCards.tsx';
 import { SortSelect } from '../../components/list/SortSelect.tsx';
-import { downloadsQuery, saveDownload, type Download } from './api.ts';
+import { downloadsQuery, useSaveDownload, type Download } from '../../api/resources/downloads.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 const STATE_PALETTE = { queued: 'gray', running: 'blue', completed: 'green', failed: 'red', expired: 'gray' } as const;
@@ -51,7 +51,7 @@ export default function DownloadsListScreen() {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link } = useScreen();
-  const client = useQueryClient();
+  const saveFile = useSaveDownload();
   const cards = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   // Page, sort and the state filter live in the URL as every list's do: a reload or a shared link shows the same jobs.
   const [params, setParams] = useSearchParams();
@@ -62,8 +62,8 @@ export default function DownloadsListScreen() {
   const create = link('create');
   const fetchFile = (job: Download) => {
     setSaving(job.id);
-    saveDownload(job)
-      .then(() => client.invalidateQueries({ queryKey: ['downloads'] }))
+    saveFile
+      .mutateAsync(job)
       .catch((error) => notifyError(intl, error))
       .finally(() => setSaving(null));
   };

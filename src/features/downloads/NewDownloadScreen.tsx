@@ -7,7 +7,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { DOWNLOAD_LISTS, HEALTH_DATA_LISTS, useCreateDownload, type DownloadList } from './api.ts';
+import { DOWNLOAD_LISTS, HEALTH_DATA_LISTS, useCreateDownload, type DownloadList } from '../../api/resources/downloads.ts';
 import { DEFAULT_COLUMNS } from './default-columns.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 

@@ -1,4 +1,4 @@
-import type { DownloadList } from './api.ts';
+import type { DownloadList } from '../../api/resources/downloads.ts';
 
 const labelled = (fields: string[]) => fields.map((field) => ({ field, labelId: `downloads.columnLabel.${field}` }));
 const VERIFICATION_COLUMNS = labelled(['folio', 'patientName', 'insurerName', 'kind', 'plannedServiceDate', 'state']);

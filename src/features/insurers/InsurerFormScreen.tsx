@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { EditShell } from '../../components/edit/EditShell.tsx';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
-import { insurers } from './api.ts';
+import { insurers } from '../../api/resources/insurers.ts';
 import { INSURER_FIELDS, INSURER_FORM } from './fields.ts';
 import { SettingsDeadlines } from './SettingsDeadlines.tsx';
 

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
-import { insurers, type Insurer } from './api.ts';
+import { insurers, type Insurer } from '../../api/resources/insurers.ts';
 import { INSURER_COLUMNS, INSURER_FIELDS, INSURER_LIST } from './fields.ts';
 
 const columns = fieldColumns<Insurer>('insurers', INSURER_FIELDS, INSURER_LIST, INSURER_COLUMNS);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { defaultValue, settingDefaultsQuery } from '../../api/settings.ts';
+import { defaultValue, settingDefaultsQuery } from '../../api/resources/settings.ts';
 import type { EditController } from '../../components/edit/useEditController.ts';
 
 /** The deadlines a new insurer starts from: the ones Configuraciones holds (the server uses them too when left blank). */

@@ -1,7 +1,7 @@
 import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import type { FormLayout } from '../../components/edit/EditShell.tsx';
 import type { ColumnDecl } from '../../components/list/columns.tsx';
-import type { Insurer } from './api.ts';
+import type { Insurer } from '../../api/resources/insurers.ts';
 
 /** What the contract says of an insurer's fields and of its list (sorts, filters). */
 export const INSURER_FIELDS = FIELD_SPECS.insurers;

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { ConversationSummary } from './api.ts';
+import type { ConversationSummary } from '../../api/resources/messages.ts';
 
 /** The user's conversations, latest activity first; the open one is marked, unread ones are bold with their count. */
 export function ConversationList({ items, selected, myId }: { items: ConversationSummary[]; selected: number | null; myId: number | undefined }) {

@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
-import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from './api.ts';
+import { conversationQuery, useCloseConversation, useMarkRead, useSendMessage, type Conversation, type Message } from '../../api/resources/messages.ts';
 import { AttachFile, filesProblem } from './AttachFile.tsx';
 import { MessageFiles } from './MessageFiles.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';

@@ -4,7 +4,7 @@ import { Paperclip } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { formatFileSize } from '../../components/format/file-size.ts';
-import { saveMessageAttachment, type MessageAttachment } from './api.ts';
+import { saveMessageAttachment, type MessageAttachment } from '../../api/resources/messages.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** A message's files, each with its name and size, downloaded with the session (a plain link cannot carry the token). */

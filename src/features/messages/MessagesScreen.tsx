@@ -12,7 +12,7 @@ import { applyListChange, listQuery, PAGE_SIZES, parseListState, type ListChange
 import { Pagination } from '../../components/list/Pagination.tsx';
 import { SearchBox } from '../../components/list/SearchBox.tsx';
 import { SortSelect } from '../../components/list/SortSelect.tsx';
-import { conversationsQuery } from './api.ts';
+import { conversationsQuery } from '../../api/resources/messages.ts';
 import { ConversationList } from './ConversationList.tsx';
 import { ConversationView } from './ConversationView.tsx';
 import { NewConversationDialog, type ConversationAbout } from './NewConversationDialog.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CloseButton, Dialog, Field, Fieldset, Input, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { notifyError } from '../../components/feedback/notify-error.ts';
-import { useRecipients, useStartConversation, type Conversation } from './api.ts';
+import { useRecipients, useStartConversation, type Conversation } from '../../api/resources/messages.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 /** The record a conversation is about, when started from that record's screen. */

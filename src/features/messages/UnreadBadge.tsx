@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { sessionBridge } from '../../api/client.ts';
-import { DASHBOARD_KEY } from '../../api/query-keys.ts';
+import { dashboardKeys } from '../../api/resources/dashboard.ts';
 import { Session } from '../../session/session.tsx';
 import { notifier } from '../../components/feedback/toaster.tsx';
 import { HeaderCountLink } from '../../components/layout/HeaderCountLink.tsx';
-import { MESSAGES_KEY, unreadQuery } from './api.ts';
+import { conversationKeys, unreadQuery } from '../../api/resources/messages.ts';
 import { followEvents } from './event-stream.ts';
 
 /**
@@ -26,8 +26,8 @@ export function UnreadBadge() {
     if (!token) return;
     return followEvents(
       (event) => {
-        void client.invalidateQueries({ queryKey: MESSAGES_KEY });
-        void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
+        void client.invalidateQueries({ queryKey: conversationKeys.all });
+        void client.invalidateQueries({ queryKey: dashboardKeys.all });
         const showing = window.location.pathname.endsWith(`/app${event.data.link}`);
         if (event.data.kind === 'message' && !showing) {
           const { senderName, subject } = event.data;

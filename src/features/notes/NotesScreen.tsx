@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { useMe } from '../../session/useMe.ts';
-import { useNotes } from '../../api/notes.ts';
+import { useNotes } from '../../api/resources/notes.ts';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { applyListChange, listQuery, parseListState, type ListChange, type ListSpec } from '../../components/list/list-state.ts';

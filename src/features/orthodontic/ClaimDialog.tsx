@@ -5,7 +5,7 @@ import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { money, moneyInput, readMoneyInput } from '../../components/format/money.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
-import { useClaimInstallment, type Installment, type Plan } from './api.ts';
+import { useClaimInstallment, type Installment, type Plan } from '../../api/resources/orthodontic-plans.ts';
 import { isoToday } from './dates.ts';
 
 /**

@@ -9,7 +9,7 @@ import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
 import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
-import { planWorkflow, type Plan, type PlanEvent } from './api.ts';
+import { planWorkflow, type Plan, type PlanEvent } from '../../api/resources/orthodontic-plans.ts';
 import { isoToday } from './dates.ts';
 import { Money } from './PlanCells.tsx';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DataList, Link as ChakraLink, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { Plan } from './api.ts';
+import type { Plan } from '../../api/resources/orthodontic-plans.ts';
 import { Day, Money } from './PlanCells.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
-import type { HistoryItem } from '../../api/workflow-history.ts';
+import type { HistoryItem } from '../../api/resources/workflow-history.ts';
 import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
 import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine.ts';
-import type { PlanHistory as History } from './api.ts';
+import type { PlanHistory as History } from '../../api/resources/orthodontic-plans.ts';
 
 type Item = History[number];
 

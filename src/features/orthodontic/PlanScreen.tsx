@@ -15,7 +15,7 @@ import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { LeaveGuardDialog } from '../../components/workflow/LeaveGuardDialog.tsx';
 import { useFlowDraft } from '../../components/workflow/useFlowDraft.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { plans, usePlanUpdate, type Installment, type Plan } from './api.ts';
+import { plans, usePlanUpdate, type Installment, type Plan } from '../../api/resources/orthodontic-plans.ts';
 import { ClaimDialog } from './ClaimDialog.tsx';
 import { isoToday } from './dates.ts';
 import { PlanActions } from './PlanActions.tsx';

@@ -5,7 +5,7 @@ import { useListController } from '../../components/list/useListController.ts';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { ORTHODONTIC_PLAN_STATES } from '@core/workflows/orthodontic-plan.machine.ts';
-import { plans, type Plan } from './api.ts';
+import { plans, type Plan } from '../../api/resources/orthodontic-plans.ts';
 import { PLAN_COLUMNS } from './columns.tsx';
 import { PreauthorizationFinder } from './PreauthorizationFinder.tsx';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { verifiedSearchQuery, type Verification } from './api.ts';
+import { verifiedSearchQuery, type Verification } from '../../api/resources/verifications.ts';
 import { Day } from './PlanCells.tsx';
 
 /** A verified orthodontic preauthorization with its authorization number: what a plan is proposed from. */

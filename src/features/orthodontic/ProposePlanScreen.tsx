@@ -14,7 +14,9 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { LeaveGuardDialog } from '../../components/workflow/LeaveGuardDialog.tsx';
 import { useFlowDraft } from '../../components/workflow/useFlowDraft.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { plans, policyQuery, verificationQuery, type Verification } from './api.ts';
+import { plans } from '../../api/resources/orthodontic-plans.ts';
+import { policyQuery } from '../../api/resources/policies.ts';
+import { verificationQuery, type Verification } from '../../api/resources/verifications.ts';
 import { Day } from './PlanCells.tsx';
 import { isPlanSource } from './PreauthorizationFinder.tsx';
 import { emptyTerms, parseTerms, TermsForm, type TermsDraft } from './TermsForm.tsx';
@@ -56,7 +58,7 @@ export default function ProposePlanScreen() {
     onSuccess: (plan) => {
       guard.release();
       void saved.discard();
-      void client.invalidateQueries({ queryKey: plans.keys.lists });
+      void client.invalidateQueries({ queryKey: plans.keys.all });
       messenger.create({ type: 'success', title: t('orthodonticPlans.propose.done', { patient: plan.patientName }) });
       navigate(link('edit', { id: plan.id }) ?? '/');
     },

@@ -2,9 +2,9 @@ import { Button, Link as ChakraLink, Stack, Table, Text } from '@chakra-ui/react
 import { HandCoins } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useReasonText } from '../../api/settings.ts';
+import { useReasonText } from '../../api/resources/settings.ts';
 import { money } from '../../components/format/money.ts';
-import type { Installment } from './api.ts';
+import type { Installment } from '../../api/resources/orthodontic-plans.ts';
 import { Day, InstallmentStateBadge, Money } from './PlanCells.tsx';
 import { summarize, type ScheduleRow } from './schedule.ts';
 

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { moneyInput, parseMoneyInput, readMoneyInput } from '../../components/format/money.ts';
 import type { InstallmentFrequency } from '@core/benefits/rules.ts';
-import { orthodontistsQuery, type Plan, type PlanInput } from './api.ts';
+import { orthodontistsQuery } from '../../api/resources/doctors.ts';
+import { type Plan, type PlanInput } from '../../api/resources/orthodontic-plans.ts';
 import type { ScheduleTerms } from './schedule.ts';
 
 // The contract's treatment codes (research 2.7), comprehensive banding first.

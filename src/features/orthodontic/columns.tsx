@@ -1,5 +1,5 @@
 import type { ListColumn } from '../../components/list/columns.tsx';
-import type { Plan } from './api.ts';
+import type { Plan } from '../../api/resources/orthodontic-plans.ts';
 import { Day, Money, PlanStateBadge, TreatmentCode } from './PlanCells.tsx';
 
 /** The plans list: who, which treatment, where it stands and what it is expected to pay. */

@@ -1,6 +1,6 @@
 import { orthodonticSchedule } from '@core/benefits/orthodontic.ts';
 import type { InstallmentFrequency } from '@core/benefits/rules.ts';
-import type { Installment, Plan } from './api.ts';
+import type { Installment, Plan } from '../../api/resources/orthodontic-plans.ts';
 
 /** One row of the schedule as the screen shows it: the stored instalment, or the engine's projection before banding. */
 export interface ScheduleRow {

@@ -1,7 +1,7 @@
 import { Box, HStack, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import type { PatientOverview } from './api.ts';
+import type { PatientOverview } from '../../api/resources/patients.ts';
 
 type Figure = NonNullable<PatientOverview['benefits']['orthodontic']>;
 

@@ -6,7 +6,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
-import { patientWorkflow, type Patient, type PatientEvent } from './api.ts';
+import { patientWorkflow, type Patient, type PatientEvent } from '../../api/resources/patients.ts';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;

@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { PAGE_SIZES } from '../../components/list/list-state.ts';
 import { Pagination } from '../../components/list/Pagination.tsx';
-import { FIRST_LINKED_PAGES, historyQuery, overviewQuery, type LinkedPages, type PatientHistory, type PatientOverview } from './api.ts';
+import { FIRST_LINKED_PAGES, patientHistoryQuery, patientOverviewQuery, type LinkedPages, type PatientHistory, type PatientOverview } from '../../api/resources/patients.ts';
 import { BenefitFigures } from './BenefitFigures.tsx';
 import { CoverageActions } from './CoverageActions.tsx';
 import { day } from './day.ts';
@@ -268,7 +268,7 @@ export default function PatientViewScreen() {
   const intl = useIntl();
   const id = Number(useParams<{ id: string }>().id);
   const [pages, setPages] = useState(FIRST_LINKED_PAGES);
-  const overview = useQuery({ ...overviewQuery(id, pages), enabled: Number.isInteger(id) });
+  const overview = useQuery({ ...patientOverviewQuery(id, pages), enabled: Number.isInteger(id) });
   return (
     <RecordGate query={overview} listLabel={intl.formatMessage({ id: 'patients.title' })} valid={Number.isInteger(id)}>
       {(data) => <PatientView id={id} data={data} pages={pages} onPages={setPages} />}
@@ -280,7 +280,7 @@ function PatientView({ id, data, pages, onPages }: { id: number; data: PatientOv
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link, can } = useScreen();
-  const history = useQuery(historyQuery(id));
+  const history = useQuery(patientHistoryQuery(id));
   const patient = data.patient;
   const editHref = link('edit', { id });
   return (

@@ -6,7 +6,8 @@ import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
-import { patients, policySummaryQuery, type Patient } from './api.ts';
+import { patients, type Patient } from '../../api/resources/patients.ts';
+import { policySummaryQuery } from '../../api/resources/policies.ts';
 import { PATIENT_COLUMNS, PATIENT_FIELDS, PATIENT_LIST } from './fields.ts';
 import { PolicySummaryCard } from './PolicySummaryCard.tsx';
 

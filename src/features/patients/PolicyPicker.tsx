@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Box, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { policySearchQuery, type PolicySummary } from './api.ts';
+import { policySearchQuery, type PolicySummary } from '../../api/resources/policies.ts';
 import { pageDirection } from './direction.ts';
 
 const DELAY_MS = 250;

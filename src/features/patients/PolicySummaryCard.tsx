@@ -1,6 +1,6 @@
 import { Badge, Card, DataList, HStack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import type { PolicySummary } from './api.ts';
+import type { PolicySummary } from '../../api/resources/policies.ts';
 
 /** A policy as enrolment sees it: number and state, holder, insurer and plan, validity, places taken. */
 export function PolicySummaryCard({ policy, headingLevel = 'h2' }: { policy: PolicySummary; headingLevel?: 'h2' | 'h3' }) {

@@ -2,7 +2,7 @@ import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import type { FormLayout } from '../../components/edit/EditShell.tsx';
 import type { ColumnDecl } from '../../components/list/columns.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
-import type { Patient } from './api.ts';
+import type { Patient } from '../../api/resources/patients.ts';
 
 /** What the contract says of a patient's fields. */
 export const PATIENT_FIELDS = FIELD_SPECS.patients;

@@ -9,7 +9,7 @@ import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import type { FieldSpec } from '../../components/form/field-spec.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { useRevealBankDetails, type Policyholder } from './api.ts';
+import { useRevealBankDetails, type Policyholder } from '../../api/resources/policyholders.ts';
 import { POLICYHOLDER_FIELDS } from './fields.tsx';
 
 interface Props {

@@ -8,7 +8,7 @@ import { notifier } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { addDays, addMonths } from '@core/benefits/dates.ts';
 import { POLICY_EDITABLE_STATES } from '@core/workflows/policy.machine.ts';
-import { holderPoliciesQuery, policyWorkflow, type Policy, type PolicyEvent } from './api.ts';
+import { holderPoliciesQuery, policyWorkflow, type Policy, type PolicyEvent } from '../../api/resources/policies.ts';
 import { EventDialog } from './EventDialog.tsx';
 import { PolicyDialog } from './PolicyDialog.tsx';
 import { FormSection } from '../../components/form/FormSection.tsx';

@@ -7,7 +7,7 @@ import type { EditController } from '../../components/edit/useEditController.ts'
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import type { FieldSpec, FormValues } from '../../components/form/field-spec.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { policyholders, type Policyholder } from './api.ts';
+import { policyholders, type Policyholder } from '../../api/resources/policyholders.ts';
 import { BankDetails } from './BankDetails.tsx';
 import { CONSENT_FIELDS, CONTACT_FIELDS, IDENTITY_FIELDS, PERSON_FIELDS, POLICYHOLDER_FIELDS } from './fields.tsx';
 import { PoliciesPanel } from './PoliciesPanel.tsx';

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
-import { policyholders } from './api.ts';
+import { policyholders } from '../../api/resources/policyholders.ts';
 import { POLICYHOLDER_COLUMNS, POLICYHOLDER_LIST } from './fields.tsx';
 
 /** `/titulares`: search by name, document or affiliate number; kind and active filters; sort and paging in the URL; bank accounts masked. */

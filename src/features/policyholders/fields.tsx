@@ -2,7 +2,7 @@ import { Badge } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { fieldColumns, type ListColumn } from '../../components/list/columns.tsx';
-import type { Policyholder } from './api.ts';
+import type { Policyholder } from '../../api/resources/policyholders.ts';
 
 /** What the contract says of a policyholder's fields and of their list (sorts; kind and active filters). */
 export const POLICYHOLDER_FIELDS = FIELD_SPECS.policyholders;

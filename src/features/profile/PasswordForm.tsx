@@ -6,7 +6,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { contractResolver } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { applyServerErrors } from '../../components/form/server-errors.ts';
-import { useChangePassword } from './api.ts';
+import { useChangePassword } from '../../api/resources/me.ts';
 import { SavedNotice } from './SavedNotice.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 

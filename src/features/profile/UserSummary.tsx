@@ -1,6 +1,6 @@
 import { Badge, DataList, Wrap } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { statusOf, type User } from '../../api/users.ts';
+import { statusOf, type User } from '../../api/resources/users.ts';
 
 /** A user's account as others see it: e-mail, language, roles, status and since when; one's own shows what the form does not edit. */
 export function UserSummary({ user, own = false }: { user: User; own?: boolean }) {

@@ -4,7 +4,7 @@ import { FileText, ImageIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { formatFileSize } from '../../components/format/file-size.ts';
-import { attachmentBlobUrl, type Attachment } from './api.ts';
+import { attachmentBlobUrl, type Attachment } from '../../api/resources/attachments.ts';
 
 /** The file opened in the browser: images as images, PDFs in the browser's own viewer. */
 function Preview({ attachment, onClose }: { attachment: Attachment; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import type { Reimbursement } from './api.ts';
+import type { Reimbursement } from '../../api/resources/reimbursements.ts';
 
 /** Why the statechart refuses an event now, from the record's `blockedEvents`: each refusing guard's text. */
 export function blockedReasons(record: Pick<Reimbursement, 'blockedEvents'>, event: string): string[] {

@@ -4,7 +4,7 @@ import { Upload } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { codeMessage } from '../../i18n/form-messages.ts';
-import { uploadDocument, type Attachment, type DocumentType } from './api.ts';
+import { uploadDocument, type Attachment, type DocumentType } from '../../api/resources/attachments.ts';
 
 export const DOCUMENT_TYPES: DocumentType[] = [
   'INVOICE',

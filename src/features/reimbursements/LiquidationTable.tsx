@@ -1,8 +1,8 @@
 import { Badge, Box, Stack, Table, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import { useReasonText } from '../../api/settings.ts';
-import type { Liquidation } from './api.ts';
+import { useReasonText } from '../../api/resources/settings.ts';
+import type { Liquidation } from '../../api/resources/reimbursements.ts';
 
 /** A line as the table names it: its code, and its tooth and surfaces when it has them. */
 export interface LineLabel {

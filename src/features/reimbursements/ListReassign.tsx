@@ -6,7 +6,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
-import { assigneesQuery, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from './api.ts';
+import { assigneesQuery, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from '../../api/resources/reimbursements.ts';
 import { AssignDialog } from './review/AssignDialog.tsx';
 
 /** The row's "Reasignar", offered where the API says the reader may hand the claim on (a supervisor). */

@@ -3,7 +3,7 @@ import { Text } from '@chakra-ui/react';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
-import { readyVerifications } from './api.ts';
+import { readyVerifications } from '../../api/resources/verifications.ts';
 import { READY_COLUMNS } from './columns.tsx';
 
 // The verification list's own sorts (contract listVerifications); its state is fixed to verified here.

@@ -1,7 +1,7 @@
 import { Badge, Text } from '@chakra-ui/react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { money } from '../../components/format/money.ts';
-import type { Reimbursement } from './api.ts';
+import type { Reimbursement } from '../../api/resources/reimbursements.ts';
 
 const PALETTE: Record<Reimbursement['state'], string> = {
   draft: 'gray',

@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { LIST_SPECS } from '../../../openapi/field-specs.ts';
-import { insurerChoicesQuery } from '../../api/insurers.ts';
+import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { reimbursements } from './api.ts';
+import { reimbursements } from '../../api/resources/reimbursements.ts';
 import { reimbursementColumns } from './columns.tsx';
 import { ListReassignDialog } from './ListReassign.tsx';
 

@@ -1,7 +1,7 @@
 import { HStack, List, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import type { Attachment } from './api.ts';
+import type { Attachment } from '../../api/resources/attachments.ts';
 
 /** The documents the codes require (research §4.3, from the settings' matrix, as the server computes them) and whether each is there. */
 export function RequiredDocuments({ missing, attachments }: { missing: readonly string[]; attachments: Attachment[] }) {

@@ -1,7 +1,8 @@
 import { HStack } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { ListColumn } from '../../components/list/columns.tsx';
-import type { Reimbursement, Verification } from './api.ts';
+import type { Reimbursement } from '../../api/resources/reimbursements.ts';
+import type { Verification } from '../../api/resources/verifications.ts';
 import { Ageing, Assignee, Day, Money, ReimbursementStateBadge } from './ReimbursementCells.tsx';
 import { ReassignButton } from './ListReassign.tsx';
 import { ValidityLeft } from './ValidityLeft.tsx';

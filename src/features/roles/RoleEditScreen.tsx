@@ -7,7 +7,7 @@ import { EditShell } from '../../components/edit/EditShell.tsx';
 import type { EditController } from '../../components/edit/useEditController.ts';
 import { decodeRule } from '../../components/form/contract-resolver.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
-import { roles, type Role } from './api.ts';
+import { roles, type Role } from '../../api/resources/roles.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';
 import { RoleKind } from './RoleCells.tsx';
 

@@ -3,7 +3,7 @@ import { fieldColumns } from '../../components/list/columns.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
-import { roles, type Role } from './api.ts';
+import { roles, type Role } from '../../api/resources/roles.ts';
 import { Count, RoleKind, RoleName } from './RoleCells.tsx';
 
 // The roles' list operation takes no paging, sort, search or filter: every role on one page.

@@ -1,7 +1,7 @@
 import { Badge, Box, Flex, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { SearchHit } from './api.ts';
+import type { SearchHit } from '../../api/resources/search.ts';
 
 /** The workflows' states have catalog texts (`machine.<machine>.state.<state>`); other kinds show none. */
 const STATE_TEXT: Partial<Record<SearchHit['kind'], string>> = { verification: 'machine.verification.state.', reimbursement: 'machine.reimbursement.state.' };

@@ -10,7 +10,7 @@ import { Notice } from '../../components/feedback/Notice.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { codeMessage } from '../../i18n/form-messages.ts';
 import { ApiError } from '../../api/client.ts';
-import { MIN_SEARCH_LENGTH, searchQuery } from './api.ts';
+import { MIN_SEARCH_LENGTH, searchQuery } from '../../api/resources/search.ts';
 import { SearchHitLink } from './SearchHitLink.tsx';
 
 const TYPING_DELAY_MS = 250;

@@ -9,7 +9,7 @@ import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { currencyExponent, decimalTextToMinor } from '@core/benefits/currency.ts';
-import { AMOUNT_KEYS, createCurrencyDefaults, settingsKeys, type AmountKey } from './api.ts';
+import { AMOUNT_KEYS, createCurrencyDefaults, settingsKeys, type AmountKey } from '../../api/resources/settings.ts';
 import type { FieldErrors } from './useCatalogSave.ts';
 
 const ISO_4217 = new Set(Intl.supportedValuesOf('currency'));

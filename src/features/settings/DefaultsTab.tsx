@@ -8,7 +8,7 @@ import { moneyAmount, moneyInput, parseMoneyInput } from '../../components/forma
 import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { AddCurrencyDialog } from './AddCurrencyDialog.tsx';
-import { catalogQuery, saveItem, type SettingDefault } from './api.ts';
+import { catalogQuery, saveItem, type SettingDefault } from '../../api/resources/settings.ts';
 import { CatalogTable } from './CatalogTable.tsx';
 import { EditDialog } from './EditDialog.tsx';
 import { HistoryDialog, type Describe } from './HistoryDialog.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { catalogQuery, saveItem, type RequiredDocument } from './api.ts';
+import { catalogQuery, saveItem, type RequiredDocument } from '../../api/resources/settings.ts';
 import { CatalogTable } from './CatalogTable.tsx';
 import { EditDialog } from './EditDialog.tsx';
 import { SelectField } from './fields.tsx';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { usePreferences } from '../../session/preferences.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { historyQuery, type Catalog } from './api.ts';
+import { historyQuery, type Catalog } from '../../api/resources/settings.ts';
 
 /** How a tab names one field of its items (`category`, `texts.ja`) and shows one of its values. */
 export type Describe = (field: string, value: unknown) => { label: string; value: string };

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
-import { catalogQuery, saveItem, type CatalogTexts, type ProcedureCode } from './api.ts';
+import { catalogQuery, saveItem, type CatalogTexts, type ProcedureCode } from '../../api/resources/settings.ts';
 import { CatalogTable } from './CatalogTable.tsx';
 import { EditDialog } from './EditDialog.tsx';
 import { CheckField, SelectField, TextField, TextsFields } from './fields.tsx';

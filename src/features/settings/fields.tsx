@@ -2,7 +2,7 @@ import { Checkbox, Input, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { encodeRule } from '../../components/form/contract-resolver.ts';
 import { FormField } from '../../components/form/FormField.tsx';
-import { LANGUAGES, type CatalogTexts } from './api.ts';
+import { LANGUAGES, type CatalogTexts } from '../../api/resources/settings.ts';
 import type { FieldErrors } from './useCatalogSave.ts';
 
 const errorOf = (errors: FieldErrors, path: string) => (errors[path] ? encodeRule(errors[path]) : undefined);

@@ -7,7 +7,7 @@ import { ApiError, problemKind } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import type { FieldRule } from '../../i18n/form-messages.ts';
-import { settingsKeys, type Catalog } from './api.ts';
+import { settingsKeys, type Catalog } from '../../api/resources/settings.ts';
 
 type Schema = 'ProcedureCodeInput' | 'ProcedureCodeUpdate' | 'ReasonCodeUpdate' | 'RequiredDocumentUpdate' | 'SettingDefaultUpdate';
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };

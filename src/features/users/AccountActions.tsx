@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
-import { useUserAction, type User, type UserAction } from './api.ts';
+import { useUserAction, type User, type UserAction } from '../../api/resources/users.ts';
 import { StatusBadge } from './UserCells.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 

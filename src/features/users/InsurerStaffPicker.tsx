@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
-import { insurerChoicesQuery } from '../../api/insurers.ts';
+import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
 
 interface Props {
   value: number[];

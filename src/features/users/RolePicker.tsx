@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { allRolesQuery } from '../../api/roles.ts';
+import { allRolesQuery } from '../../api/resources/roles.ts';
 import { CheckboxGroupField } from '../../components/form/CheckboxGroupField.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Badge, Wrap } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
-import { statusOf, type User, type UserStatus } from './api.ts';
+import { statusOf, type User, type UserStatus } from '../../api/resources/users.ts';
 
 const PALETTE: Record<UserStatus, string> = { active: 'green', inactive: 'gray', locked: 'orange' };
 

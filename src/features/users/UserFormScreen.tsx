@@ -8,7 +8,7 @@ import type { EditController } from '../../components/edit/useEditController.ts'
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import { AccessChoice } from './AccessChoice.tsx';
 import { AccountActions } from './AccountActions.tsx';
-import { users, type User } from './api.ts';
+import { users, type User } from '../../api/resources/users.ts';
 import { USER_FIELDS } from './fields.tsx';
 import { RolePicker } from './RolePicker.tsx';
 import { InsurerStaffPicker } from './InsurerStaffPicker.tsx';

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { allRolesQuery } from '../../api/roles.ts';
+import { allRolesQuery } from '../../api/resources/roles.ts';
 import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
-import { users, type User } from './api.ts';
+import { users, type User } from '../../api/resources/users.ts';
 import { USER_COLUMNS, USER_FIELDS, USER_LIST } from './fields.tsx';
 
 const columns = fieldColumns<User>('users', USER_FIELDS, USER_LIST, USER_COLUMNS);

@@ -1,6 +1,6 @@
 import { FIELD_SPECS, LIST_SPECS } from '../../../openapi/field-specs.ts';
 import type { ColumnDecl } from '../../components/list/columns.tsx';
-import type { User } from './api.ts';
+import type { User } from '../../api/resources/users.ts';
 import { LanguageName, RoleNames, StatusBadge } from './UserCells.tsx';
 
 /** What the contract says of a user's fields and of the users' list (sorts, the role and status filters). */

@@ -5,7 +5,7 @@ import { messenger } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
-import { verificationWorkflow, type Verification } from './api.ts';
+import { verificationWorkflow, type Verification } from '../../api/resources/verifications.ts';
 
 /** A worklist row's "Tomar": ASSIGN to oneself with the row's version, as the verification's own screen sends it. */
 export function ClaimButton({ row }: { row: Verification }) {

@@ -4,8 +4,9 @@ import { LIST_SPECS } from '../../../openapi/field-specs.ts';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
-import { insurerChoicesQuery } from '../../api/insurers.ts';
-import { doctorChoicesQuery, verifications, type VerificationQuery } from './api.ts';
+import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
+import { doctorNamesQuery } from '../../api/resources/doctors.ts';
+import { verifications, type VerificationQuery } from '../../api/resources/verifications.ts';
 import { HISTORY_COLUMNS } from './columns.tsx';
 import { DateRange, useDateRange } from '../../components/list/DateRange.tsx';
 
@@ -23,7 +24,7 @@ export default function HistoryScreen() {
   const range = useDateRange();
   const list = useListController(verifications, SPEC, (query: VerificationQuery): VerificationQuery => ({ ...query, group: query.state ? undefined : 'history', from: range.from, to: range.to }));
   const { data: insurers = [] } = useQuery(insurerChoicesQuery());
-  const { data: doctors = [] } = useQuery(doctorChoicesQuery(''));
+  const { data: doctors = [] } = useQuery(doctorNamesQuery(''));
   return (
     <ListShell
       controller={list}

@@ -19,7 +19,9 @@ import { guardTextId } from '@core/workflows/texts.ts';
 import { draftOf, verificationFlowMachine, type VerificationFlowDraft } from '../../machines/verification-flow.machine.ts';
 import type { VerificationCategory, VerificationKind } from '@core/workflows/verification.machine.ts';
 import { blockedEvents } from '@core/workflows/workflow.ts';
-import { createVerification, doctorChoicesQuery, fetchPatientOverview, patientQuery, patientSearchQuery, verifications } from './api.ts';
+import { doctorNamesQuery } from '../../api/resources/doctors.ts';
+import { createVerification, verifications } from '../../api/resources/verifications.ts';
+import { fetchPatientOverview, patientQuery, patientSearchQuery } from '../../api/resources/patients.ts';
 import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { Day } from './VerificationCells.tsx';
@@ -269,7 +271,7 @@ function PatientStep({ patient, onPick, mayEnrol }: { patient: VerificationFlowD
 function DetailsStep({ draft, onEdit }: { draft: VerificationFlowDraft; onEdit: (changes: Partial<Omit<VerificationFlowDraft, 'patient'>>) => void }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const doctors = useQuery(doctorChoicesQuery(''));
+  const doctors = useQuery(doctorNamesQuery(''));
   const select = (label: string, value: string, options: { value: string; label: string }[], onChange: (value: string) => void, required = true) => (
     <Field.Root required={required}>
       <Field.Label>

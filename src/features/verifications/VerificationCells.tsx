@@ -1,6 +1,6 @@
 import { Badge, HStack } from '@chakra-ui/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Verification } from './api.ts';
+import type { Verification } from '../../api/resources/verifications.ts';
 
 const PALETTE: Record<Verification['state'], string> = {
   pending: 'gray',

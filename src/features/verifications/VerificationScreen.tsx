@@ -16,7 +16,8 @@ import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { WorkflowActions, type WorkflowAction } from '../../components/workflow/WorkflowActions.tsx';
 import { verificationMachine, type VerificationChannel } from '@core/workflows/verification.machine.ts';
-import { patientOverviewQuery, verifications, verificationWorkflow, type Verification, type VerificationEventBody } from './api.ts';
+import { patientOverviewQuery } from '../../api/resources/patients.ts';
+import { verifications, verificationWorkflow, type Verification, type VerificationEventBody } from '../../api/resources/verifications.ts';
 import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { EligibleDialog } from './EligibleDialog.tsx';

@@ -11,7 +11,8 @@ import { ListShell } from '../../components/list/ListShell.tsx';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import type { ListSpec } from '../../components/list/list-state.ts';
 import { useListController } from '../../components/list/useListController.ts';
-import { assigneeChoicesQuery, countsQuery, verifications, verificationWorkflow, type Verification, type VerificationQuery } from './api.ts';
+import { userChoicesQuery } from '../../api/resources/users.ts';
+import { countsQuery, verifications, verificationWorkflow, type Verification, type VerificationQuery } from '../../api/resources/verifications.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 import { ClaimButton } from './ClaimButton.tsx';
 import { worklistColumns } from './columns.tsx';
@@ -42,7 +43,7 @@ export default function WorklistScreen() {
   const client = useQueryClient();
   const mayWork = can('verifications:update');
   const mayAssignOthers = mayWork && can('users:read');
-  const assignees = useQuery({ ...assigneeChoicesQuery(), enabled: mayAssignOthers });
+  const assignees = useQuery({ ...userChoicesQuery({ role: 'verifier', status: 'active' }), enabled: mayAssignOthers });
   const [assignee, setAssignee] = useState('');
   const [assigning, setAssigning] = useState(false);
 

@@ -1,5 +1,5 @@
 import type { ListColumn } from '../../components/list/columns.tsx';
-import type { Verification } from './api.ts';
+import type { Verification } from '../../api/resources/verifications.ts';
 import { Age, Day, KindText, ServiceDate, ValidityLeft, VerificationStateBadge } from './VerificationCells.tsx';
 
 const folio: ListColumn<Verification> = { id: 'folio', labelId: 'verifications.field.folio', sortable: true, primary: true, cell: (v) => <bdi>{v.folio}</bdi> };

@@ -5,7 +5,8 @@ import { useMachine } from '@xstate/react';
 import { useIntl } from 'react-intl';
 import { useLocation, useParams } from 'wouter';
 import { fromPromise } from 'xstate';
-import { api, ApiError, call } from '../../../api/client.ts';
+import { ApiError } from '../../../api/client.ts';
+import { insurerQuery } from '../../../api/resources/insurers.ts';
 import { RecordNotFound } from '../../../components/edit/RecordNotFound.tsx';
 import { useLeaveGuard } from '../../../components/edit/useLeaveGuard.ts';
 import { Loading } from '../../../components/feedback/Loading.tsx';
@@ -17,7 +18,10 @@ import { LeaveGuardDialog } from '../../../components/workflow/LeaveGuardDialog.
 import { useFlowDraft } from '../../../components/workflow/useFlowDraft.ts';
 import { codeMessage } from '../../../i18n/form-messages.ts';
 import { flowDraft, reimbursementFlowMachine, type FlowRecord, type KeptDraft } from '../../../machines/reimbursement-flow.machine.ts';
-import { attachmentsQuery, fetchLiquidation, procedureCodesQuery, reimbursements, sendReimbursementEvent, verificationQuery, type Reimbursement, type Verification } from '../api.ts';
+import { attachmentsQuery } from '../../../api/resources/attachments.ts';
+import { fetchLiquidation, reimbursements, sendReimbursementEvent, type Reimbursement } from '../../../api/resources/reimbursements.ts';
+import { procedureCodesQuery } from '../../../api/resources/settings.ts';
+import { verificationQuery, type Verification } from '../../../api/resources/verifications.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
@@ -120,7 +124,7 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
     leave.release();
     void discard();
     client.setQueryData(reimbursements.keys.detail(record.id), record);
-    void client.invalidateQueries({ queryKey: reimbursements.keys.lists });
+    void client.invalidateQueries({ queryKey: reimbursements.keys.all });
     messenger.create({ type: 'success', title: t('reimbursements.create.submitted', { folio: record.folio }) });
     const href = link('edit', { verificacion_id: verification.id, id: record.id });
     if (href) navigate(href);
@@ -230,12 +234,7 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
   const valid = Number.isInteger(verificationId) && verificationId > 0;
   const verification = useQuery({ ...verificationQuery(verificationId), enabled: valid, retry: false });
   const stored = useFlowDraft<StoredFlow>(FLOW, valid ? String(verificationId) : 'none');
-  const insurer = useQuery({
-    queryKey: ['reimbursements', 'insurer', verification.data?.insurerId],
-    queryFn: () => call(api.GET('/api/insurers/{id}', { params: { path: { id: verification.data!.insurerId } } })),
-    enabled: Boolean(verification.data),
-    staleTime: 5 * 60_000,
-  });
+  const insurer = useQuery({ ...insurerQuery(verification.data?.insurerId ?? 0), enabled: Boolean(verification.data) });
   const title = intl.formatMessage({ id: titleId });
   if (!valid || (verification.error instanceof ApiError && verification.error.status === 404)) return <RecordNotFound listLabel={intl.formatMessage({ id: 'area.reimbursements.new' })} />;
   if (verification.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;

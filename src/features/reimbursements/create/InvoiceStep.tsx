@@ -3,7 +3,7 @@ import { Checkbox, Field, Input, NativeSelect, RadioGroup, SimpleGrid, HStack } 
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { FlowInvoice, ReimbursementFlowEvent } from '../../../machines/reimbursement-flow.machine.ts';
-import { doctorChoicesQuery, doctorQuery } from '../api.ts';
+import { doctorQuery, doctorSearchQuery } from '../../../api/resources/doctors.ts';
 
 interface Props {
   invoice: FlowInvoice;
@@ -20,7 +20,7 @@ export function InvoiceStep({ invoice, currency, today, send }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [search, setSearch] = useState('');
-  const { data: found = [] } = useQuery(doctorChoicesQuery(search.trim()));
+  const { data: found = [] } = useQuery(doctorSearchQuery(search.trim(), { active: true }));
   const { data: chosen } = useQuery({ ...doctorQuery(invoice.doctorId ?? 0), enabled: invoice.doctorId !== null });
   const edit = (changes: Partial<FlowInvoice>) => send({ type: 'EDIT_INVOICE', changes });
   const choices = chosen && !found.some((d) => d.id === chosen.id) ? [chosen, ...found] : found;

@@ -4,7 +4,7 @@ import { Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { moneyInput, parseMoneyInput } from '../../../components/format/money.ts';
 import type { FlowLine } from '../../../machines/reimbursement-flow.machine.ts';
-import type { ProcedureCode } from '../api.ts';
+import type { ProcedureCode } from '../../../api/resources/reimbursements.ts';
 import { ToothChart } from './ToothChart.tsx';
 
 const SURFACES = ['M', 'O', 'D', 'B', 'L'] as const;

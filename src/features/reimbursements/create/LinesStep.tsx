@@ -3,7 +3,7 @@ import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import type { FlowLine, ReimbursementFlowEvent } from '../../../machines/reimbursement-flow.machine.ts';
-import type { ProcedureCode } from '../api.ts';
+import type { ProcedureCode } from '../../../api/resources/reimbursements.ts';
 import { LineRow } from './LineRow.tsx';
 
 interface Props {

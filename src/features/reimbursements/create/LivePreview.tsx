@@ -3,7 +3,8 @@ import { Heading, Stack, Text } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { FlowLine } from '../../../machines/reimbursement-flow.machine.ts';
-import { linesPreviewQuery, unsavedLinesPreviewQuery } from '../api.ts';
+import { linesPreviewQuery } from '../../../api/resources/reimbursements.ts';
+import { unsavedLinesPreviewQuery } from '../../../api/resources/verifications.ts';
 import { LiquidationTable } from '../LiquidationTable.tsx';
 import { lineInput } from './save-draft.ts';
 

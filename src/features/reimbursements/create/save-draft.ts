@@ -1,6 +1,6 @@
 import { api, call } from '../../../api/client.ts';
 import type { FlowLine, SaveInput } from '../../../machines/reimbursement-flow.machine.ts';
-import { updateReimbursement, type Reimbursement, type ReimbursementLineInput } from '../api.ts';
+import { updateReimbursement, type Reimbursement, type ReimbursementLineInput } from '../../../api/resources/reimbursements.ts';
 
 /** A line of the flow as the API takes it. */
 export const lineInput = (line: FlowLine): ReimbursementLineInput => ({

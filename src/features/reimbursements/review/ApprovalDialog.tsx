@@ -3,8 +3,8 @@ import { Badge, Field, HStack, Input, SegmentGroup, Stack, Text } from '@chakra-
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
 import { money, readMoneyInput } from '../../../components/format/money.ts';
-import type { Reimbursement, ReimbursementEventBody } from '../api.ts';
-import { useReasonText } from '../../../api/settings.ts';
+import type { Reimbursement, ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
+import { useReasonText } from '../../../api/resources/settings.ts';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 type Decision = 'APPROVE' | 'REDUCE' | 'REJECT';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Field, NativeSelect, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import type { ReimbursementEventBody } from '../api.ts';
+import type { ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
 
 interface Props {
   /** The reviewers the API offers, the current assignee left out. */

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Checkbox, Stack, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../../components/form/FormDialog.tsx';
-import type { DocumentType, Reimbursement, ReimbursementEventBody } from '../api.ts';
+import type { DocumentType } from '../../../api/resources/attachments.ts';
+import type { Reimbursement, ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
 import { DOCUMENT_TYPES } from '../DocumentUpload.tsx';
 
 interface Props {

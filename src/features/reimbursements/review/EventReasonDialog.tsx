@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ReasonDialog } from '../../../components/workflow/ReasonDialog.tsx';
-import type { ReimbursementEventBody } from '../api.ts';
+import type { ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 /** The events whose payload is words: a cancellation's reason, a rejection's code and explanation, the payment reference. */

@@ -1,9 +1,9 @@
 import { Badge, Box, Table, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { money } from '../../../components/format/money.ts';
-import type { Reimbursement } from '../api.ts';
+import type { Reimbursement } from '../../../api/resources/reimbursements.ts';
 import { day } from '../ReimbursementCells.tsx';
-import { useReasonText } from '../../../api/settings.ts';
+import { useReasonText } from '../../../api/resources/settings.ts';
 
 /** The claimed lines as stored: code, tooth and surfaces, date, quantity, charged, covered, and each line's decision with its reason. */
 export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) {

@@ -1,7 +1,7 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { reasonCodesQuery, useReasonText } from '../../../api/settings.ts';
+import { reasonCodesQuery, useReasonText } from '../../../api/resources/settings.ts';
 
 interface Props {
   value: string;

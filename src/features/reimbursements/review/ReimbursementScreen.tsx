@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Banknote, Check, FileQuestion, Hand, Send, Stethoscope, UserRoundPen, Workflow, X, type LucideIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
-import { api, call } from '../../../api/client.ts';
+import { insurerQuery } from '../../../api/resources/insurers.ts';
 import { RecordGate } from '../../../components/edit/RecordGate.tsx';
 import { Loading } from '../../../components/feedback/Loading.tsx';
 import { Notice } from '../../../components/feedback/Notice.tsx';
@@ -19,10 +19,11 @@ import { useWorkflowRecord } from '../../../components/workflow/useWorkflowRecor
 import { WorkflowActions } from '../../../components/workflow/WorkflowActions.tsx';
 import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
 import { ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN, stateHasTag } from '@core/workflows/workflow.ts';
-import { assigneesQuery, attachmentsQuery, liquidationQuery, reimbursements, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from '../api.ts';
+import { assigneesQuery, liquidationQuery, reimbursements, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
+import { attachmentsQuery } from '../../../api/resources/attachments.ts';
 import { AttachmentList } from '../AttachmentList.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
-import { useReasonText } from '../../../api/settings.ts';
+import { useReasonText } from '../../../api/resources/settings.ts';
 import { LiquidationTable } from '../LiquidationTable.tsx';
 import { Assignee, day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
@@ -90,12 +91,7 @@ function Record({ record }: { record: Reimbursement }) {
   // Handing it to someone else: only a supervisor may (reassignable); the API offers them every reviewer.
   const assignees = useQuery({ ...assigneesQuery(record.id), enabled: record.reassignable });
   const reassignTo = (assignees.data ?? []).filter((user) => user.id !== userId && user.id !== record.assigneeId);
-  const insurer = useQuery({
-    queryKey: ['reimbursements', 'insurer', record.insurerId],
-    queryFn: () => call(api.GET('/api/insurers/{id}', { params: { path: { id: record.insurerId } } })),
-    enabled: can('insurers:read'),
-    staleTime: 5 * 60_000,
-  });
+  const insurer = useQuery({ ...insurerQuery(record.insurerId), enabled: can('insurers:read') });
   const workflow = useWorkflowRecord(record, reimbursementWorkflow);
   const send = (body: Omit<ReimbursementEventBody, 'version'>) =>
     workflow.send(body, {

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Schemas } from './client.ts';
+import { api, call, type Schemas } from '../client.ts';
+import { queryKeys } from './keys.ts';
 
 export type Note = Schemas['Note'];
 export type NoteEntityType = Schemas['NoteEntityType'];
@@ -14,8 +15,10 @@ export interface NotesQuery {
 }
 
 /** Every notes query starts with 'notes', so a write refreshes the panel of a record and /notas alike. */
+const noteKeys = queryKeys('notes');
+
 export const notesQuery = (query: NotesQuery) =>
-  queryOptions({ queryKey: ['notes', 'list', query], queryFn: () => call(api.GET('/api/notes', { params: { query } })) });
+  queryOptions({ queryKey: noteKeys.list(query), queryFn: () => call(api.GET('/api/notes', { params: { query } })) });
 
 export const useNotes = (query: NotesQuery, enabled = true) => useQuery({ ...notesQuery(query), enabled });
 
@@ -23,7 +26,7 @@ export function useWriteNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['NoteInput']) => call(api.POST('/api/notes', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['notes'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: noteKeys.all }),
   });
 }
 
@@ -31,6 +34,6 @@ export function useChangeNote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: Schemas['NoteUpdate'] & { id: number }) => call(api.PUT('/api/notes/{id}', { params: { path: { id } }, body })),
-    onSettled: () => client.invalidateQueries({ queryKey: ['notes'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: noteKeys.all }),
   });
 }

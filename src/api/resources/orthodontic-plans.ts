@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
-import { api, call, type Schemas } from '../../api/client.ts';
-import { defineResource } from '../../api/resource.ts';
-import { workflowHistoryQuery } from '../../api/workflow-history.ts';
-import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
+import { api, call, type Schemas } from '../client.ts';
+import type { WorkflowEndpoint } from '../workflow-endpoint.ts';
+import { defineResource } from './define-resource.ts';
+import { reimbursements } from './reimbursements.ts';
 
 export type Plan = Schemas['OrthodonticPlan'];
 export type PlanInput = Schemas['OrthodonticPlanInput'];
@@ -11,7 +11,6 @@ export type PlanUpdate = Schemas['OrthodonticPlanUpdate'];
 export type PlanEvent = Schemas['OrthodonticPlanEvent'];
 export type Installment = Schemas['OrthodonticInstallment'];
 export type PlanHistory = Schemas['OrthodonticPlanHistory']['items'];
-export type Verification = Schemas['Verification'];
 type PlanQuery = NonNullable<paths['/api/orthodontic-plans']['get']['parameters']['query']>;
 
 export const plans = defineResource<Plan, PlanInput, PlanQuery>('orthodonticPlans', {
@@ -20,37 +19,10 @@ export const plans = defineResource<Plan, PlanInput, PlanQuery>('orthodonticPlan
   create: (body) => call(api.POST('/api/orthodontic-plans', { body })),
 });
 
-export const planHistoryQuery = (id: number) =>
-  queryOptions({ queryKey: [...plans.keys.detail(id), 'history'], queryFn: () => call(api.GET('/api/orthodontic-plans/{id}/history', { params: { path: { id } } })) });
-
-export const verificationQuery = (id: number) =>
-  queryOptions({ queryKey: ['verifications', 'detail', id], queryFn: () => call(api.GET('/api/verifications/{id}', { params: { path: { id } } })) });
-
-/** Verified verifications whose folio or patient matches `q` (the screen keeps the orthodontic preauthorizations). */
-export const verifiedSearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['verifications', 'list', { q, state: 'verified', purpose: 'orthodontic-plan' }],
-    queryFn: () => call(api.GET('/api/verifications', { params: { query: { q, state: 'verified', pageSize: 50 } } })),
-    enabled: q.trim().length >= 2,
-    staleTime: 30_000,
-  });
-
-/** Active orthodontists, the only doctors a plan accepts. */
-export const orthodontistsQuery = () =>
-  queryOptions({
-    queryKey: ['doctors', 'list', { specialty: 'ORTHODONTICS', state: 'ACTIVE', pageSize: 100 }],
-    queryFn: () => call(api.GET('/api/doctors', { params: { query: { specialty: 'ORTHODONTICS', state: 'ACTIVE', pageSize: 100, sort: 'lastNames' } } })),
-    staleTime: 60_000,
-  });
-
-/** Everything that shows the plan: its record, lists, history (timeline and Diagramas path). */
+/** Everything that shows the plan: every query under the plans' prefix (its record, lists, history: timeline and Diagramas path). */
 const refreshPlan = (client: QueryClient, id: number, plan?: Plan) => {
   if (plan) client.setQueryData(plans.keys.detail(id), plan);
-  return Promise.all([
-    client.invalidateQueries({ queryKey: plans.keys.detail(id) }),
-    client.invalidateQueries({ queryKey: plans.keys.lists }),
-    client.invalidateQueries({ queryKey: workflowHistoryQuery('orthodontic-plan', id).queryKey }),
-  ]);
+  return client.invalidateQueries({ queryKey: plans.keys.all });
 };
 
 function usePlanRefresh(id: number) {
@@ -102,10 +74,6 @@ export function useClaimInstallment(plan: Plan) {
           },
         }),
       ),
-    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: ['reimbursements'] })]),
+    onSuccess: () => Promise.all([refresh(), client.invalidateQueries({ queryKey: reimbursements.keys.all })]),
   });
 }
-
-/** The verification's policy: its currency is the one a plan's fee is entered in. */
-export const policyQuery = (id: number) =>
-  queryOptions({ queryKey: ['policies', 'detail', id], queryFn: () => call(api.GET('/api/policies/{id}', { params: { path: { id } } })) });

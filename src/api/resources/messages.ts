@@ -1,30 +1,31 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../api/client.ts';
-import { saveBlob } from '../../api/save-blob.ts';
+import { api, call, type Schemas } from '../client.ts';
+import { saveBlob } from '../save-blob.ts';
+import { queryKeys } from './keys.ts';
 
 export type ConversationSummary = Schemas['ConversationSummary'];
 export type Conversation = Schemas['Conversation'];
 export type Message = Schemas['Message'];
 export type MessageAttachment = Schemas['MessageAttachment'];
 
-/** Every messages query starts with 'conversations': a live event refreshes them all at once. */
-export const MESSAGES_KEY = ['conversations'] as const;
+/** Every messages query starts with 'conversations' (recipients too): a live event refreshes them all at once. */
+export const conversationKeys = queryKeys('conversations');
 
 export const conversationsQuery = (query: { q?: string; unread?: boolean; sort?: string; page?: number; pageSize?: number }) =>
   queryOptions({
-    queryKey: [...MESSAGES_KEY, 'list', query],
+    queryKey: conversationKeys.list(query),
     queryFn: () => call(api.GET('/api/conversations', { params: { query } })),
     placeholderData: keepPreviousData,
   });
 
 export const conversationQuery = (id: number) =>
-  queryOptions({ queryKey: [...MESSAGES_KEY, 'detail', id], queryFn: () => call(api.GET('/api/conversations/{id}', { params: { path: { id } } })) });
+  queryOptions({ queryKey: conversationKeys.detail(id), queryFn: () => call(api.GET('/api/conversations/{id}', { params: { path: { id } } })) });
 
-export const unreadQuery = () => queryOptions({ queryKey: [...MESSAGES_KEY, 'unread'], queryFn: () => call(api.GET('/api/conversations/unread')) });
+export const unreadQuery = () => queryOptions({ queryKey: [...conversationKeys.all, 'unread'], queryFn: () => call(api.GET('/api/conversations/unread')) });
 
 export const useRecipients = (q: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['message-recipients', q],
+    queryKey: [...conversationKeys.all, 'recipients', q],
     queryFn: () => call(api.GET('/api/conversations/recipients', { params: { query: q ? { q } : {} } })),
     enabled,
     placeholderData: keepPreviousData,
@@ -34,7 +35,7 @@ export function useStartConversation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Schemas['ConversationInput']) => call(api.POST('/api/conversations', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
 
@@ -52,7 +53,7 @@ export function useSendMessage(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (reply: { body: string; files: File[] }) => send(conversationId, reply),
-    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
 
@@ -66,7 +67,7 @@ export function useCloseConversation(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => call(api.POST('/api/conversations/{id}/close', { params: { path: { id: conversationId } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }
 
@@ -74,6 +75,6 @@ export function useMarkRead(conversationId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (upToMessageId: number) => call(api.POST('/api/conversations/{id}/read', { params: { path: { id: conversationId } }, body: { upToMessageId } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: conversationKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { saveBlob } from '../../api/save-blob.ts';
-import { api, call, type Schemas } from '../../api/client.ts';
+import { saveBlob } from '../save-blob.ts';
+import { api, call, type Schemas } from '../client.ts';
+import { queryKeys } from './keys.ts';
 
 export type Download = Schemas['Download'];
 export type DownloadInput = Schemas['DownloadInput'];
@@ -17,10 +18,12 @@ export const HEALTH_DATA_LISTS: readonly DownloadList[] = [
 
 const live = (page?: { items: Download[] }) => page?.items.some((job) => job.state === 'queued' || job.state === 'running');
 
+const downloadKeys = queryKeys('downloads');
+
 /** A page of export jobs; refreshed every second while one is waiting or running, for its progress bar. */
 export const downloadsQuery = (query: Record<string, string | number | boolean>) =>
   queryOptions({
-    queryKey: ['downloads', 'list', query],
+    queryKey: downloadKeys.list(query),
     queryFn: () => call(api.GET('/api/downloads', { params: { query } })),
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (live(query.state.data) ? 1000 : false),
@@ -30,7 +33,16 @@ export function useCreateDownload() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DownloadInput) => call(api.POST('/api/downloads', { body })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['downloads'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: downloadKeys.all }),
+  });
+}
+
+/** Fetches a finished file and saves it; the jobs are read again (the server counts the download). */
+export function useSaveDownload() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveDownload,
+    onSuccess: () => client.invalidateQueries({ queryKey: downloadKeys.all }),
   });
 }
 

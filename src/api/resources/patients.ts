@@ -1,13 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
-import { api, call, type Schemas } from '../../api/client.ts';
-import { defineResource } from '../../api/resource.ts';
-import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
+import { api, call, type Schemas } from '../client.ts';
+import type { WorkflowEndpoint } from '../workflow-endpoint.ts';
+import { defineResource } from './define-resource.ts';
 
 export type Patient = Schemas['Patient'];
 export type PatientInput = Schemas['PatientInput'];
 export type PatientOverview = Schemas['PatientOverview'];
-export type PolicySummary = Schemas['PolicySummary'];
 export type PatientEvent = Schemas['PatientEvent'];
 export type PatientHistory = Schemas['PatientHistory']['items'];
 type PatientQuery = NonNullable<paths['/api/patients']['get']['parameters']['query']>;
@@ -29,7 +28,8 @@ export interface LinkedPages {
 }
 export const FIRST_LINKED_PAGES: LinkedPages = { verificationsPage: 1, reimbursementsPage: 1, plansPage: 1, pageSize: 10 };
 
-export const overviewQuery = (id: number, pages: LinkedPages = FIRST_LINKED_PAGES) =>
+/** The patient with coverage, benefits and linked records (the server's default pages are the first ones). */
+export const patientOverviewQuery = (id: number, pages: LinkedPages = FIRST_LINKED_PAGES) =>
   queryOptions({
     queryKey: [...patients.keys.detail(id), 'overview', pages],
     queryFn: () => call(api.GET('/api/patients/{id}/overview', { params: { path: { id }, query: pages } })),
@@ -37,24 +37,28 @@ export const overviewQuery = (id: number, pages: LinkedPages = FIRST_LINKED_PAGE
     placeholderData: keepPreviousData,
   });
 
-export const historyQuery = (id: number) =>
+/** The same overview read once, outside the cache (a flow's coverage facts at the moment it asks). */
+export const fetchPatientOverview = (id: number) => call(api.GET('/api/patients/{id}/overview', { params: { path: { id } } }));
+
+export const patientHistoryQuery = (id: number) =>
   queryOptions({ queryKey: [...patients.keys.detail(id), 'history'], queryFn: () => call(api.GET('/api/patients/{id}/history', { params: { path: { id } } })) });
 
-export const policySummaryQuery = (id: number) =>
-  queryOptions({ queryKey: ['policy-summaries', 'detail', id], queryFn: () => call(api.GET('/api/policy-summaries/{id}', { params: { path: { id } } })) });
+/** Active patients whose name or document matches `q` (two characters at least), as a new verification finds them. */
+export const patientSearchQuery = (q: string) => ({
+  ...patients.listQuery({ q, pageSize: 10, state: 'ACTIVE' }),
+  enabled: q.trim().length >= 2,
+  placeholderData: undefined,
+  staleTime: 30_000,
+});
 
-export const policySearchQuery = (q: string) =>
-  queryOptions({
-    queryKey: ['policy-summaries', 'search', q],
-    queryFn: () => call(api.GET('/api/policy-summaries', { params: { query: { q: q || undefined, open: true, limit: 20 } } })),
-    staleTime: 30_000,
-  });
-
-/** Suspends, resumes or ends a patient's coverage; the patient, its view and the lists refresh. */
+/** Suspends, resumes or ends a patient's coverage; the patient, its view, the lists and pickers refresh. */
 export const patientWorkflow: WorkflowEndpoint<Patient, Omit<PatientEvent, 'version'>> = {
   send: (id, body) => call(api.POST('/api/patients/{id}/events', { params: { path: { id } }, body })),
   refresh: (client, id, patient) => {
     if (patient) client.setQueryData(patients.keys.detail(id), patient);
-    return Promise.all([client.invalidateQueries({ queryKey: patients.keys.detail(id) }), client.invalidateQueries({ queryKey: patients.keys.lists })]);
+    return client.invalidateQueries({ queryKey: patients.keys.all });
   },
 };
+
+/** One patient (the one just enrolled from a verification's flow, to choose it on return). */
+export const patientQuery = (id: number) => patients.oneQuery(id);

@@ -1,8 +1,11 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { paths } from '../../../openapi/schema';
-import { api, call, type Schemas } from '../../api/client.ts';
-import { defineResource } from '../../api/resource.ts';
-import type { WorkflowEndpoint } from '../../components/workflow/useWorkflowRecord.ts';
+import { api, call, type Schemas } from '../client.ts';
+import type { WorkflowEndpoint } from '../workflow-endpoint.ts';
+import { defineResource } from './define-resource.ts';
+import { allInsurersQuery } from './insurers.ts';
+import { allRolesQuery } from './roles.ts';
+import { userChoicesQuery } from './users.ts';
 
 export type Announcement = Schemas['Announcement'];
 export type AnnouncementEventType = Schemas['AnnouncementEvent']['type'];
@@ -18,14 +21,14 @@ export const announcements = defineResource<Announcement, Schemas['AnnouncementI
 /** What the signed-in user still has to acknowledge (blocking ones first); every user may ask. */
 export const pendingQuery = () =>
   queryOptions({
-    queryKey: ['announcements', 'pending'],
+    queryKey: [...announcements.keys.all, 'pending'],
     queryFn: () => call(api.GET('/api/me/announcements')).then((answer) => answer.items),
     // A blocking announcement published meanwhile reaches a user already signed in within a minute.
     refetchInterval: 60_000,
   });
 
 export const reportQuery = (id: number) =>
-  queryOptions({ queryKey: ['announcements', 'report', id], queryFn: () => call(api.GET('/api/announcements/{id}/report', { params: { path: { id } } })) });
+  queryOptions({ queryKey: [...announcements.keys.detail(id), 'report'], queryFn: () => call(api.GET('/api/announcements/{id}/report', { params: { path: { id } } })) });
 
 const refresh = (client: QueryClient, saved?: Announcement) => {
   if (saved) client.setQueryData(announcements.keys.detail(saved.id), saved);
@@ -47,21 +50,18 @@ export const announcementWorkflow: WorkflowEndpoint<Announcement, { type: Announ
   refresh: (client, _id, saved) => refresh(client, saved),
 };
 
-/** Roles, users and insurers to address, read here rather than from their areas (areas do not reach into each other). */
-export const audienceChoicesQuery = () =>
-  queryOptions({
-    queryKey: ['announcements', 'audience-choices'],
-    queryFn: async () => {
-      const [roles, users, insurers] = await Promise.all([
-        call(api.GET('/api/roles')),
-        call(api.GET('/api/users', { params: { query: { pageSize: 100, sort: 'name' } } })),
-        call(api.GET('/api/insurers', { params: { query: { pageSize: 100, sort: 'name' } } })),
-      ]);
-      return {
-        roles: roles.items.map((role) => role.code),
-        users: users.items.map((user) => ({ value: String(user.id), label: user.name })),
-        insurers: insurers.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
-      };
-    },
-    staleTime: 5 * 60_000,
-  });
+/**
+ * Roles, users and insurers to address, from their own resources' caches (a user or insurer saved elsewhere shows
+ * here as saved); `enabled` while an audience other than everyone is chosen.
+ */
+export function useAudienceChoices(enabled: boolean) {
+  const roleList = useQuery({ ...allRolesQuery(), enabled });
+  const userList = useQuery({ ...userChoicesQuery(), enabled });
+  const insurerList = useQuery({ ...allInsurersQuery(), enabled });
+  if (!roleList.data || !userList.data || !insurerList.data) return undefined;
+  return {
+    roles: roleList.data.items.map((role) => role.code),
+    users: userList.data,
+    insurers: insurerList.data.items.map((insurer) => ({ value: String(insurer.id), label: insurer.name })),
+  };
+}

@@ -1,5 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../api/client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { api, call, type Schemas } from '../client.ts';
+import { queryKeys } from './keys.ts';
 
 export type Catalog = Schemas['SettingCatalog'];
 export type ProcedureCode = Required<Schemas['ProcedureCode']>;
@@ -10,10 +12,16 @@ export type SettingChange = Schemas['SettingChange'];
 export type CatalogTexts = Schemas['CatalogTexts'];
 export const LANGUAGES = ['es', 'en', 'fr', 'zh', 'ja'] as const;
 
-/** Query keys: `['settings', catalog]` for a catalog, `['settings', catalog, 'history', key]` for an item's changes. */
+const base = queryKeys('settings');
+/**
+ * Query keys: `['settings', catalog]` for a catalog, `['settings', catalog, 'history', key]` for an item's changes.
+ * Configuraciones and every screen that reads a catalog (a claim's procedure codes, a policy's defaults, reason
+ * texts) share them, so an edit there refreshes every reader.
+ */
 export const settingsKeys = {
-  catalog: (catalog: Catalog) => ['settings', catalog] as const,
-  history: (catalog: Catalog, key: string) => ['settings', catalog, 'history', key] as const,
+  all: base.all,
+  catalog: (catalog: Catalog) => [...base.all, catalog] as const,
+  history: (catalog: Catalog, key: string) => [...base.all, catalog, 'history', key] as const,
 };
 
 const lists = {
@@ -45,3 +53,33 @@ export const saveItem = {
     call(api.PUT('/api/settings/documents/{documentType}', { params: { path: { documentType } }, body })),
   defaults: (key: SettingDefault['key'], body: Schemas['SettingDefaultUpdate']) => call(api.PUT('/api/settings/defaults/{key}', { params: { path: { key } }, body })),
 };
+
+/** The defaults a new insurer or policy starts from, as other screens read them. */
+export const settingDefaultsQuery = () => ({ ...catalogQuery('defaults'), staleTime: 60_000 });
+
+/** A default's value by its key (`policy.maxBeneficiaries`, `insurer.cureDays`…), when the catalog holds it. */
+export const defaultValue = (items: readonly Schemas['SettingDefault'][] | undefined, key: string) => items?.find((d) => d.key === key)?.value;
+
+/** The rejection reason codes with their texts in five languages, as Configuraciones edits them. */
+export const reasonCodesQuery = () => ({ ...catalogQuery('reasons'), staleTime: 60_000 });
+
+/** The active procedure codes, as a claim's lines offer them. */
+export const procedureCodesQuery = () => ({
+  ...catalogQuery('procedures'),
+  select: (items: Schemas['ProcedureCode'][]) => items.filter((code) => code.active),
+  staleTime: 5 * 60_000,
+});
+
+/**
+ * A reason code with its text in the user's language from Configuraciones (`30 · Máximo anual agotado`);
+ * the code alone while the catalog loads or when it lacks the code.
+ */
+export function useReasonText() {
+  const intl = useIntl();
+  const { data: reasons = [] } = useQuery(reasonCodesQuery());
+  return (code: string | null | undefined) => {
+    if (!code) return '';
+    const texts = reasons.find((reason) => reason.code === code)?.texts;
+    return texts ? `${code} · ${texts[intl.locale as keyof typeof texts] ?? texts.es}` : code;
+  };
+}

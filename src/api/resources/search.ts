@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call, type Schemas } from '../../api/client.ts';
+import { api, call, type Schemas } from '../client.ts';
+import { queryKeys } from './keys.ts';
 
 export type SearchResults = Schemas['SearchResults'];
 export type SearchHit = Schemas['SearchHit'];
@@ -7,9 +8,12 @@ export type SearchHit = Schemas['SearchHit'];
 /** The server refuses shorter text (the contract's minLength). */
 export const MIN_SEARCH_LENGTH = 2;
 
+/** Search reads every resource: its answers are kept only briefly (a write elsewhere does not invalidate them). */
+const searchKeys = queryKeys('search');
+
 export const searchQuery = (q: string) =>
   queryOptions({
-    queryKey: ['search', q],
+    queryKey: [...searchKeys.all, q],
     queryFn: () => call(api.GET('/api/search', { params: { query: { q } } })),
     enabled: q.trim().length >= MIN_SEARCH_LENGTH,
     placeholderData: keepPreviousData,

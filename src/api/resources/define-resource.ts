@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type QueryKeys } from './query-keys.ts';
+import { queryKeys, type QueryKeys } from './keys.ts';
 
 export interface Page<R> {
   items: R[];
@@ -37,9 +37,12 @@ export interface Resource<R extends VersionedRecord, Input, Query> extends Resou
 const listOptions = <R,>(key: readonly unknown[], fetch: () => Promise<Page<R>>) => queryOptions({ queryKey: key, queryFn: fetch, placeholderData: keepPreviousData });
 const oneOptions = <R,>(key: readonly unknown[], fetch: () => Promise<R>) => queryOptions({ queryKey: key, queryFn: fetch });
 
-/** A resource module: its calls plus query keys from the shared factory and `queryOptions` builders. */
-export function defineResource<R extends VersionedRecord, Input, Query extends object>(name: string, calls: ResourceCalls<R, Input, Query>): Resource<R, Input, Query> {
-  const keys = queryKeys(name);
+/**
+ * A resource module: its calls plus query keys from the shared factory and `queryOptions` builders. `keys` is given
+ * when the records are another resource's seen through a filter (the verifications ready for a claim are
+ * verifications): they share its prefix, so a write to one refreshes the other.
+ */
+export function defineResource<R extends VersionedRecord, Input, Query extends object>(name: string, calls: ResourceCalls<R, Input, Query>, keys: QueryKeys = queryKeys(name)): Resource<R, Input, Query> {
   return {
     ...calls,
     name,
@@ -54,7 +57,10 @@ export type AnyResource = Resource<VersionedRecord, never, object>;
 export const useRecordList = <R extends VersionedRecord, Q extends object>(resource: Resource<R, never, Q>, query: Q) => useQuery(resource.listQuery(query));
 export const useRecord = <R extends VersionedRecord>(resource: Resource<R, never, never>, id: number, enabled = true) => useQuery({ ...resource.oneQuery(id), enabled });
 
-/** Creates (no id) or updates (id and version) a record; the cache keeps the saved record and refreshes lists. */
+/**
+ * Creates (no id) or updates (id and version) a record; the cache keeps the saved record, and everything read under
+ * the resource's prefix (lists, choices, the copies other screens show) is read again.
+ */
 export function useSaveRecord<R extends VersionedRecord, Input>(resource: Resource<R, Input, never>) {
   const client = useQueryClient();
   return useMutation({
@@ -65,12 +71,12 @@ export function useSaveRecord<R extends VersionedRecord, Input>(resource: Resour
     },
     onSuccess: (saved) => {
       client.setQueryData(resource.keys.detail(saved.id), saved);
-      return client.invalidateQueries({ queryKey: resource.keys.lists });
+      return client.invalidateQueries({ queryKey: resource.keys.all });
     },
   });
 }
 
-/** Deletes records one by one (there is no bulk operation); lists refresh once at the end. */
+/** Deletes records one by one (there is no bulk operation); everything under the resource's prefix refreshes once at the end. */
 export function useDeleteRecords(resource: { name: string; keys: QueryKeys; remove?: (id: number) => Promise<unknown> }) {
   const client = useQueryClient();
   return useMutation({
@@ -80,7 +86,7 @@ export function useDeleteRecords(resource: { name: string; keys: QueryKeys; remo
     },
     onSettled: (_, __, ids) => {
       ids.forEach((id) => client.removeQueries({ queryKey: resource.keys.detail(id) }));
-      return client.invalidateQueries({ queryKey: resource.keys.lists });
+      return client.invalidateQueries({ queryKey: resource.keys.all });
     },
   });
 }

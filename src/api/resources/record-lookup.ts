@@ -1,5 +1,10 @@
-import { api, ApiError, call } from '../../api/client.ts';
-import type { HistoryEntity } from '../../api/workflow-history.ts';
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiError, call } from '../client.ts';
+import type { QueryKeys } from './keys.ts';
+import { plans } from './orthodontic-plans.ts';
+import { reimbursements } from './reimbursements.ts';
+import { verifications } from './verifications.ts';
+import type { HistoryEntity } from './workflow-history.ts';
 
 /** The record a history path is drawn for: its id, the folio staff know it by, and the state it is in now. */
 export interface FoundRecord {
@@ -54,8 +59,8 @@ const lookups: Record<HistoryEntity, (text: string) => Promise<FoundRecord | nul
     }
     const preauthorization = await verificationByFolio(text);
     if (!preauthorization) return null;
-    const plans = await call(api.GET('/api/orthodontic-plans', { params: { query: { patientId: preauthorization.patientId, pageSize: 100 } } }));
-    const found = plans.items.find((p) => p.preauthorizationId === preauthorization.id);
+    const page = await call(api.GET('/api/orthodontic-plans', { params: { query: { patientId: preauthorization.patientId, pageSize: 100 } } }));
+    const found = page.items.find((p) => p.preauthorizationId === preauthorization.id);
     return found ? { id: found.id, folio: found.preauthorizationFolio, state: found.state } : null;
   },
 };
@@ -68,3 +73,14 @@ export function findRecord(entity: HistoryEntity, typed: string): Promise<FoundR
   const text = typed.trim().toUpperCase();
   return text ? lookups[entity](text) : Promise.resolve(null);
 }
+
+const KEYS: Record<HistoryEntity, QueryKeys> = { verification: verifications.keys, reimbursement: reimbursements.keys, 'orthodontic-plan': plans.keys };
+
+/** Diagramas' record lookup, under the looked-up resource's prefix (an event on a record refreshes its lookup). */
+export const recordLookupQuery = (entity: HistoryEntity | undefined, typed: string | null) =>
+  queryOptions({
+    queryKey: [...KEYS[entity ?? 'verification'].all, 'lookup', typed],
+    queryFn: () => findRecord(entity!, typed!),
+    enabled: Boolean(entity && typed),
+    staleTime: 30_000,
+  });
