@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { announcementGuardRules, announcementMachine } from './announcement.machine.ts';
 import { orthodonticInstallmentGuardRules, orthodonticInstallmentMachine } from './orthodontic-installment.machine.ts';
 import { orthodonticPlanGuardRules, orthodonticPlanMachine } from './orthodontic-plan.machine.ts';
+import { paymentRunGuardRules, paymentRunMachine } from './payment-run.machine.ts';
 import { patientCoverageGuardRules, patientCoverageMachine } from './patient-coverage.machine.ts';
 import { policyGuardRules, policyMachine } from './policy.machine.ts';
 import { reimbursementGuardRules, reimbursementMachine } from './reimbursement.machine.ts';
@@ -25,4 +26,5 @@ export const WORKFLOWS: readonly Workflow[] = [
   { name: 'policy', machine: policyMachine, rules: policyGuardRules },
   { name: 'patient-coverage', machine: patientCoverageMachine, rules: patientCoverageGuardRules },
   { name: 'announcement', machine: announcementMachine, rules: announcementGuardRules },
+  { name: 'payment-run', machine: paymentRunMachine, rules: paymentRunGuardRules },
 ];
