@@ -31,7 +31,7 @@ export interface PaymentRunFacts {
 
 export type PaymentRunEvent =
   /** Claims added or removed; sent by the run's item operations. */
-  | { type: 'EDIT' }
+  | { type: 'EDIT'; add?: number[]; remove?: number[] }
   | { type: 'SUBMIT' }
   /** The approver sends it back to treasury. */
   | { type: 'REOPEN'; reason: string }
