@@ -60,6 +60,7 @@ export const REIMBURSEMENT_FACTS: ReimbursementFacts = {
   today: '2025-05-10',
   payeeHasBankDetails: true,
   alreadyPaid: false,
+  heldByPaymentRun: false,
   liquidationUnchanged: true,
 };
 

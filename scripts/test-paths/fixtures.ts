@@ -169,6 +169,7 @@ const reimbursement: MachineFixture = {
     facts('nothing-payable', 'nothing to pay', { ...REIMBURSEMENT, payableCents: 0 }),
     facts('no-bank-details', 'payee without bank details', { ...REIMBURSEMENT, payeeHasBankDetails: false }),
     facts('already-paid', 'already paid', { ...REIMBURSEMENT, alreadyPaid: true }),
+    facts('in-payment-run', 'held by an open payment run', { ...REIMBURSEMENT, heldByPaymentRun: true }),
   ],
 };
 

@@ -246,6 +246,8 @@ describe('payment runs', () => {
     for (const a of answers.filter((a) => a.status !== 201)) expectProblem(a, 409, 'paymentRun.claimInOpenRun');
     const [{ n }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim', [claim!.id]);
     expect(n).toBe(1);
+    // While the run holds it the claim is not paid by hand: the run pays it.
+    expectProblem(await sendEvent('reimbursements', claim!.id, { type: 'PAY', reference: 'TRF-MANO' }, treasury), 409, 'reimbursement.inPaymentRun');
     // Cancelled before its file, the run frees the claim for another.
     const winner = answers.find((a) => a.status === 201)!.body.id;
     expectProblem(await event(winner, { type: 'CANCEL', reason: ' ' }, treasury), 409, 'paymentRun.reasonRequired');

@@ -145,6 +145,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   const ledger = await ledgerOf(q, rows);
   const history = await liveLinesOf(q, rows);
   const settingsOf = await reimbursementEngineInputs(q, rows);
+  const held = new Set((await q.query<{ id: number }>('SELECT reimbursement_id AS id FROM payment_run_items WHERE holds_claim AND reimbursement_id = ANY($1::int[])', [ids])).map((r) => r.id));
   return new Map(
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);
@@ -183,6 +184,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         today,
         payeeHasBankDetails: row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id),
         alreadyPaid: row.paid_on !== null,
+        heldByPaymentRun: held.has(row.id),
         liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
       const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions, actorIsSupervisor: facts.actorIsSupervisor };

@@ -45,6 +45,17 @@ const lookups: Record<HistoryEntity, (text: string) => Promise<FoundRecord | nul
     const found = page.items.find((r) => r.folio.toUpperCase() === text);
     return found ? { id: found.id, folio: found.folio, state: found.state } : null;
   },
+  // A payment run by its folio (PAG-…) or id: the runs are few, so the newest pages are searched.
+  'payment-run': async (text) => {
+    const id = asId(text);
+    if (id !== null) {
+      const found = await orNull(call(api.GET('/api/payment-runs/{id}', { params: { path: { id } } })));
+      return found && { id: found.id, folio: found.folio, state: found.state };
+    }
+    const page = await call(api.GET('/api/payment-runs', { params: { query: { page: 1, pageSize: 100 } } }));
+    const found = page.items.find((r) => r.folio.toUpperCase() === text);
+    return found ? { id: found.id, folio: found.folio, state: found.state } : null;
+  },
   // A plan has no folio of its own: staff know it by its pre-authorisation's (VER-…).
   'orthodontic-plan': async (text) => {
     const id = asId(text);
