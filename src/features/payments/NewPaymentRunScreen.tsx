@@ -79,9 +79,10 @@ export default function NewPaymentRunScreen() {
               {items.map((c) => (
                 <Table.Row key={c.id} data-testid={`payable-${c.folio}`}>
                   <Table.Cell>
-                    <Checkbox.Root checked={picked.has(c.id)} onCheckedChange={(e) => toggle(c.id, e.checked === true)} aria-label={t('payments.pickClaim', { folio: c.folio })}>
+                    <Checkbox.Root checked={picked.has(c.id)} onCheckedChange={(e) => toggle(c.id, e.checked === true)}>
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
+                      <Checkbox.Label srOnly>{t('payments.pickClaim', { folio: c.folio })}</Checkbox.Label>
                     </Checkbox.Root>
                   </Table.Cell>
                   <Table.Cell>{c.folio}</Table.Cell>

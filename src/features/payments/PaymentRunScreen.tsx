@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Heading, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Download, X } from 'lucide-react';
@@ -10,7 +10,7 @@ import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
 import { paymentRunMachine } from '@core/workflows/payment-run.machine.ts';
-import { runQuery, saveRunFile, useRunEvent, type PaymentRun } from './api.ts';
+import { runQuery, saveRunFile, useRunEvent, type PaymentRun, type ReportResult } from './api.ts';
 import { RunActions } from './RunActions.tsx';
 import { BankStatus, RunStateBadge, RunTotals } from './RunCells.tsx';
 import { StatusReportUpload } from './StatusReportUpload.tsx';
@@ -47,6 +47,7 @@ function RunView({ run }: { run: PaymentRun }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const edit = useRunEvent(run.id);
   const editable = run.allowedEvents.includes('EDIT');
+  const [report, setReport] = useState<ReportResult | null>(null);
   const remove = (reimbursementId: number) => edit.mutate({ type: 'EDIT', version: run.version, remove: [reimbursementId] }, { onError: (error) => notifyError(intl, error) });
   return (
     <Stack gap="4">
@@ -73,9 +74,9 @@ function RunView({ run }: { run: PaymentRun }) {
           </Stack>
         </Section>
       )}
-      {run.allowedEvents.includes('BANK_REPORT') && (
+      {(run.allowedEvents.includes('BANK_REPORT') || report) && (
         <Section id="run-report" title={t('payments.report.title')}>
-          <StatusReportUpload run={run} />
+          <StatusReportUpload run={run} result={report} onResult={setReport} />
         </Section>
       )}
       <Section id="run-items" title={t('payments.items.title')}>

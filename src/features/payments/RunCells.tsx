@@ -17,7 +17,7 @@ const STATE_PALETTE: Record<PaymentRun['state'], string> = {
 export function RunStateBadge({ state }: { state: PaymentRun['state'] }) {
   const intl = useIntl();
   return (
-    <Badge colorPalette={STATE_PALETTE[state]} data-state={state}>
+    <Badge colorPalette={STATE_PALETTE[state]} data-state={state} data-testid="run-state">
       {intl.formatMessage({ id: `machine.paymentRun.state.${state}` })}
     </Badge>
   );

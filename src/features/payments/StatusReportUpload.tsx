@@ -6,18 +6,17 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { useStatusReport, type PaymentRun, type ReportResult } from './api.ts';
 
 /** The bank's pain.002 answer, uploaded by treasury: what it settled, what it returned and why, and what the schema would refuse. */
-export function StatusReportUpload({ run }: { run: PaymentRun }) {
+export function StatusReportUpload({ run, result, onResult }: { run: PaymentRun; result: ReportResult | null; onResult: (result: ReportResult) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const upload = useStatusReport(run);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<ReportResult | null>(null);
   const send = () =>
     file &&
     upload.mutate(file, {
       onSuccess: (answer) => {
-        setResult(answer);
+        onResult(answer);
         setFile(null);
         if (input.current) input.current.value = '';
       },
@@ -25,11 +24,16 @@ export function StatusReportUpload({ run }: { run: PaymentRun }) {
     });
   return (
     <Stack gap="3" data-testid="status-report">
-      <Text>{t('payments.report.help')}</Text>
-      <Input ref={input} type="file" accept=".xml,application/xml,text/xml" aria-label={t('payments.report.file')} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
-      <BusyButton colorPalette="blue" alignSelf="flex-start" loading={upload.isPending} disabled={!file} onClick={send}>
-        {t('payments.report.upload')}
-      </BusyButton>
+      {/* The answer stays on screen after the run has moved on (settled or partly rejected takes no more reports). */}
+      {run.allowedEvents.includes('BANK_REPORT') && (
+        <>
+          <Text>{t('payments.report.help')}</Text>
+          <Input ref={input} type="file" accept=".xml,application/xml,text/xml" aria-label={t('payments.report.file')} onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)} />
+          <BusyButton colorPalette="blue" alignSelf="flex-start" loading={upload.isPending} disabled={!file} onClick={send}>
+            {t('payments.report.upload')}
+          </BusyButton>
+        </>
+      )}
       {result && (
         <Alert.Root status={result.rejected.length ? 'warning' : 'success'} role="status">
           <Alert.Indicator />
