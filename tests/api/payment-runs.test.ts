@@ -28,7 +28,7 @@ type Claim = { id: number; folio: string; currency: string; payable_cents: numbe
 let made = 0;
 
 /** An approved claim of a new adult patient on an active policy in `currency`, made as the desk makes it. */
-async function approvedClaim(currency: string): Promise<Claim> {
+async function approvedClaim(currency: string, payee: 'HOLDER' | 'PROVIDER' = 'HOLDER'): Promise<Claim> {
   made += 1;
   const [patient] = await server.db.query<{ id: number }>(
     `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
@@ -48,7 +48,7 @@ async function approvedClaim(currency: string): Promise<Claim> {
     { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 * scale + made },
     { procedureCode: 'D1110', serviceDate: '2026-11-18', chargedCents: 9000 * scale },
   ];
-  const claim = await claimInReview({ analyst, auditor }, { verificationId: verification.body.id, doctorId, invoiceNumber: `F-PAG-${made}`, invoiceDate: '2026-11-18', invoicePaid: true, lines });
+  const claim = await claimInReview({ analyst, auditor }, { verificationId: verification.body.id, doctorId, payee, invoiceNumber: `F-PAG-${made}`, invoiceDate: '2026-11-18', invoicePaid: true, lines });
   const approved = await sendEvent('reimbursements', claim.id, { type: 'APPROVE' }, auditor);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
   expect(approved.body.state).toMatch(/^(approved|partiallyApproved)$/);
@@ -235,6 +235,19 @@ describe('payment runs', () => {
     const rest = await upload(id, statusReport(xml, { [first.folio]: null, [second.folio]: { status: 'ACCP' } }, 'BANK-P3'));
     expect(rest.body).toMatchObject({ accepted: 1, pending: 0, run: { state: 'settled' } });
     await ledgerMatchesPayments([first.id, second.id]);
+  });
+
+  it('pays a doctor (assignment of benefits) to the account on file, whatever the doctor record lacks', async () => {
+    const claim = await approvedClaim('EUR', 'PROVIDER');
+    const [{ tax_id }] = await server.db.query<{ tax_id: string | null }>('SELECT tax_id FROM doctors WHERE id = $1', [doctorId]);
+    expect(tax_id).toBeNull();
+    const { id, xml } = await sentRun([claim]);
+    expect(xml).toContain('<Cdtr><Nm>');
+    const settled = await upload(id, statusReport(xml, {}, 'BANK-DOC'));
+    expect(settled.body).toMatchObject({ accepted: 1, run: { state: 'settled' } });
+    await ledgerMatchesPayments([claim.id]);
+    const [row] = await server.db.query<{ state: string }>('SELECT state FROM reimbursements WHERE id = $1', [claim.id]);
+    expect(row!.state).toBe('paid');
   });
 
   it('puts a claim in one open run only: of 50 parallel requests one wins', async () => {
