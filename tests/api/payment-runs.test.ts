@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, claimInReview, expectProblem, sendEvent, signIn, useServer } from './helpers.ts';
@@ -295,4 +296,127 @@ describe('payment runs', () => {
     expect(bad.errors).toEqual([{ path: 'body/number', keyword: 'checkDigit' }]);
     expectProblem(await call('GET', '/api/payment-runs/999999/file', { token: treasury }), 404, 'paymentRun.notFound');
   });
+});
+
+/**
+ * The interleaving property with runs: whatever the order in which treasury builds, advances, cancels and answers runs
+ * over the same claims, and tries to pay them by hand beside it, after every step the ledger's settled rows are the
+ * money paid (exactly the approved amount, once), approved claims still hold their reservation, and no claim is held
+ * by two open runs.
+ */
+type Answer = 'ACSC' | 'RJCT' | 'PDNG' | null;
+type Op =
+  | { kind: 'create'; mask: number }
+  | { kind: 'advance'; run: number; steps: number }
+  | { kind: 'cancel'; run: number }
+  | { kind: 'report'; run: number; answers: Answer[]; repeat: boolean }
+  | { kind: 'handPay'; claim: number }
+  | { kind: 'fix' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), mask: fc.integer({ min: 1, max: 7 }) }),
+  fc.record({ kind: fc.constant('advance' as const), run: fc.nat(3), steps: fc.constantFrom(1, 4, 4) }),
+  fc.record({ kind: fc.constant('cancel' as const), run: fc.nat(3) }),
+  fc.record({ kind: fc.constant('report' as const), run: fc.nat(3), answers: fc.array(fc.constantFrom<Answer>('ACSC', 'RJCT', 'PDNG', null), { minLength: 3, maxLength: 3 }), repeat: fc.boolean() }),
+  fc.record({ kind: fc.constant('handPay' as const), claim: fc.nat(2) }),
+  fc.record({ kind: fc.constant('fix' as const) }),
+);
+
+const NEXT: Record<string, [string, 'treasury' | 'supervisor']> = { draft: ['SUBMIT', 'treasury'], submitted: ['APPROVE', 'supervisor'], approved: ['GENERATE', 'treasury'], generated: ['MARK_SENT', 'treasury'] };
+
+async function sentRuns(runs: number[]): Promise<number[]> {
+  return (await server.db.query<{ id: number }>(`SELECT id FROM payment_runs WHERE id = ANY($1::int[]) AND state = 'sent' ORDER BY id`, [runs])).map((r) => r.id);
+}
+
+async function invariants(ids: number[]) {
+  const claims = await ledgerMatchesPayments(ids);
+  for (const c of claims) {
+    const [{ holds, pays }] = await server.db.query<{ holds: number; pays: number }>(
+      `SELECT (SELECT count(*)::int FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim) AS holds,
+              (SELECT count(*)::int FROM workflow_history WHERE entity_type = 'reimbursement' AND entity_id = $1 AND to_state = 'paid') AS pays`,
+      [c.id],
+    );
+    expect(holds, `claim ${c.id} held by one open run at most`).toBeLessThanOrEqual(1);
+    expect(pays, `claim ${c.id} paid once at most`).toBeLessThanOrEqual(c.state === 'paid' ? 1 : 0);
+    if (c.state === 'paid') expect(pays).toBe(1);
+  }
+  const [{ mismatched }] = await server.db.query<{ mismatched: number }>(`SELECT count(*)::int AS mismatched FROM reimbursements WHERE id = ANY($1::int[]) AND state = 'paid' AND paid_cents <> payable_cents`, [ids]);
+  expect(mismatched).toBe(0);
+}
+
+describe('payment runs interleaved with each other and with hand payments', () => {
+  it('keep the ledger the money paid, each claim paid once, in one open run at most', async () => {
+    const seen = { paidByRun: 0, paidByHand: 0, handRefused: 0, returned: 0, repeats: 0 };
+    const tokens = () => ({ treasury, supervisor });
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 14 }), async (ops) => {
+        const claims = [await approvedClaim('EUR'), await approvedClaim('EUR'), await approvedClaim('EUR')];
+        const ids = claims.map((c) => c.id);
+        const runs: number[] = [];
+        const runOf = (n: number) => (runs.length ? runs[n % runs.length]! : null);
+        const stateOf = async (id: number) => (await server.db.query<{ state: string }>('SELECT state FROM payment_runs WHERE id = $1', [id]))[0]!.state;
+        for (const o of ops) {
+          if (o.kind === 'create') {
+            const picked = ids.filter((_, n) => o.mask & (1 << n));
+            const answer = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: picked } });
+            expect([201, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
+            if (answer.status === 201) runs.push(answer.body.id);
+          } else if (o.kind === 'advance' && runOf(o.run)) {
+            const id = runOf(o.run)!;
+            for (let n = 0; n < o.steps; n++) {
+              const next = NEXT[await stateOf(id)];
+              if (!next) break;
+              const answer = await event(id, { type: next[0] }, tokens()[next[1]]);
+              expect([200, 409], JSON.stringify(answer.body)).toContain(answer.status);
+              if (answer.status !== 200) break;
+            }
+          } else if (o.kind === 'cancel' && runOf(o.run)) {
+            const id = runOf(o.run)!;
+            const open = ['draft', 'submitted', 'approved'].includes(await stateOf(id));
+            expect((await event(id, { type: 'CANCEL', reason: 'Prueba' }, treasury)).status).toBe(open ? 200 : 409);
+          } else if (o.kind === 'report' && (await sentRuns(runs)).length) {
+            // The bank answers a run it has: the o.run-th of those sent.
+            const sent = await sentRuns(runs);
+            const id = sent[o.run % sent.length]!;
+            const xml = (await call('GET', `/api/payment-runs/${id}/file`, { token: treasury })).body as string;
+            const answers = Object.fromEntries(claims.map((c, n) => [c.folio, o.answers[n] ? { status: o.answers[n]!, ...(o.answers[n] === 'RJCT' ? { code: 'AC04', text: 'Cuenta cerrada' } : {}) } : null]));
+            const report = statusReport(xml, answers, `BANK-${id}-${Date.now()}-${Math.random()}`);
+            const applied = await upload(id, report);
+            expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+            seen.returned += applied.body.rejected.length;
+            seen.paidByRun += applied.body.accepted;
+            if (o.repeat) {
+              const before = JSON.stringify(await server.db.query('SELECT id, state, paid_cents FROM reimbursements WHERE id = ANY($1::int[]) ORDER BY id', [ids]));
+              expect((await upload(id, report)).body.alreadyApplied).toBe(true);
+              expect(JSON.stringify(await server.db.query('SELECT id, state, paid_cents FROM reimbursements WHERE id = ANY($1::int[]) ORDER BY id', [ids]))).toBe(before);
+              seen.repeats++;
+            }
+          } else if (o.kind === 'handPay') {
+            const claim = claims[o.claim]!;
+            const [{ held, state }] = await server.db.query<{ held: boolean; state: string }>(
+              'SELECT EXISTS (SELECT 1 FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim) AS held, (SELECT state FROM reimbursements WHERE id = $1) AS state',
+              [claim.id],
+            );
+            const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}` }, treasury);
+            if (state === 'paid') expectProblem(answer, 409, 'workflow.illegalEvent');
+            else if (held) {
+              expectProblem(answer, 409, 'reimbursement.inPaymentRun');
+              seen.handRefused++;
+            } else {
+              expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+              seen.paidByHand++;
+            }
+          } else if (o.kind === 'fix') {
+            const [holder] = await server.db.query<{ id: number }>('SELECT po.policyholder_id AS id FROM reimbursements r JOIN policies po ON po.id = r.policy_id WHERE r.id = $1', [ids[0]]);
+            const fixed = await call('PUT', '/api/payee-accounts', { token: treasury, body: { ownerType: 'HOLDER', ownerId: holder!.id, holderName: 'Titular Prueba', scheme: 'IBAN', number: 'ES9121000418450200051332' } });
+            expect(fixed.status).toBe(200);
+          }
+          await invariants(ids);
+        }
+      }),
+      { numRuns: Number(process.env.PAYMENT_RUN_PROPERTY_RUNS ?? 40) },
+    );
+    // The generator reached what matters: payments by runs and by hand, refused hand payments, returns and repeated reports.
+    for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
+  }, 900_000);
 });
