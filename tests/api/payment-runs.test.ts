@@ -208,6 +208,9 @@ describe('payment runs', () => {
     expect(await history()).toBe(before);
     await ledgerMatchesPayments(ids);
 
+    // "Returned payments" in the claims list: the returned claim, none of those paid.
+    const returnedList = async () => ((await call('GET', '/api/reimbursements?payment=returned&pageSize=100', { token: treasury })).body.items as { id: number }[]).map((r) => r.id);
+    expect((await returnedList()).filter((r) => ids.includes(r))).toEqual([rejected.id]);
     // The returned claim cannot enter a run while its payee's account awaits correction; fixed, it is paid by the next run.
     const next = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-26', reimbursementIds: [rejected.id] } });
     expect(next.status).toBe(201);
@@ -220,6 +223,8 @@ describe('payment runs', () => {
     });
     expect(fixed.body).toMatchObject({ needsCorrection: false, maskedNumber: '•••••6789' });
     expect((await event(next.body.id, { type: 'SUBMIT' }, treasury)).body.state).toBe('submitted');
+    // In the next run it is no longer a returned payment waiting.
+    expect(await returnedList()).not.toContain(rejected.id);
   });
 
   it('leaves a partly answered run sent until the rest is answered, and refuses a report naming what it did not send', async () => {
