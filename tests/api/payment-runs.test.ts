@@ -233,6 +233,12 @@ describe('payment runs', () => {
     const [first, second] = claims as [Claim, Claim];
     const partial = await upload(id, statusReport(xml, { [first.folio]: { status: 'ACSC' }, [second.folio]: null }, 'BANK-P1'));
     expect(partial.body).toMatchObject({ accepted: 1, pending: 1, run: { state: 'sent' } });
+    // Treasury's dashboard counts the runs waiting for the bank, and its tile opens the list filtered by that state.
+    const tiles = ((await call('GET', '/api/dashboard', { token: treasury })).body.sections as { tiles: { key: string; count: number; link: string }[] }[]).flatMap((s) => s.tiles);
+    const awaiting = tiles.find((t) => t.key === 'paymentRunsAwaitingBank')!;
+    const sent = (await call('GET', '/api/payment-runs?state=sent&pageSize=100', { token: treasury })).body;
+    expect(awaiting).toEqual({ key: 'paymentRunsAwaitingBank', count: sent.total, link: '/pagos?state=sent' });
+    expect(sent.items.map((r: { id: number }) => r.id)).toContain(id);
     await ledgerMatchesPayments([first.id, second.id]);
     const unknown = statusReport(xml, {}, 'BANK-P2').replace(second.folio, 'REE-2026-999999');
     const refused = expectProblem(await upload(id, unknown), 422, 'statusReport.unmatched');

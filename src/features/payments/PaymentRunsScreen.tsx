@@ -3,7 +3,7 @@ import { Button, HStack, Link as ChakraLink, NativeSelect, Stack, Table, Text } 
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
@@ -16,7 +16,9 @@ export default function PaymentRunsScreen() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const { link } = useScreen();
-  const [state, setState] = useState('');
+  // The dashboard's tiles open the list filtered by a state (`?state=submitted`).
+  const initial = new URLSearchParams(useSearch()).get('state') ?? '';
+  const [state, setState] = useState((PAYMENT_RUN_STATES as readonly string[]).includes(initial) ? initial : '');
   const runs = useQuery(runsQuery(state || null, 1));
   const create = link('create');
   return (
