@@ -159,6 +159,14 @@ describe('payment runs', () => {
     const sha = createHash('sha256').update(xml, 'utf8').digest('hex');
     expect(file.headers.get('x-content-sha256')).toBe(sha);
     expect(sha).toBe(generated.body.fileSha256);
+    // Accounts are masked on the run's page; the full one is shown on request, and each reveal is audited.
+    const shown = await call('GET', `/api/payment-runs/${id}/items/${claims[0]!.id}/account`, { token: supervisor });
+    expect(shown.status).toBe(200);
+    expect(xml).toContain(shown.body.number);
+    expect(created.body.items.find((i: { reimbursementId: number }) => i.reimbursementId === claims[0]!.id).maskedAccount).toMatch(new RegExp(`${shown.body.number.slice(-4)}$`));
+    const [{ n: reveals }] = await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'REVEAL' AND entity_type = 'payment_run' AND entity_id = $1`, [String(id)]);
+    expect(reveals).toBe(1);
+    expectProblem(await call('GET', `/api/payment-runs/${id}/items/999999/account`, { token: supervisor }), 404, 'paymentRunItem.notFound');
     expect((await call('GET', `/api/payment-runs/${id}/file`, { token: supervisor })).body).toBe(xml);
     if (!interopMissing) expect(schemaErrors(xml, 'pain.001.001.09.xsd')).toBeNull();
     const doc = parse(xml);

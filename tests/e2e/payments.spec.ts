@@ -89,6 +89,12 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
   const xml = Buffer.concat(chunks).toString('utf8');
   expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
   expect(download.suggestedFilename()).toMatch(/^PAG-\d{4}-\d{6}\.xml$/);
+  // Accounts are masked; one is shown in full on request (the server audits it) and is the one the file pays.
+  const folio = /<EndToEndId>([^<]+)<\/EndToEndId>/.exec(xml)![1]!;
+  await page.getByRole('button', { name: c['payments.revealFor']!.replace('{folio}', folio) }).click();
+  await expect(page.getByTestId(`account-${folio}`)).not.toContainText('•');
+  const shown = (await page.getByTestId(`account-${folio}`).textContent())!.split(' ')[1]!;
+  expect(xml).toContain(shown);
 
   await page.getByRole('button', { name: action('MARK_SENT') }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: action('MARK_SENT') }).click();

@@ -13,6 +13,7 @@ type Operation =
   | 'getPaymentRunHistory'
   | 'downloadPaymentRunFile'
   | 'uploadPaymentStatusReport'
+  | 'revealPaymentRunAccount'
   | 'savePayeeAccount'
   | 'listDebtorAccounts'
   | 'saveDebtorAccount';
@@ -80,6 +81,10 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
       const { body: run } = await presented(result.row, request);
       const { row: _row, ...rest } = result;
       return { status: 200, body: { ...rest, run } };
+    },
+
+    async revealPaymentRunAccount(request) {
+      return { status: 200, body: await service.revealAccount(db, request.params.id, request.params.reimbursementId, requestActor(request)) };
     },
 
     async savePayeeAccount(request) {

@@ -10,7 +10,8 @@ import { paymentRunEffects } from './effects.ts';
 import { paymentRunFacts } from './facts.ts';
 import { presentRun } from './presenter.ts';
 import { matchReport, readReport, reportHash, storeStatuses } from './report.ts';
-import { addItems, findRun, insertRun, pageRuns, saveRun, type PaymentRunRow } from './repository.ts';
+import { addItems, findRun, insertRun, itemsOf, pageRuns, saveRun, type PaymentRunRow } from './repository.ts';
+import type { AccountScheme } from '@core/payments/accounts.ts';
 import { bankOutcome } from '@core/payments/status.ts';
 
 /** Events the UI may offer, with payloads that pass the event's own checks (the facts decide the rest). */
@@ -58,6 +59,19 @@ export const paymentRunService = {
   },
 
   history: (q: Queryable, id: number) => readHistory(q, 'payment_run', id),
+
+  /** The full account a run pays a claim to (what it froze, else the payee's today), its reveal audited. */
+  async revealAccount(db: Database, id: number, reimbursementId: number, actor: Actor) {
+    const item = (await itemsOf(db, [id])).find((i) => i.reimbursement_id === reimbursementId);
+    if (!item) throw new NotFoundError('paymentRunItem');
+    const frozen = item.payee_number !== null;
+    const number = frozen ? item.payee_number : item.account_number;
+    if (!number) throw new NotFoundError('payeeAccount');
+    await auditWorkflowRead(db, 'payment_run', actor, 'REVEAL', id, { reimbursementId, account: frozen ? 'frozen' : 'current' });
+    return frozen
+      ? { scheme: item.payee_scheme as AccountScheme, number, bic: item.payee_bic, bankCode: item.payee_bank_code, holderTaxId: item.payee_tax_id }
+      : { scheme: item.account_scheme as AccountScheme, number, bic: item.account_bic, bankCode: item.account_bank_code, holderTaxId: item.account_tax_id };
+  },
 
   /** The stored file, the same bytes every time; each download audited. */
   async file(db: Database, id: number, actor: Actor) {

@@ -10,7 +10,7 @@ import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { HistoryTimeline } from '../../components/workflow/HistoryTimeline.tsx';
 import { paymentRunMachine } from '@core/workflows/payment-run.machine.ts';
-import { runQuery, saveRunFile, useRunEvent, type PaymentRun, type ReportResult } from './api.ts';
+import { revealAccount, runQuery, saveRunFile, useRunEvent, type PaymentRun, type ReportResult } from './api.ts';
 import { RunActions } from './RunActions.tsx';
 import { BankStatus, RunStateBadge, RunTotals } from './RunCells.tsx';
 import { StatusReportUpload } from './StatusReportUpload.tsx';
@@ -48,6 +48,11 @@ function RunView({ run }: { run: PaymentRun }) {
   const edit = useRunEvent(run.id);
   const editable = run.allowedEvents.includes('EDIT');
   const [report, setReport] = useState<ReportResult | null>(null);
+  const [revealed, setRevealed] = useState<Record<number, string>>({});
+  const reveal = (reimbursementId: number) =>
+    revealAccount(run.id, reimbursementId)
+      .then((account) => setRevealed((shown) => ({ ...shown, [reimbursementId]: [account.number, account.bic, account.bankCode, account.holderTaxId].filter(Boolean).join(' · ') })))
+      .catch((error) => notifyError(intl, error));
   const remove = (reimbursementId: number) => edit.mutate({ type: 'EDIT', version: run.version, remove: [reimbursementId] }, { onError: (error) => notifyError(intl, error) });
   return (
     <Stack gap="4">
@@ -110,9 +115,14 @@ function RunView({ run }: { run: PaymentRun }) {
                   </Table.Cell>
                   <Table.Cell>
                     <Stack gap="0">
-                      <Text fontFamily="mono" dir="ltr">
-                        {item.payeeScheme ? `${item.payeeScheme} ${item.maskedAccount ?? ''}` : '—'}
+                      <Text fontFamily="mono" dir="ltr" data-testid={`account-${item.folio}`}>
+                        {item.payeeScheme ? `${item.payeeScheme} ${revealed[item.reimbursementId] ?? item.maskedAccount ?? ''}` : '—'}
                       </Text>
+                      {item.maskedAccount && !revealed[item.reimbursementId] && (
+                        <Button size="xs" variant="plain" alignSelf="flex-start" px="0" textDecoration="underline" onClick={() => reveal(item.reimbursementId)} aria-label={t('payments.revealFor', { folio: item.folio })}>
+                          {t('payments.reveal')}
+                        </Button>
+                      )}
                       {item.accountProblem && (
                         <Text fontSize="xs" color={{ base: 'red.700', _dark: 'red.300' }}>
                           {t(item.accountProblem)}

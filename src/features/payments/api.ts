@@ -68,6 +68,10 @@ export function useStatusReport(run: PaymentRun) {
   });
 }
 
+/** The full account a run pays one claim to; the server audits each reveal. */
+export const revealAccount = (runId: number, reimbursementId: number) =>
+  call(api.GET('/api/payment-runs/{id}/items/{reimbursementId}/account', { params: { path: { id: runId, reimbursementId } } }));
+
 /** The run's file, fetched with the session and handed to the browser as a download (the same bytes every time). */
 export async function saveRunFile(run: PaymentRun) {
   const blob = (await call(api.GET('/api/payment-runs/{id}/file', { params: { path: { id: run.id } }, parseAs: 'blob' }))) as Blob;
