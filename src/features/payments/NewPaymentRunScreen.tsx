@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Field, Input, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
@@ -33,8 +33,25 @@ export default function NewPaymentRunScreen() {
   const create = useCreateRun();
   const [picked, setPicked] = useState<Set<number>>(new Set());
   const [date, setDate] = useState(tomorrow());
-  const items = claims.data?.items ?? [];
-  const chosen = items.filter((c) => picked.has(c.id));
+  const [filter, setFilter] = useState({ insurer: '', currency: '', payee: '' });
+  const all = claims.data?.items ?? [];
+  // Treasury narrows the approved claims by insurer, currency and payee kind; what was picked stays picked.
+  const items = all.filter((c) => (!filter.insurer || c.insurerName === filter.insurer) && (!filter.currency || c.currency === filter.currency) && (!filter.payee || c.payee === filter.payee));
+  const choices = (values: string[]) => [...new Set(values)].sort();
+  const select = (key: keyof typeof filter, label: string, options: { value: string; label: string }[]) => (
+    <NativeSelect.Root maxW="16rem" key={key}>
+      <NativeSelect.Field aria-label={label} value={filter[key]} onChange={(e) => setFilter({ ...filter, [key]: e.currentTarget.value })}>
+        <option value="">{label}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+  const chosen = all.filter((c) => picked.has(c.id));
   const toggle = (id: number, on: boolean) =>
     setPicked((current) => {
       const next = new Set(current);
@@ -57,6 +74,11 @@ export default function NewPaymentRunScreen() {
         </Field.Label>
         <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
       </Field.Root>
+      <HStack gap="3" wrap="wrap">
+        {select('insurer', t('payments.filter.insurer'), choices(all.map((c) => c.insurerName)).map((v) => ({ value: v, label: v })))}
+        {select('currency', t('payments.filter.currency'), choices(all.map((c) => c.currency)).map((v) => ({ value: v, label: v })))}
+        {select('payee', t('payments.filter.payee'), ['HOLDER', 'PROVIDER'].map((v) => ({ value: v, label: t(`payments.payee.${v}`) })))}
+      </HStack>
       {claims.isPending ? (
         <Loading />
       ) : !items.length ? (
