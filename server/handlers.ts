@@ -23,6 +23,7 @@ import { exportHandlers } from './exports/handlers.ts';
 import { dashboardHandlers } from './dashboard/handlers.ts';
 import { messageHandlers } from './messages/handlers.ts';
 import { notesHandlers } from './notes/handlers.ts';
+import { paymentRunHandlers } from './workflow/payment-run/handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -50,4 +51,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...dashboardHandlers(deps),
   ...notesHandlers(deps),
   ...messageHandlers(deps),
+  ...paymentRunHandlers(deps),
 });

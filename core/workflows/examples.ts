@@ -4,6 +4,7 @@ import type { OrthodonticPlanEvent, OrthodonticPlanFacts } from './orthodontic-p
 import type { OrthodonticInstallmentEvent, OrthodonticInstallmentFacts } from './orthodontic-installment.machine.ts';
 import type { PolicyEvent, PolicyFacts } from './policy.machine.ts';
 import type { AnnouncementEvent, AnnouncementFacts } from './announcement.machine.ts';
+import type { PaymentRunEvent, PaymentRunFacts } from './payment-run.machine.ts';
 import type { PatientCoverageEvent, PatientCoverageFacts, PatientDetails } from './patient-coverage.machine.ts';
 
 /**
@@ -59,6 +60,7 @@ export const REIMBURSEMENT_FACTS: ReimbursementFacts = {
   today: '2025-05-10',
   payeeHasBankDetails: true,
   alreadyPaid: false,
+  heldByPaymentRun: false,
   liquidationUnchanged: true,
 };
 
@@ -262,6 +264,36 @@ export const ORTHODONTIC_INSTALLMENT_EVENTS: OrthodonticInstallmentEvent[] = [
     { type: 'CANCEL' },
   ];
 
+/** A payment run every guard accepts: three claims with valid accounts, created by someone else, under the threshold. */
+export const PAYMENT_RUN_FACTS: PaymentRunFacts = {
+  actorId: 2,
+  creatorId: 1,
+  itemCount: 3,
+  invalidAccountCount: 0,
+  missingDebtorAccountCount: 0,
+  atOrAboveApprovalThreshold: false,
+  actorCanApproveAboveThreshold: false,
+  bankReportsReceived: 0,
+};
+
+/** Every payment run event; the payload-reading ones accepted first, then refused; three bank reports (all paid, one rejected, some pending). */
+export const PAYMENT_RUN_EVENTS: PaymentRunEvent[] = [
+  { type: 'EDIT' },
+  { type: 'SUBMIT' },
+  { type: 'REOPEN', reason: 'Falta un reembolso' },
+  { type: 'REOPEN', reason: ' ' },
+  { type: 'APPROVE' },
+  { type: 'GENERATE' },
+  { type: 'MARK_SENT' },
+  { type: 'BANK_REPORT', pending: 0, rejected: 0 },
+  { type: 'BANK_REPORT', pending: 0, rejected: 1 },
+  { type: 'BANK_REPORT', pending: 2, rejected: 0 },
+  { type: 'CONFIRM_SETTLEMENT', reference: 'TRF-2026-1201' },
+  { type: 'CONFIRM_SETTLEMENT', reference: '' },
+  { type: 'CANCEL', reason: 'Fecha de pago cambiada' },
+  { type: 'CANCEL', reason: '' },
+];
+
 /** Starting facts and example events by workflow name (core/workflows/index.ts). */
 export const EXAMPLES: Readonly<Record<string, { facts: object; events: readonly { type: string }[] }>> = {
   verification: { facts: VERIFICATION_FACTS, events: VERIFICATION_EVENTS },
@@ -271,4 +303,5 @@ export const EXAMPLES: Readonly<Record<string, { facts: object; events: readonly
   policy: { facts: POLICY_FACTS, events: POLICY_EVENTS },
   'patient-coverage': { facts: PATIENT_COVERAGE_FACTS, events: PATIENT_COVERAGE_EVENTS },
   announcement: { facts: ANNOUNCEMENT_FACTS, events: ANNOUNCEMENT_EVENTS },
+  'payment-run': { facts: PAYMENT_RUN_FACTS, events: PAYMENT_RUN_EVENTS },
 };

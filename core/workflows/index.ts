@@ -2,6 +2,7 @@ import type { AnyStateMachine } from 'xstate';
 import { announcementGuardRules, announcementMachine } from './announcement.machine.ts';
 import { orthodonticInstallmentGuardRules, orthodonticInstallmentMachine } from './orthodontic-installment.machine.ts';
 import { orthodonticPlanGuardRules, orthodonticPlanMachine } from './orthodontic-plan.machine.ts';
+import { PAYMENT_RUN_EVENT_PERMISSIONS, paymentRunGuardRules, paymentRunMachine } from './payment-run.machine.ts';
 import { patientCoverageGuardRules, patientCoverageMachine } from './patient-coverage.machine.ts';
 import { policyGuardRules, policyMachine } from './policy.machine.ts';
 import { REIMBURSEMENT_EVENT_PERMISSIONS, reimbursementGuardRules, reimbursementMachine } from './reimbursement.machine.ts';
@@ -28,6 +29,7 @@ export const WORKFLOWS: readonly Workflow[] = [
   { name: 'policy', machine: policyMachine, rules: policyGuardRules },
   { name: 'patient-coverage', machine: patientCoverageMachine, rules: patientCoverageGuardRules },
   { name: 'announcement', machine: announcementMachine, rules: announcementGuardRules },
+  { name: 'payment-run', machine: paymentRunMachine, rules: paymentRunGuardRules, permissions: PAYMENT_RUN_EVENT_PERMISSIONS },
 ];
 
 /** The workflow a machine belongs to, by its id, so a `machine.provide(...)` copy finds it too. */

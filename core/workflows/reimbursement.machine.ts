@@ -62,6 +62,8 @@ export interface ReimbursementFacts {
   today: string;
   payeeHasBankDetails: boolean;
   alreadyPaid: boolean;
+  /** The claim is held by an open payment run (issue 26): the run pays it, never a hand payment beside it. */
+  heldByPaymentRun: boolean;
   /** At payment: the liquidation now is the approved one, line by line (else the claim goes back to review). */
   liquidationUnchanged: boolean;
 }
@@ -151,6 +153,7 @@ export const reimbursementGuardRules = {
   paymentReferenceGiven: { rule: 'reimbursement.paymentReferenceRequired' },
   payeeHasBankDetails: { rule: 'reimbursement.payeeBankDetailsMissing' },
   notAlreadyPaid: { rule: 'reimbursement.alreadyPaid' },
+  notHeldByPaymentRun: { rule: 'reimbursement.inPaymentRun' },
   liquidationUnchanged: { rule: 'reimbursement.liquidationChanged' },
   liquidationChanged: { rule: 'reimbursement.liquidationUnchanged' },
   payerIsNotApprover: { rule: 'reimbursement.payerIsApprover' },
@@ -162,7 +165,7 @@ const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ sta
 
 const approval = ['lineDecisionsValid', 'approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
 const submission = ['hasLines', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines'] as const;
-const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'payerIsNotApprover'] as const;
+const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'notHeldByPaymentRun', 'payerIsNotApprover'] as const;
 
 /**
  * The permission each event asks of its sender (research 2.12), on top of the events operation's: reviewers
@@ -253,6 +256,7 @@ export const reimbursementMachine = setup({
     paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
     payeeHasBankDetails: ({ context: { facts } }: Facts) => facts.payeeHasBankDetails,
     notAlreadyPaid: ({ context: { facts } }: Facts) => !facts.alreadyPaid,
+    notHeldByPaymentRun: ({ context: { facts } }: Facts) => !facts.heldByPaymentRun,
     liquidationUnchanged: ({ context: { facts } }: Facts) => facts.liquidationUnchanged,
     liquidationChanged: ({ context: { facts } }: Facts) => !facts.liquidationUnchanged,
     payerIsNotApprover: ({ context: { facts } }: Facts) => facts.approverId === null || facts.actorId !== facts.approverId,

@@ -15,6 +15,13 @@ if (process.argv.includes('--scale') || process.env.BENCH_SCALE === '1') {
   process.exit(process.exitCode ?? 0);
 }
 
+// Writing a payment run's bank file for 10,000 payments (issue 26): time and peak memory, printed.
+if (process.argv.includes('--payments')) {
+  const embedded = spawnSync('npx', ['tsx', 'scripts/bench/payment-file.ts'], { stdio: 'inherit' });
+  const postgres = spawnSync('npx', ['tsx', 'scripts/bench/payment-file.ts', '--postgres'], { stdio: 'inherit' });
+  process.exit(embedded.status || postgres.status || 0);
+}
+
 const PORT = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${PORT}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-bench-'));

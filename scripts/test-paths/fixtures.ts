@@ -20,6 +20,8 @@ import {
   ORTHODONTIC_PLAN_FACTS as PLAN,
   PATIENT_COVERAGE_EVENTS,
   PATIENT_COVERAGE_FACTS as PATIENT,
+  PAYMENT_RUN_EVENTS,
+  PAYMENT_RUN_FACTS as RUN,
   POLICY_EVENTS,
   POLICY_FACTS as POLICY,
   REIMBURSEMENT_EVENTS,
@@ -167,6 +169,7 @@ const reimbursement: MachineFixture = {
     facts('nothing-payable', 'nothing to pay', { ...REIMBURSEMENT, payableCents: 0 }),
     facts('no-bank-details', 'payee without bank details', { ...REIMBURSEMENT, payeeHasBankDetails: false }),
     facts('already-paid', 'already paid', { ...REIMBURSEMENT, alreadyPaid: true }),
+    facts('in-payment-run', 'held by an open payment run', { ...REIMBURSEMENT, heldByPaymentRun: true }),
   ],
 };
 
@@ -254,6 +257,24 @@ const announcement: MachineFixture = {
   ],
 };
 
+// ---------------------------------------------------------------------------------------------------
+// payment run (tests/machines/payment-run.machine.test.ts)
+
+const paymentRun: MachineFixture = {
+  subject: 'a payment run',
+  events: byType(PAYMENT_RUN_EVENTS),
+  scenarios: [
+    facts('ready', 'three claims with valid accounts, created by someone else, under the threshold', RUN),
+    facts('empty', 'no claims yet', { ...RUN, itemCount: 0 }),
+    facts('invalid-account', 'one payee without a valid bank account', { ...RUN, invalidAccountCount: 1 }),
+    facts('no-debtor-account', 'a currency without the insurer\'s debtor account', { ...RUN, missingDebtorAccountCount: 1 }),
+    facts('own-run', 'the approver created the run', { ...RUN, actorId: 1 }),
+    facts('above-threshold', 'a currency\'s total at or above the threshold, approver without the right', { ...RUN, atOrAboveApprovalThreshold: true }),
+    facts('above-threshold-allowed', 'a currency\'s total at or above the threshold, approver with the right', { ...RUN, atOrAboveApprovalThreshold: true, actorCanApproveAboveThreshold: true }),
+    facts('reported', 'the bank already sent a status report', { ...RUN, bankReportsReceived: 1 }),
+  ],
+};
+
 /** Fixtures by registered machine name. */
 export const FIXTURES: Record<string, MachineFixture> = {
   app,
@@ -267,6 +288,7 @@ export const FIXTURES: Record<string, MachineFixture> = {
   'reimbursement-flow': reimbursementFlow,
   'verification-flow': verificationFlow,
   announcement,
+  'payment-run': paymentRun,
 };
 
 /** Registered machines without a fixture (a new machine must get one). */

@@ -24,6 +24,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     'settings:read',
     'settings:update',
     'policyholders:reveal_bank',
+    'payments:read',
+    'payments:create',
+    'payments:approve',
   ],
   supervisor: [
     'settings:read',
@@ -43,6 +46,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     // Supervisors hand out the verification worklist (assign in bulk) and may work any verification.
     'verifications:update',
     'diagrams:read',
+    // Payment runs (issue 26): the supervisor is the second person who approves what treasury prepared.
+    'payments:read',
+    'payments:approve',
   ],
   verifier: [
     'settings:read',
@@ -86,6 +92,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     // Payouts go to the holder's account: treasury sees whom it pays and reveals the account (audited).
     ...read('insurers', 'policies', 'policyholders', 'announcements'),
     'policyholders:reveal_bank',
+    // Payment runs (issue 26): treasury prepares them, writes the bank file and reads the bank's answer.
+    'payments:read',
+    'payments:create',
     'downloads:read',
     'downloads:create',
     ...crud('messages'),

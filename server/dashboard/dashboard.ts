@@ -89,7 +89,25 @@ async function treasurySection(db: Queryable): Promise<Section> {
       link: `${list}?state=${TO_PAY.join(',')}`,
     };
   });
-  return { key: 'treasury', tiles: await Promise.all(tiles) };
+  // Issue 26: claims a bank returned from a payment run (the claims list's payment=returned), and the runs waiting
+  // for a second person or for the bank (the runs list filtered by that state).
+  const returned = KINDS.map(async ({ kind, prefix, list }): Promise<Tile> => ({
+    key: tileKey(prefix, 'returnedPayments'),
+    count: await count(
+      db,
+      `FROM reimbursements r WHERE r.kind = $1 AND r.state = ANY($2::text[])
+         AND EXISTS (SELECT 1 FROM payment_run_items i WHERE i.reimbursement_id = r.id AND i.bank_status = 'RJCT')
+         AND NOT EXISTS (SELECT 1 FROM payment_run_items i WHERE i.reimbursement_id = r.id AND i.holds_claim)`,
+      [kind, TO_PAY],
+    ),
+    link: `${list}?payment=returned`,
+  }));
+  const runs = (['submitted', 'sent'] as const).map(async (state): Promise<Tile> => ({
+    key: state === 'submitted' ? 'paymentRunsToApprove' : 'paymentRunsAwaitingBank',
+    count: await count(db, 'FROM payment_runs WHERE state = $1', [state]),
+    link: `/pagos?state=${state}`,
+  }));
+  return { key: 'treasury', tiles: [...(await Promise.all(tiles)), ...(await Promise.all(returned)), ...(await Promise.all(runs))] };
 }
 
 async function supervisionSection(db: Queryable, today: string): Promise<Section> {

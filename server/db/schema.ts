@@ -135,6 +135,22 @@ export interface ConversationsTable {
   closed_by: number | null;
 }
 
+export interface DebtorAccountsTable {
+  id: WithDefault<number>;
+  insurer_id: number;
+  currency: string;
+  name: string;
+  scheme: string;
+  number: string;
+  bic: string | null;
+  bank_code: string | null;
+  holder_tax_id: string | null;
+  pain_version: WithDefault<string>;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
 export interface DoctorAgreementsTable {
   id: WithDefault<number>;
   doctor_id: number;
@@ -356,6 +372,76 @@ export interface PatientsTable {
   suspended_on: Timestamp | null;
   state_reason: string | null;
   prior_orthodontic_coverage_months: WithDefault<number>;
+}
+
+export interface PayeeAccountsTable {
+  id: WithDefault<number>;
+  policyholder_id: number | null;
+  doctor_id: number | null;
+  holder_name: string;
+  scheme: string;
+  number: string;
+  bic: string | null;
+  bank_code: string | null;
+  holder_tax_id: string | null;
+  needs_correction: WithDefault<boolean>;
+  correction_reason: string | null;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface PaymentRunItemsTable {
+  id: WithDefault<number>;
+  run_id: number;
+  reimbursement_id: number;
+  holds_claim: WithDefault<boolean>;
+  currency: string;
+  amount_cents: number;
+  payee_name: string | null;
+  payee_scheme: string | null;
+  payee_number: string | null;
+  payee_bic: string | null;
+  payee_bank_code: string | null;
+  payee_tax_id: string | null;
+  debtor_account_id: number | null;
+  payment_information_id: string | null;
+  bank_status: string | null;
+  bank_reason_code: string | null;
+  bank_reason_text: string | null;
+  bank_status_at: Timestamp | null;
+  created_at: WithDefault<Timestamp>;
+}
+
+export interface PaymentRunsTable {
+  id: WithDefault<number>;
+  folio: string;
+  state: WithDefault<string>;
+  execution_date: Timestamp;
+  created_by: number;
+  approved_by: number | null;
+  approved_at: Timestamp | null;
+  generated_by: number | null;
+  generated_at: Timestamp | null;
+  sent_by: number | null;
+  sent_at: Timestamp | null;
+  settlement_reference: string | null;
+  cancel_reason: string | null;
+  file_bytes: Buffer | null;
+  file_sha256: string | null;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface PaymentStatusReportsTable {
+  id: WithDefault<number>;
+  run_id: number;
+  sha256: string;
+  message_id: string | null;
+  received_by: number;
+  received_at: WithDefault<Timestamp>;
+  warnings: WithDefault<Json>;
 }
 
 export interface PoliciesTable {
@@ -676,6 +762,7 @@ export interface DB {
   benefit_rules: BenefitRulesTable;
   conversation_participants: ConversationParticipantsTable;
   conversations: ConversationsTable;
+  debtor_accounts: DebtorAccountsTable;
   doctor_agreements: DoctorAgreementsTable;
   doctors: DoctorsTable;
   export_jobs: ExportJobsTable;
@@ -691,6 +778,10 @@ export interface DB {
   orthodontic_plans: OrthodonticPlansTable;
   password_resets: PasswordResetsTable;
   patients: PatientsTable;
+  payee_accounts: PayeeAccountsTable;
+  payment_run_items: PaymentRunItemsTable;
+  payment_runs: PaymentRunsTable;
+  payment_status_reports: PaymentStatusReportsTable;
   policies: PoliciesTable;
   policyholders: PolicyholdersTable;
   procedure_codes: ProcedureCodesTable;

@@ -5,6 +5,7 @@ import { seedDomain } from './domain.ts';
 import { seedReimbursements } from './reimbursements.ts';
 import { seedOrthodontics } from './orthodontic.ts';
 import { seedCommunication } from './communication.ts';
+import { seedPayments } from './payments.ts';
 import type { FileStore } from '../files.ts';
 
 /** Roles and their permissions are reference data: every start brings them up to date. */
@@ -81,6 +82,7 @@ export async function seedDemo(db: Database, today: string, files: FileStore): P
     await seedReimbursements(tx, files, today);
     await seedOrthodontics(tx, files, today);
     await seedCommunication(tx);
+    await seedPayments(tx);
   });
   return true;
 }

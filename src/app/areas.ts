@@ -8,6 +8,7 @@ import { messagesArea } from '../features/messages/area.ts';
 import { notesArea } from '../features/notes/area.ts';
 import { orthodonticArea } from '../features/orthodontic/area.ts';
 import { patientsArea } from '../features/patients/area.ts';
+import { paymentsArea } from '../features/payments/area.ts';
 import { policyholdersArea } from '../features/policyholders/area.ts';
 import { profileArea } from '../features/profile/area.ts';
 import { reimbursementsArea } from '../features/reimbursements/area.ts';
@@ -33,6 +34,7 @@ export const AREAS: Area[] = [
   verificationsArea,
   reimbursementsArea,
   orthodonticArea,
+  paymentsArea,
   downloadsArea,
   notesArea,
   messagesArea,

@@ -32,4 +32,5 @@ export const MACHINES: RegisteredMachine[] = [
   { name: 'reimbursement-flow', machine: reimbursementFlowMachine, rules: {}, kind: 'flow' },
   { name: 'verification-flow', machine: verificationFlowMachine, rules: {}, kind: 'flow' },
   workflow('announcement'),
+  workflow('payment-run'),
 ];

@@ -80,7 +80,7 @@ describe('dashboard per role', () => {
     }
     // Both kinds of each tile were compared, the orthodontic ones included.
     expect([...checked].sort()).toEqual(
-      ['approvedToPay', 'cureEndingThisWeek', 'openReimbursements', 'reimbursementsToReview', 'reimbursementsWaitingDocuments']
+      ['approvedToPay', 'cureEndingThisWeek', 'openReimbursements', 'reimbursementsToReview', 'reimbursementsWaitingDocuments', 'returnedPayments']
         .flatMap((key) => [key, `orthodontic${key[0].toUpperCase()}${key.slice(1)}`])
         .sort(),
     );

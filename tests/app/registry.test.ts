@@ -68,7 +68,7 @@ describe('the area registry', () => {
   it('derives the menu in the specification order, each entry with the permission of the screen it opens', () => {
     expect(NAV_ITEMS.map((item) => es[item.labelId as keyof typeof es])).toEqual([
       'Panel', 'Doctores', 'Configuraciones', 'Búsqueda', 'Titulares', 'Pacientes', 'Verificaciones', 'Reembolsos',
-      'Planes de ortodoncia', 'Descargas', 'Notas', 'Mensajes', 'Usuarios', 'Roles', 'Aseguradoras', 'comunicados', 'Diagramas',
+      'Planes de ortodoncia', 'Pagos', 'Descargas', 'Notas', 'Mensajes', 'Usuarios', 'Roles', 'Aseguradoras', 'comunicados', 'Diagramas',
     ]);
     const byKey = Object.fromEntries(NAV_ITEMS.map((item) => [item.key, item]));
     expect(byKey.insurers).toMatchObject({ href: '/aseguradoras', permission: 'insurers:read' });

@@ -143,6 +143,7 @@ describe('workflow machines together', () => {
       today: '2025-07-02',
       payeeHasBankDetails: true,
       alreadyPaid: false,
+      heldByPaymentRun: false,
       liquidationUnchanged: true,
     };
     const INSTALMENT_EVENT: Record<string, OrthodonticInstallmentEvent> = {

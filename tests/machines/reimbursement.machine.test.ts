@@ -285,6 +285,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['approved', { type: 'PAY', reference: '' }, {}],
       ['approved', { type: 'PAY', reference: 'x' }, { payeeHasBankDetails: false }],
       ['approved', { type: 'PAY', reference: 'x' }, { alreadyPaid: true }],
+      ['approved', { type: 'PAY', reference: 'x' }, { heldByPaymentRun: true }],
     ];
     const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
     // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
@@ -293,6 +294,12 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       .filter(([guard]) => !(selectors as readonly string[]).includes(guard))
       .map(([, r]) => r.rule);
     expect([...new Set(seen)].sort()).toEqual(expected.sort());
+  });
+
+  it('is not paid by hand while an open payment run holds it (issue 26): the run pays it', () => {
+    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
+    expect(refusal('partiallyApproved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
+    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: false })).toBeNull();
   });
 
   it('answers workflow.illegalEvent when the state has no transition for the event', () => {

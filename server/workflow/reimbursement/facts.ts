@@ -145,6 +145,18 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   const ledger = await ledgerOf(q, rows);
   const history = await liveLinesOf(q, rows);
   const settingsOf = await reimbursementEngineInputs(q, rows);
+  // Paid by a payment run (issue 26): the run sends the money to the payee account it froze at submission, so
+  // that is where it goes, whatever the holder's or doctor's record lacks for a payment by hand.
+  const paidByRun = new Set(
+    (
+      await q.query<{ id: number }>(
+        `SELECT i.reimbursement_id AS id FROM payment_run_items i JOIN payment_runs p ON p.id = i.run_id
+          WHERE i.reimbursement_id = ANY($1::int[]) AND p.state = 'sent' AND NOT i.holds_claim AND i.payee_number IS NOT NULL AND i.bank_status IS DISTINCT FROM 'RJCT'`,
+        [ids],
+      )
+    ).map((r) => r.id),
+  );
+  const held = new Set((await q.query<{ id: number }>('SELECT reimbursement_id AS id FROM payment_run_items WHERE holds_claim AND reimbursement_id = ANY($1::int[])', [ids])).map((r) => r.id));
   return new Map(
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);
@@ -181,8 +193,9 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         ...reviewFacts(row, medicalReview, actor, settings),
         cureDeadline: row.cure_deadline,
         today,
-        payeeHasBankDetails: row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id),
+        payeeHasBankDetails: paidByRun.has(row.id) || (row.payee === 'HOLDER' ? hasBankDetails(row) : Boolean(row.doctor_tax_id)),
         alreadyPaid: row.paid_on !== null,
+        heldByPaymentRun: held.has(row.id),
         liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
       const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions, actorIsSupervisor: facts.actorIsSupervisor };

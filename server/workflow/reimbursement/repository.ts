@@ -120,6 +120,8 @@ export interface ReimbursementFilter {
   to?: string;
   /** Whose cure period ends within this week (cure-week.ts). */
   cureEnding?: 'thisWeek';
+  /** `returned`: approved claims a bank returned from a payment run, not in another open run (issue 26). */
+  payment?: 'returned';
 }
 
 const SORTABLE: SortColumns = {
@@ -132,7 +134,7 @@ const SORTABLE: SortColumns = {
 };
 
 export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, userId: number, today: string) {
-  const { q: text, kind, state, insurerId, createdBy, assigneeId, assigned, from, to, cureEnding } = filter;
+  const { q: text, kind, state, insurerId, createdBy, assigneeId, assigned, from, to, cureEnding, payment } = filter;
   const cure = cureEndingThisWeek(today);
   const query = selectReimbursements(q)
     .$if(Boolean(text), (qb) =>
@@ -147,7 +149,14 @@ export function pageReimbursements(q: Queryable, filter: ReimbursementFilter, us
     .$if(assigned === 'unassigned', (qb) => qb.where('reimbursements.assignee_id', 'is', null))
     .$if(Boolean(from), (qb) => qb.where(sql`reimbursements.created_at`, '>=', sql`${from}::date`))
     .$if(Boolean(to), (qb) => qb.where(sql`reimbursements.created_at`, '<', sql`${to}::date + 1`))
-    .$if(cureEnding === 'thisWeek', (qb) => qb.where(sql<boolean>`reimbursements.cure_deadline BETWEEN ${cure.from}::date AND ${cure.to}::date`));
+    .$if(cureEnding === 'thisWeek', (qb) => qb.where(sql<boolean>`reimbursements.cure_deadline BETWEEN ${cure.from}::date AND ${cure.to}::date`))
+    .$if(payment === 'returned', (qb) =>
+      qb.where(
+        sql<boolean>`reimbursements.state IN ('approved', 'partiallyApproved')
+          AND EXISTS (SELECT 1 FROM payment_run_items i WHERE i.reimbursement_id = reimbursements.id AND i.bank_status = 'RJCT')
+          AND NOT EXISTS (SELECT 1 FROM payment_run_items i WHERE i.reimbursement_id = reimbursements.id AND i.holds_claim)`,
+      ),
+    );
   // Its joins follow NOT NULL foreign keys (patient, policy, insurer…): the bounded count reads reimbursements alone.
   return listOf(query, filter, SORTABLE, sql.ref('reimbursements.id'), { joinsKeepRows: true });
 }

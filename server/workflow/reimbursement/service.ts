@@ -138,6 +138,7 @@ export const reimbursementService = {
       from: filter.from ?? null,
       to: filter.to ?? null,
       cureEnding: filter.cureEnding ?? null,
+      payment: filter.payment ?? null,
     }),
 
   get: reimbursementWorkflow.get,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database.ts';
 
-export type WorkflowEntity = 'verification' | 'reimbursement' | 'orthodontic_plan' | 'orthodontic_installment' | 'policy' | 'patient' | 'announcement';
+export type WorkflowEntity = 'verification' | 'reimbursement' | 'orthodontic_plan' | 'orthodontic_installment' | 'policy' | 'patient' | 'announcement' | 'payment_run';
 
 export async function appendHistory(
   tx: Queryable,

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, call } from '../client.ts';
 import type { QueryKeys } from './keys.ts';
 import { plans } from './orthodontic-plans.ts';
+import { paymentRunKeys } from './payment-runs.ts';
 import { reimbursements } from './reimbursements.ts';
 import { verifications } from './verifications.ts';
 import type { HistoryEntity } from './workflow-history.ts';
@@ -50,6 +51,17 @@ const lookups: Record<HistoryEntity, (text: string) => Promise<FoundRecord | nul
     const found = page.items.find((r) => r.folio.toUpperCase() === text);
     return found ? { id: found.id, folio: found.folio, state: found.state } : null;
   },
+  // A payment run by its folio (PAG-…) or id: the runs are few, so the newest pages are searched.
+  'payment-run': async (text) => {
+    const id = asId(text);
+    if (id !== null) {
+      const found = await orNull(call(api.GET('/api/payment-runs/{id}', { params: { path: { id } } })));
+      return found && { id: found.id, folio: found.folio, state: found.state };
+    }
+    const page = await call(api.GET('/api/payment-runs', { params: { query: { page: 1, pageSize: 100 } } }));
+    const found = page.items.find((r) => r.folio.toUpperCase() === text);
+    return found ? { id: found.id, folio: found.folio, state: found.state } : null;
+  },
   // A plan has no folio of its own: staff know it by its pre-authorisation's (VER-…).
   'orthodontic-plan': async (text) => {
     const id = asId(text);
@@ -74,7 +86,7 @@ export function findRecord(entity: HistoryEntity, typed: string): Promise<FoundR
   return text ? lookups[entity](text) : Promise.resolve(null);
 }
 
-const KEYS: Record<HistoryEntity, QueryKeys> = { verification: verifications.keys, reimbursement: reimbursements.keys, 'orthodontic-plan': plans.keys };
+const KEYS: Record<HistoryEntity, QueryKeys> = { verification: verifications.keys, reimbursement: reimbursements.keys, 'orthodontic-plan': plans.keys, 'payment-run': paymentRunKeys };
 
 /** Diagramas' record lookup, under the looked-up resource's prefix (an event on a record refreshes its lookup). */
 export const recordLookupQuery = (entity: HistoryEntity | undefined, typed: string | null) =>

@@ -24,6 +24,7 @@ const RECORDS: Partial<Record<DiagramName, HistoryEntity>> = {
   verification: 'verification',
   reimbursement: 'reimbursement',
   'orthodontic-plan': 'orthodontic-plan',
+  'payment-run': 'payment-run',
 };
 
 /**

@@ -9,7 +9,7 @@ import type { MachineDescription } from '../../statecharts/format.ts';
 import { emptyPathReason, pathThrough } from './diagram-data.ts';
 import { stateLabel, textOf } from './StateDetails.tsx';
 
-const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verification', reimbursement: 'reimbursement', 'orthodontic-plan': 'orthodontic_plan' };
+const ENTITY_TYPES: Record<HistoryEntity, string> = { verification: 'verification', reimbursement: 'reimbursement', 'orthodontic-plan': 'orthodontic_plan', 'payment-run': 'payment_run' };
 
 /**
  * The record typed in the lookup (a folio or an internal id), its history and the path it took through

@@ -22,6 +22,7 @@ export const DIAGRAM_NAMES = [
   'policy',
   'patient-coverage',
   'announcement',
+  'payment-run',
 ] as const;
 export type DiagramName = (typeof DIAGRAM_NAMES)[number];
 

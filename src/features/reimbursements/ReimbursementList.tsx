@@ -27,8 +27,8 @@ const EXPORT_LISTS = { GENERAL: 'reimbursements-general', ORTHODONTIC: 'reimburs
 
 // The kind is the screen's, not a filter the user changes; the list's filters are choices (queue, insurer, mine,
 // the documents deadline ending this week as the dashboard's tile counts it).
-const { state, insurerId, assigned, createdBy, cureEnding } = LIST_SPECS.reimbursements.filters;
-const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, assigned, createdBy, cureEnding } };
+const { state, insurerId, assigned, createdBy, cureEnding, payment } = LIST_SPECS.reimbursements.filters;
+const SPEC: ListSpec = { ...LIST_SPECS.reimbursements, filters: { state, insurerId, assigned, createdBy, cureEnding, payment } };
 /** The range bounds the day the claim was created (the list's `from`/`to`). */
 const CREATED_DATES = { from: 'reimbursements.filter.from', to: 'reimbursements.filter.to' };
 

@@ -202,6 +202,15 @@ export const reimbursementAdapter: MachineAdapter = {
       subject.bankAccount = holder!.bank_account;
       await ctx.server.db.query('UPDATE policyholders SET bank_account = NULL WHERE id = $1', [holder!.id]);
     }
+    // The claim is held by an open payment run when payment comes (released after the step, issue 26).
+    if (step.event.type === 'PAY' && facts.heldByPaymentRun) {
+      const [run] = await ctx.server.db.query<{ id: number }>(
+        `INSERT INTO payment_runs (folio, execution_date, created_by) VALUES ('PAG-PATH-' || $1::int, $2, (SELECT id FROM users ORDER BY id LIMIT 1)) RETURNING id`,
+        [subject.id, ctx.clock.today],
+      );
+      await ctx.server.db.query('INSERT INTO payment_run_items (run_id, reimbursement_id, currency, amount_cents) SELECT $1, id, currency, greatest(payable_cents, 1) FROM reimbursements WHERE id = $2', [run!.id, subject.id]);
+      subject.heldByRun = run!.id;
+    }
     // The facts have no document missing: the analyst brings what was asked for before resubmitting.
     if (step.event.type === 'RESUBMIT' && facts.missingDocuments.length === 0) {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
@@ -221,6 +230,10 @@ export const reimbursementAdapter: MachineAdapter = {
   },
   async afterStep(ctx, subject, step) {
     if (step.event.type === 'APPROVE' && subject.threshold) await putThreshold(ctx, subject.threshold as ThresholdSetting);
+    if (step.event.type === 'PAY' && subject.heldByRun) {
+      await ctx.server.db.query('DELETE FROM payment_runs WHERE id = $1', [subject.heldByRun]);
+      delete subject.heldByRun;
+    }
     if (step.event.type === 'PAY' && 'bankAccount' in subject) {
       await ctx.server.db.query('UPDATE policyholders SET bank_account = $2 WHERE id = (SELECT policyholder_id FROM policies WHERE id = $1)', [subject.policyId, subject.bankAccount]);
     }

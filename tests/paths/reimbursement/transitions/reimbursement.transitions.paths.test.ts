@@ -6,16 +6,16 @@ import { assertCriterion, loadPaths, replayPath } from '../../support/replay.ts'
 const file = loadPaths(new URL('./paths.json', import.meta.url));
 
 describe('reimbursement — transitions (seed 1)', () => {
-  it('P1 general: draft → submitted → inReview → approved → paid', () => replayPath(file, 'P1'));
-  it('P2 general: draft → cancelled', () => replayPath(file, 'P2'));
-  it('P3 general: draft → submitted → inReview → rejected', () => replayPath(file, 'P3'));
+  it('P1 general: draft → submitted → inReview → needsDocuments → submitted → inReview → rejected', () => replayPath(file, 'P1'));
+  it('P2 general: draft → submitted → inReview → approved → paid', () => replayPath(file, 'P2'));
+  it('P3 general: draft → submitted → inReview → partiallyApproved → paid', () => replayPath(file, 'P3'));
   it('P4 ortho-partial-cure-over: draft → submitted → inReview → needsDocuments → rejected', () => replayPath(file, 'P4'));
   it('P5 all-lines-rejected: draft → submitted → rejected', () => replayPath(file, 'P5'));
   it('P6 missing-documents: draft → needsDocuments', () => replayPath(file, 'P6'));
-  it('P7 liquidation-changed: draft → submitted → inReview → needsDocuments → submitted', () => replayPath(file, 'P7'));
-  it('P8 liquidation-changed: draft → submitted → inReview → approved → inReview', () => replayPath(file, 'P8'));
-  it('P9 liquidation-changed: draft → submitted → inReview → partiallyApproved → inReview', () => replayPath(file, 'P9'));
-  it('P10 not-editor: draft → submitted → inReview → partiallyApproved → paid', () => replayPath(file, 'P10'));
+  it('P7 liquidation-changed: draft → submitted → inReview → approved → inReview', () => replayPath(file, 'P7'));
+  it('P8 liquidation-changed: draft → submitted → inReview → partiallyApproved → inReview', () => replayPath(file, 'P8'));
+  it('P9 not-editor: draft → cancelled', () => replayPath(file, 'P9'));
+  it('P10 not-editor: draft → submitted → inReview', () => replayPath(file, 'P10'));
   it('P11 not-editor: draft → submitted → inReview → needsDocuments', () => replayPath(file, 'P11'));
   it('P12 medical-review-pending: draft → submitted → inReview', () => replayPath(file, 'P12'));
   it('covers every reachable transition', () => assertCriterion(file));

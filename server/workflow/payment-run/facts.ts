@@ -1,0 +1,64 @@
+import type { PaymentRunFacts } from '@core/workflows/payment-run.machine.ts';
+import type { Queryable } from '../../db/database.ts';
+import type { Actor } from '../shared/actor.ts';
+import { checkStored } from './accounts.ts';
+import { itemsOf, type ItemRow, type PaymentRunRow } from './repository.ts';
+
+/** Why an item's payee cannot be paid now (`payeeAccount.<reason>`), or null. */
+export function accountProblem(item: ItemRow): string | null {
+  if (item.account_id === null) return 'payeeAccount.missing';
+  if (item.account_needs_correction) return 'payeeAccount.needsCorrection';
+  const check = checkStored({ scheme: item.account_scheme!, number: item.account_number!, bic: item.account_bic, bank_code: item.account_bank_code, holder_tax_id: item.account_tax_id });
+  return check.valid ? null : `payeeAccount.${check.reason}`;
+}
+
+export interface PaymentRunContext {
+  items: ItemRow[];
+  /** Per currency: claims and total in minor units. */
+  totals: Map<string, { count: number; cents: number }>;
+}
+
+/** Items the run still pays or has paid: a claim the bank rejected is back to payable and no longer counts. */
+const counted = (item: ItemRow) => item.bank_status !== 'RJCT';
+
+export function totalsOf(items: readonly ItemRow[]) {
+  const totals = new Map<string, { count: number; cents: number }>();
+  for (const item of items.filter(counted)) {
+    const total = totals.get(item.currency) ?? { count: 0, cents: 0 };
+    total.count += 1;
+    total.cents += item.amount_cents;
+    totals.set(item.currency, total);
+  }
+  return totals;
+}
+
+/** The statechart's facts for each run, with a fixed number of queries however many runs. */
+export async function paymentRunFacts(q: Queryable, rows: readonly PaymentRunRow[], actor: Actor) {
+  const ids = rows.map((r) => r.id);
+  const items = await itemsOf(q, ids);
+  const thresholds = new Map(
+    (await q.query<{ key: string; value: number }>(`SELECT key, value::int AS value FROM setting_defaults WHERE key LIKE 'approvalThresholdCents:%'`)).map((r) => [r.key.slice('approvalThresholdCents:'.length), Number(r.value)]),
+  );
+  const reports = new Map(
+    (await q.query<{ run_id: number; n: number }>('SELECT run_id, count(*)::int AS n FROM payment_status_reports WHERE run_id = ANY($1::int[]) GROUP BY run_id', [ids])).map((r) => [r.run_id, r.n]),
+  );
+  const result = new Map<number, { facts: PaymentRunFacts; context: PaymentRunContext }>();
+  for (const row of rows) {
+    const own = items.filter((i) => i.run_id === row.id);
+    const totals = totalsOf(own);
+    // A currency without a threshold in Configuraciones has no approval limit to lift: R13 then always asks for the right.
+    const atOrAbove = [...totals].some(([currency, t]) => t.cents >= (thresholds.get(currency) ?? 0));
+    const facts: PaymentRunFacts = {
+      actorId: actor.id ?? 0,
+      creatorId: row.created_by,
+      itemCount: own.length,
+      invalidAccountCount: own.filter((i) => i.holds_claim && accountProblem(i) !== null).length,
+      missingDebtorAccountCount: new Set(own.filter((i) => i.live_debtor_account_id === null).map((i) => `${i.insurer_id}/${i.currency}`)).size,
+      atOrAboveApprovalThreshold: atOrAbove,
+      actorCanApproveAboveThreshold: actor.permissions?.includes('reimbursements:approve_above_threshold') ?? false,
+      bankReportsReceived: reports.get(row.id) ?? 0,
+    };
+    result.set(row.id, { facts, context: { items: own, totals } });
+  }
+  return result;
+}

@@ -1,0 +1,139 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import { test, expect, apiToken, authHeader, signIn, watchServerErrors } from './fixtures.ts';
+
+// Issue 26 in the browser: treasury builds a payment run from the approved claims, a second person approves it after
+// a confirmation showing the totals, treasury writes and downloads the bank file, marks it sent and uploads the
+// bank's pain.002. In Spanish one transfer is returned (AC04, closed account); the returned claim's account is
+// corrected and the claim is paid by the next run, walked in Japanese.
+
+type Catalog = Record<string, string>;
+const TREASURY = 'tesoreria@demo.local';
+const SUPERVISOR = 'supervisor@demo.local';
+
+/** The bank's answer to `xml`: every transfer settled, the first returned (AC04) when `rejectFirst`. */
+function statusReport(xml: string, rejectFirst: boolean, msgId: string): { report: string; rejected: string | null } {
+  const original = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)![1]!;
+  const rejected = rejectFirst ? /<EndToEndId>([^<]+)<\/EndToEndId>/.exec(xml)![1]! : null;
+  const body = [...xml.matchAll(/<PmtInfId>([^<]+)<\/PmtInfId>([\s\S]*?)<\/PmtInf>/g)]
+    .map(([, id, rest]) => {
+      const txs = [...rest!.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)]
+        .map(([, e2e]) =>
+          e2e === rejected
+            ? `<TxInfAndSts><OrgnlEndToEndId>${e2e}</OrgnlEndToEndId><TxSts>RJCT</TxSts><StsRsnInf><Rsn><Cd>AC04</Cd></Rsn><AddtlInf>Cuenta cerrada</AddtlInf></StsRsnInf></TxInfAndSts>`
+            : `<TxInfAndSts><OrgnlEndToEndId>${e2e}</OrgnlEndToEndId><TxSts>ACSC</TxSts></TxInfAndSts>`,
+        )
+        .join('');
+      return `<OrgnlPmtInfAndSts><OrgnlPmtInfId>${id}</OrgnlPmtInfId>${txs}</OrgnlPmtInfAndSts>`;
+    })
+    .join('');
+  const report =
+    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt>` +
+    `<GrpHdr><MsgId>${msgId}</MsgId><CreDtTm>2026-11-25T09:00:00</CreDtTm></GrpHdr>` +
+    `<OrgnlGrpInfAndSts><OrgnlMsgId>${original}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts>${body}</CstmrPmtStsRpt></Document>`;
+  return { report, rejected };
+}
+
+/**
+ * Each person in a browser of their own (a language chosen in the header stays in that browser), signed in and,
+ * for another language than Spanish, switched to it from the header.
+ */
+async function signInSpeaking(browser: Browser, opened: BrowserContext[], email: string, to: string, locale: 'es' | 'ja'): Promise<Page> {
+  const { baseURL, locale: browserLocale } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale: browserLocale, acceptDownloads: true });
+  opened.push(context);
+  watchServerErrors(context);
+  const page = await context.newPage();
+  await signIn(page, email, { to });
+  if (locale !== 'es') await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
+  return page;
+}
+
+/** The whole walk in one language (`c` its catalog); answers the claim the bank returned, if any. */
+async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' | 'ja', c: Catalog, rejectFirst: boolean): Promise<string | null> {
+  const state = (name: string) => c[`machine.paymentRun.state.${name}`]!;
+  const action = (event: string) => c[`payments.event.${event}.action`]!;
+  let page = await signInSpeaking(browser, opened, TREASURY, '/app/pagos/nueva', locale);
+  await expect(page.getByRole('heading', { name: c['payments.newTitle'] })).toBeVisible();
+  const pick = new RegExp(c['payments.pickClaim']!.replace('{folio}', 'REE-\\d{4}-\\d{6}'));
+  const boxes = page.getByRole('checkbox', { name: pick });
+  await expect(boxes.first()).toBeVisible();
+  // The box is drawn over Chakra's hidden input: the click goes to what the user sees.
+  for (let n = 0, count = await boxes.count(); n < count; n++) await boxes.nth(n).check({ force: true });
+  await page.getByRole('button', { name: c['payments.create'] }).click();
+  await expect(page).toHaveURL(/\/app\/pagos\/\d+$/);
+  const runUrl = new URL(page.url()).pathname;
+  await expect(page.getByTestId('run-state')).toHaveText(state('draft'));
+  await page.getByRole('button', { name: action('SUBMIT') }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(state('submitted'));
+  // Treasury does not approve its own run: the action is not offered.
+  await expect(page.getByRole('button', { name: action('APPROVE') })).toHaveCount(0);
+
+  page = await signInSpeaking(browser, opened, SUPERVISOR, runUrl, locale);
+  await page.getByRole('button', { name: action('APPROVE') }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm.getByTestId('run-confirm')).toBeVisible();
+  await confirm.getByRole('button', { name: action('APPROVE') }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(state('approved'));
+
+  page = await signInSpeaking(browser, opened, TREASURY, runUrl, locale);
+  await page.getByRole('button', { name: action('GENERATE') }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: action('GENERATE') }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(state('generated'));
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: c['payments.file.download'] }).click();
+  const download = await downloading;
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const xml = Buffer.concat(chunks).toString('utf8');
+  expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+  expect(download.suggestedFilename()).toMatch(/^PAG-\d{4}-\d{6}\.xml$/);
+  // Accounts are masked; one is shown in full on request (the server audits it) and is the one the file pays.
+  const folio = /<EndToEndId>([^<]+)<\/EndToEndId>/.exec(xml)![1]!;
+  await page.getByRole('button', { name: c['payments.revealFor']!.replace('{folio}', folio) }).click();
+  await expect(page.getByTestId(`account-${folio}`)).not.toContainText('•');
+  const shown = (await page.getByTestId(`account-${folio}`).textContent())!.split(' ')[1]!;
+  expect(xml).toContain(shown);
+
+  await page.getByRole('button', { name: action('MARK_SENT') }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: action('MARK_SENT') }).click();
+  await expect(page.getByTestId('run-state')).toHaveText(state('sent'));
+
+  const { report, rejected } = statusReport(xml, rejectFirst, `BANCO-E2E-${locale}`);
+  await page.getByLabel(c['payments.report.file']!).setInputFiles({ name: 'pain002.xml', mimeType: 'application/xml', buffer: Buffer.from(report) });
+  await page.getByRole('button', { name: c['payments.report.upload'] }).click();
+  if (rejected) {
+    await expect(page.getByText(c['payments.report.returned']!.replace('{folio}', rejected).replace('{reason}', 'AC04 Cuenta cerrada'))).toBeVisible();
+    await expect(page.getByTestId('run-state')).toHaveText(state('partiallyRejected'));
+    await expect(page.getByTestId(`item-${rejected}`)).toContainText(c['payments.bank.rejected']!);
+  } else {
+    await expect(page.getByTestId('run-state')).toHaveText(state('settled'));
+  }
+  return rejected;
+}
+
+/** Treasury corrects the returned claim's payee account (a valid CBU) through the API. */
+async function correctAccount(request: APIRequestContext, folio: string) {
+  const token = await apiToken(request, TREASURY);
+  const claims = await (await request.get(`/api/reimbursements?q=${folio}&pageSize=5`, { headers: authHeader(token) })).json();
+  const claim = claims.items.find((r: { folio: string }) => r.folio === folio);
+  const policy = await (await request.get(`/api/policies/${claim.policyId}`, { headers: authHeader(token) })).json();
+  const fixed = await request.put('/api/payee-accounts', {
+    headers: authHeader(token),
+    data: { ownerType: 'HOLDER', ownerId: policy.policyholderId, holderName: 'Titular Corregido', scheme: 'CBU', number: '2850590940090418135201' },
+  });
+  expect(fixed.status(), await fixed.text()).toBe(200);
+}
+
+test('treasury → second approver → file downloaded → report with a return; the returned claim, corrected, is paid by the next run in Japanese', async ({ browser, request }) => {
+  const opened: BrowserContext[] = [];
+  try {
+    const returned = await walkRun(browser, opened, 'es', es, true);
+    expect(returned).not.toBeNull();
+    await correctAccount(request, returned!);
+    await walkRun(browser, opened, 'ja', ja, false);
+  } finally {
+    for (const context of opened) await context.close();
+  }
+});
