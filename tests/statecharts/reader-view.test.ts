@@ -33,12 +33,13 @@ describe("the reader's view (<name>.<lang>.svg)", () => {
     expect(texts).toContain('審査中');
     expect(texts).toContain('支払う');
     expect(texts).toContain('承認する');
-    expect(texts).toContain('条件 5 件');
+    // PAY's branches: five payment conditions (issue 26 added the run's hold) and the unchanged liquidation.
+    expect(texts).toContain('条件 6 件');
     expect(texts.some((t) => /\bR13\b/.test(t))).toBe(true);
     const code = /approverIsNotCreator|PAY|APPROVE|inReview|postToLedger|\[|\//;
     expect(texts.filter((t) => code.test(t))).toEqual([]);
     const es = contents(await readerSvg(reimbursement, 'es')).texts;
-    expect(es).toEqual(expect.arrayContaining(['En revisión', 'Pagar', 'Aprobar', '5 condiciones', '1 condición']));
+    expect(es).toEqual(expect.arrayContaining(['En revisión', 'Pagar', 'Aprobar', '6 condiciones', '1 condición']));
   });
 
   it('keeps the engineer’s drawing’s state and transition ids, so the panel marks both alike', async () => {
