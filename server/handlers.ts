@@ -23,6 +23,8 @@ import { exportHandlers } from './exports/handlers.ts';
 import { dashboardHandlers } from './dashboard/handlers.ts';
 import { messageHandlers } from './messages/handlers.ts';
 import { notesHandlers } from './notes/handlers.ts';
+import { fhirHandlers } from './fhir/handlers.ts';
+import { integrationClientHandlers } from './fhir/client-handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -50,4 +52,6 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...dashboardHandlers(deps),
   ...notesHandlers(deps),
   ...messageHandlers(deps),
+  ...integrationClientHandlers(deps),
+  ...fhirHandlers(deps),
 });

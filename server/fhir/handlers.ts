@@ -1,0 +1,90 @@
+import { recordAudit } from '../audit.ts';
+import { loadContract } from '../http/contract.ts';
+import type { Deps, Handler, UntypedRequest } from '../http/types.ts';
+import { FHIR_BASE, clientOf } from './area.ts';
+import { capabilityStatement } from './capability.ts';
+import { authenticateSecret, issueToken, TOKEN_SECONDS, type CallingClient } from './clients.ts';
+import { findEnrolment, searchEnrolments, type EnrolmentRow } from './enrolments.ts';
+import { parseIdentifier } from './identifiers.ts';
+import { OAuthError, clientCredentials } from './oauth.ts';
+import { fhirError } from './outcome.ts';
+import { coverageResource, patientResource, searchset } from './patient-resource.ts';
+import { expandScopes } from './scopes.ts';
+
+/** Where the endpoint is, as the client reached it (PUBLIC_URL when set). */
+export const baseUrl = (deps: Deps, request: UntypedRequest) =>
+  `${deps.config.publicUrl?.replace(/\/$/, '') ?? `http://${request.header('host') ?? 'localhost'}`}${FHIR_BASE}`;
+
+/** A client's read is audited like a staff member's, with the client named. */
+export function auditRead(deps: Deps, request: UntypedRequest, client: CallingClient, action: 'VIEW' | 'LIST', entityType: string, detail: Record<string, unknown>, entityId?: number) {
+  return recordAudit(deps.db, {
+    userId: client.userId,
+    action,
+    entityType,
+    entityId,
+    result: 'ALLOWED',
+    ip: request.ip,
+    userAgent: request.userAgent,
+    detail: { ...detail, integrationClient: client.clientId, integrationClientName: client.name },
+  });
+}
+
+const fhirJson = (body: unknown, status = 200) => ({ status, body });
+
+/** The FHIR operations of the contract: metadata, the token, Patient and Coverage. */
+export function fhirHandlers(deps: Deps): Record<string, Handler> {
+  const { db } = deps;
+
+  const readEnrolment = async (request: UntypedRequest, type: 'Patient' | 'Coverage', present: (row: EnrolmentRow) => object) => {
+    const client = clientOf(request);
+    const row = await findEnrolment(db, client, request.params.id);
+    if (!row) throw fhirError(404, 'not-found', `No ${type} ${request.params.id} this client may read.`);
+    await auditRead(deps, request, client, 'VIEW', 'patient', { resource: type }, row.id);
+    return fhirJson(present(row));
+  };
+
+  const searchEnrolment = async (request: UntypedRequest, type: 'Patient' | 'Coverage', present: (row: EnrolmentRow) => { resourceType: string; id: string }) => {
+    const client = clientOf(request);
+    const query = request.query as { identifier?: string; _id?: string; beneficiary?: string; patient?: string; _count: number };
+    const reference = query.beneficiary ?? query.patient;
+    const { rows, total } = await searchEnrolments(db, client, {
+      id: query._id ? Number(query._id) : undefined,
+      patientId: reference ? Number(reference.replace('Patient/', '')) : undefined,
+      identifier: query.identifier ? parseIdentifier(query.identifier) : undefined,
+      policyIdentifies: type === 'Coverage',
+      count: query._count,
+    });
+    await auditRead(deps, request, client, 'LIST', 'patient', { resource: type, ids: rows.map((r) => r.id), total });
+    return fhirJson(searchset(baseUrl(deps, request), rows.map(present), total));
+  };
+
+  return {
+    async fhirCapabilities(request) {
+      const { operations, document } = loadContract();
+      const fhirOperations = operations.filter((op) => op.path.startsWith(`${FHIR_BASE}/`));
+      return fhirJson(capabilityStatement(fhirOperations, baseUrl(deps, request), document, deps.today()));
+    },
+
+    async fhirToken(request) {
+      const form = request.body as { grant_type: string; scope?: string; client_id?: string; client_secret?: string };
+      const { clientId, secret } = clientCredentials(request.header('authorization'), form);
+      const client = await authenticateSecret(db, clientId, secret);
+      if (!client) {
+        await recordAudit(db, { userId: null, action: 'LOGIN_FAILED', entityType: 'integrationClient', result: 'DENIED', ip: request.ip, userAgent: request.userAgent, detail: { clientId } });
+        throw new OAuthError(401, 'invalid_client', 'Unknown client, wrong secret, or a revoked client.', { 'WWW-Authenticate': 'Basic realm="fhir"' });
+      }
+      const asked = form.scope === undefined ? client.scopes : expandScopes(form.scope);
+      if (!asked || asked.some((scope) => !client.scopes.includes(scope))) {
+        throw new OAuthError(400, 'invalid_scope', `The client may ask for: ${client.scopes.join(' ')}.`);
+      }
+      const token = await issueToken(db, client, asked);
+      await recordAudit(db, { userId: client.userId, action: 'LOGIN', entityType: 'integrationClient', entityId: client.id, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail: { integrationClient: client.clientId, scopes: asked } });
+      return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_SECONDS, scope: asked.join(' ') }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+    },
+
+    fhirReadPatient: (request) => readEnrolment(request, 'Patient', patientResource),
+    fhirSearchPatient: (request) => searchEnrolment(request, 'Patient', patientResource),
+    fhirReadCoverage: (request) => readEnrolment(request, 'Coverage', coverageResource),
+    fhirSearchCoverage: (request) => searchEnrolment(request, 'Coverage', coverageResource),
+  };
+}
