@@ -31,6 +31,7 @@ export type EnrolmentRow = {
   insurer_code: string;
   insurer_name: string;
   country: string;
+  currency: string;
   holder_member_number: string;
   holder_name: string;
 };
@@ -40,7 +41,7 @@ const SELECT = `SELECT p.id, p.first_names, p.last_name, p.second_last_name, p.d
     p.left_on::text AS left_on, p.coverage_order, p.updated_at,
     po.id AS policy_id, po.number AS policy_number, po.plan_name, po.state AS policy_state,
     po.starts_on::text AS starts_on, po.ends_on::text AS ends_on,
-    i.id AS insurer_id, i.code AS insurer_code, i.name AS insurer_name, i.country,
+    i.id AS insurer_id, i.code AS insurer_code, i.name AS insurer_name, i.country, i.currency,
     ph.member_number AS holder_member_number,
     coalesce(ph.company_name, concat_ws(' ', ph.first_names, ph.last_names)) AS holder_name
   FROM patients p

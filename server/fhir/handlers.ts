@@ -10,6 +10,8 @@ import { OAuthError, clientCredentials } from './oauth.ts';
 import { fhirError } from './outcome.ts';
 import { coverageResource, patientResource, searchset } from './patient-resource.ts';
 import { expandScopes } from './scopes.ts';
+import { actorOf, askEligibility, readEligibilityRequest } from './eligibility.ts';
+import { eligibilityResponse } from './eligibility-response.ts';
 
 /** Where the endpoint is, as the client reached it (PUBLIC_URL when set). */
 export const baseUrl = (deps: Deps, request: UntypedRequest) =>
@@ -80,6 +82,22 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       const token = await issueToken(db, client, asked);
       await recordAudit(db, { userId: client.userId, action: 'LOGIN', entityType: 'integrationClient', entityId: client.id, result: 'ALLOWED', ip: request.ip, userAgent: request.userAgent, detail: { integrationClient: client.clientId, scopes: asked } });
       return { status: 200, body: { access_token: token, token_type: 'bearer', expires_in: TOKEN_SECONDS, scope: asked.join(' ') }, headers: { 'Cache-Control': 'no-store', Pragma: 'no-cache' } };
+    },
+
+    async fhirRequestEligibility(request) {
+      const client = clientOf(request);
+      const today = deps.today();
+      const question = await readEligibilityRequest(db, client, request.body, today);
+      const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
+      const id = await askEligibility(db, question, request.body, client, actor, today);
+      return fhirJson(await eligibilityResponse(db, client, id, today));
+    },
+
+    async fhirReadEligibilityResponse(request) {
+      const client = clientOf(request);
+      const answer = await eligibilityResponse(db, client, request.params.id, deps.today());
+      await auditRead(deps, request, client, 'VIEW', 'verification', { resource: 'CoverageEligibilityResponse' }, request.params.id);
+      return fhirJson(answer);
     },
 
     fhirReadPatient: (request) => readEnrolment(request, 'Patient', patientResource),

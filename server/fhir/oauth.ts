@@ -38,7 +38,12 @@ export function clientCredentials(authorization: string | undefined, form: { cli
     const decoded = Buffer.from(basic, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw new OAuthError(401, 'invalid_client', 'The Basic credentials are malformed.', { 'WWW-Authenticate': 'Basic realm="fhir"' });
-    return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    try {
+      // RFC 6749 §2.3.1: both parts are form-encoded before they are joined.
+      return { clientId: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+    } catch {
+      throw new OAuthError(401, 'invalid_client', 'The Basic credentials are malformed.', { 'WWW-Authenticate': 'Basic realm="fhir"' });
+    }
   }
   if (!form.client_id || !form.client_secret) throw new OAuthError(401, 'invalid_client', 'Send client_id and client_secret.', { 'WWW-Authenticate': 'Basic realm="fhir"' });
   return { clientId: form.client_id, secret: form.client_secret };

@@ -12,6 +12,7 @@ export const SCOPE_PERMISSIONS: Record<SmartScope, string> = {
   'system/Coverage.r': 'policies:read',
   'system/Coverage.s': 'policies:read',
   'system/CoverageEligibilityRequest.c': 'verifications:create',
+  'system/CoverageEligibilityResponse.r': 'verifications:read',
   'system/Claim.c': 'reimbursements:create',
   'system/ClaimResponse.r': 'reimbursements:read',
   'system/ExplanationOfBenefit.r': 'reimbursements:read',
