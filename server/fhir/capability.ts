@@ -1,6 +1,6 @@
 import type { Operation } from '../http/contract.ts';
 
-const SEARCH_TYPES: Record<string, 'token' | 'reference' | 'date'> = { identifier: 'token', _id: 'token', beneficiary: 'reference', patient: 'reference' };
+const SEARCH_TYPES: Record<string, 'token' | 'reference' | 'date'> = { identifier: 'token', _id: 'token', beneficiary: 'reference', patient: 'reference', created: 'date', status: 'token', outcome: 'token' };
 
 /**
  * The CapabilityStatement, built from the contract's FHIR operations themselves, so it lists exactly what is routed:

@@ -104,9 +104,13 @@ export async function eligibilityResponse(q: Queryable, client: CallingClient, i
   const usage = usageOf(await ledgerOf(q, [row]), row);
   const period = benefitPeriodOf(row, date);
   const inforce = coverageActiveOn(row, date);
-  const items = ((source.item as { productOrService?: { coding?: { code?: string }[] }; unitPrice?: { value: number } }[] | undefined) ?? []).map((item) => ({
+  type SourceItem = { productOrService?: { coding?: { code?: string }[] }; unitPrice?: { value: number }; net?: { value: number }; quantity?: { value?: number }; bodySite?: { coding?: { code?: string }[] } };
+  const items = ((source.item as SourceItem[] | undefined) ?? []).map((item) => ({
     code: item.productOrService?.coding?.map((c) => c.code).find((c) => c && /^D[0-9]{4}$/.test(c)) ?? '',
-    chargedCents: item.unitPrice ? majorToMinor(item.unitPrice.value, currency) : null,
+    // A claim's item names its tooth (a pre-authorisation or predetermination): the estimate needs it for tooth-bound codes.
+    tooth: item.bodySite?.coding?.[0]?.code ?? null,
+    // An eligibility item has a unit price; a claim's (pre-authorisation, predetermination) its net or unit price.
+    chargedCents: item.net ? majorToMinor(item.net.value, currency) : item.unitPrice ? majorToMinor(item.unitPrice.value, currency) * (item.quantity?.value ?? 1) : null,
   }));
   // The engine's liquidation of the priced items, as a claim on this verification would be liquidated (nothing stored).
   const priced = items.filter((item) => item.chargedCents !== null);
@@ -114,7 +118,7 @@ export async function eligibilityResponse(q: Queryable, client: CallingClient, i
     row.state === 'verified' && priced.length
       ? await reimbursementService
           // Claimed on the service date itself: a planned service is not yet "after the claim" (09) today.
-          .previewUnsaved(q, row.id, { lines: priced.map((item) => ({ procedureCode: item.code, serviceDate: date, chargedCents: item.chargedCents!, quantity: 1, otherInsurerPaidCents: 0 })) }, date > today ? date : today)
+          .previewUnsaved(q, row.id, { lines: priced.map((item) => ({ procedureCode: item.code, tooth: item.tooth, serviceDate: date, chargedCents: item.chargedCents!, quantity: 1, otherInsurerPaidCents: 0 })) }, date > today ? date : today)
           .catch(() => null)
       : null;
   const last = await lastServices(q, row.patient_id, items.map((i) => i.code));

@@ -81,32 +81,36 @@ async function decide(tx: Queryable, id: number, actor: Actor & { id: number }, 
 }
 
 /** The verification that answers the question: a new one, or the one already queued for the same patient and kind. */
-export async function askEligibility(db: Database, question: EligibilityQuestion, source: unknown, client: CallingClient, actor: Actor & { id: number }, today: string): Promise<number> {
+export const askEligibility = (db: Database, question: EligibilityQuestion, source: unknown, client: CallingClient, actor: Actor & { id: number }, today: string) =>
+  db.transaction((tx) => askEligibilityIn(tx, question, source, client, actor, today));
+
+/** The same inside the caller's transaction (a claim that needs a verification makes it with the claim, or neither). */
+export async function askEligibilityIn(tx: Queryable, question: EligibilityQuestion, source: unknown, client: CallingClient, actor: Actor & { id: number }, today: string, kindAsked?: VerificationKind): Promise<number> {
   const category = question.items.some((item) => categoryOf(item.code) === 'ORTHODONTIC') ? 'ORTHODONTIC' : 'GENERAL';
   // An orthodontic question is a pre-authorisation in the panel (verification.orthodonticNeedsPreauthorization).
-  const kind = category === 'ORTHODONTIC' ? 'PREAUTHORIZATION' : kindOf(question.purposes);
-  return db.transaction(async (tx) => {
-    let id: number;
-    try {
-      const input = { patientId: question.patientId, kind, category, plannedServiceDate: question.date, doctorId: question.doctorId ?? undefined, note: `FHIR: ${client.name}` } as const;
-      id = (await verificationService.create(tx, input, actor, today)).id;
-    } catch (error) {
-      if (error instanceof StateConflictError && error.code === 'verification.alreadyOpen') {
-        const [open] = await tx.query<{ id: number }>(
-          `SELECT id FROM verifications WHERE patient_id = $1 AND kind = $2 AND category = $3 AND state IN ('pending', 'inProgress', 'needsInfo') AND integration_client_id = $4 ORDER BY id DESC LIMIT 1`,
-          [question.patientId, kind, category, client.id],
-        );
-        if (open) return open.id;
-        throw fhirError(409, 'conflict', 'The patient already has an open verification of this kind in the panel; ask again once it is resolved.', 'CoverageEligibilityRequest.patient');
-      }
-      if (error instanceof DomainError) throw fhirError(422, 'business-rule', `${error.code}: ${error.message}`, 'CoverageEligibilityRequest.patient');
-      throw error;
+  const kind = category === 'ORTHODONTIC' ? 'PREAUTHORIZATION' : (kindAsked ?? kindOf(question.purposes));
+  let id: number;
+  try {
+    const input = { patientId: question.patientId, kind, category, plannedServiceDate: question.date, doctorId: question.doctorId ?? undefined, note: `FHIR: ${client.name}` } as const;
+    id = (await verificationService.create(tx, input, actor, today)).id;
+  } catch (error) {
+    if (error instanceof StateConflictError && error.code === 'verification.alreadyOpen') {
+      const [open] = await tx.query<{ id: number }>(
+        `SELECT id FROM verifications WHERE patient_id = $1 AND kind = $2 AND category = $3 AND state IN ('pending', 'inProgress', 'needsInfo') AND integration_client_id = $4 ORDER BY id DESC LIMIT 1`,
+        [question.patientId, kind, category, client.id],
+      );
+      if (open) return open.id;
+      throw fhirError(409, 'conflict', 'The patient already has an open verification of this kind in the panel; ask again once it is resolved.', `${resourceTypeOf(source)}.patient`);
     }
-    await tx.query('UPDATE verifications SET integration_client_id = $2, source_resource = $3 WHERE id = $1', [id, client.id, JSON.stringify(source)]);
-    if (kind !== 'PREAUTHORIZATION') await decide(tx, id, actor, today);
-    return id;
-  });
+    if (error instanceof DomainError) throw fhirError(422, 'business-rule', `${error.code}: ${error.message}`, `${resourceTypeOf(source)}.patient`);
+    throw error;
+  }
+  await tx.query('UPDATE verifications SET integration_client_id = $2, source_resource = $3 WHERE id = $1', [id, client.id, JSON.stringify(source)]);
+  if (kind !== 'PREAUTHORIZATION') await decide(tx, id, actor, today);
+  return id;
 }
+
+const resourceTypeOf = (source: unknown) => String((source as { resourceType?: string })?.resourceType ?? 'Resource');
 
 /** The benefit year around `date` of a policy. */
 export const benefitPeriodOf = (row: { benefit_year: Parameters<typeof benefitYearStart>[0]; starts_on: string }, date: string) => ({

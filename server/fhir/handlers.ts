@@ -1,3 +1,4 @@
+import { isIsoDate } from '@core/benefits/dates.ts';
 import { recordAudit } from '../audit.ts';
 import { loadContract } from '../http/contract.ts';
 import type { Deps, Handler, UntypedRequest } from '../http/types.ts';
@@ -12,6 +13,10 @@ import { coverageResource, patientResource, searchset } from './patient-resource
 import { expandScopes } from './scopes.ts';
 import { actorOf, askEligibility, readEligibilityRequest } from './eligibility.ts';
 import { eligibilityResponse } from './eligibility-response.ts';
+import { readClaim } from './claim-input.ts';
+import { submitClaim, submitPreauthorization } from './claim.ts';
+import { CLAIM_RESPONSE, claimResponse, explanationOfBenefit, findClaim, preauthorizationResponse, searchClaims } from './claim-response.ts';
+import { REIMBURSEMENT_STATES, type ReimbursementState } from '@core/workflows/reimbursement.machine.ts';
 
 /** Where the endpoint is, as the client reached it (PUBLIC_URL when set). */
 export const baseUrl = (deps: Deps, request: UntypedRequest) =>
@@ -60,6 +65,21 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
     return fhirJson(searchset(baseUrl(deps, request), rows.map(present), total));
   };
 
+  /** The client's claims by patient, date and status (the states whose mapping gives that status and outcome). */
+  const claimSearch = async (request: UntypedRequest, kind: (mapping: (typeof CLAIM_RESPONSE)[ReimbursementState]) => boolean) => {
+    const client = clientOf(request);
+    const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
+    const query = request.query as { patient?: string; created?: string; status?: string; outcome?: string; _count: number };
+    const states = REIMBURSEMENT_STATES.filter((state) => {
+      const mapping = CLAIM_RESPONSE[state];
+      return kind(mapping) && (!query.status || mapping.status === query.status) && (!query.outcome || mapping.outcome === query.outcome);
+    });
+    if (query.created && !isIsoDate(query.created.replace(/^[a-z]{2}/, ''))) throw fhirError(400, 'invalid', 'created: a real date (YYYY-MM-DD) with an optional prefix.');
+    const created = query.created ? { op: /^[a-z]{2}/.test(query.created) ? query.created.slice(0, 2) : 'eq', date: query.created.replace(/^[a-z]{2}/, '') } : undefined;
+    const { rows, total } = await searchClaims(db, client, { patientId: query.patient ? Number(query.patient.replace('Patient/', '')) : undefined, created, states, count: query._count });
+    return { client, actor, rows, total };
+  };
+
   return {
     async fhirCapabilities(request) {
       const { operations, document } = loadContract();
@@ -98,6 +118,61 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       const answer = await eligibilityResponse(db, client, request.params.id, deps.today());
       await auditRead(deps, request, client, 'VIEW', 'verification', { resource: 'CoverageEligibilityResponse' }, request.params.id);
       return fhirJson(answer);
+    },
+
+    async fhirSubmitClaim(request) {
+      const client = clientOf(request);
+      const today = deps.today();
+      const input = await readClaim(db, client, request.body);
+      const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
+      if (input.use !== 'claim') {
+        const id = await submitPreauthorization(db, client, actor, input, request.body, today);
+        return fhirJson(preauthorizationResponse(await eligibilityResponse(db, client, id, today), input.use), 201);
+      }
+      const { id, created } = await submitClaim(db, client, actor, input, request.body, today);
+      const body = await claimResponse(db, await findClaim(db, client, id), actor, today);
+      return { status: created ? 201 : 200, body, headers: { Location: `${baseUrl(deps, request)}/ClaimResponse/${id}` } };
+    },
+
+    async fhirReadClaimResponse(request) {
+      const client = clientOf(request);
+      const today = deps.today();
+      const id = String(request.params.id);
+      const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
+      if (id.startsWith('pa-')) {
+        const answer = await eligibilityResponse(db, client, Number(id.slice(3)), today);
+        await auditRead(deps, request, client, 'VIEW', 'verification', { resource: 'ClaimResponse' }, Number(id.slice(3)));
+        const use = answer.purpose.includes('auth-requirements') ? 'preauthorization' : 'predetermination';
+        return fhirJson(preauthorizationResponse(answer, use));
+      }
+      const row = await findClaim(db, client, Number(id));
+      await auditRead(deps, request, client, 'VIEW', 'reimbursement', { resource: 'ClaimResponse' }, row.id);
+      return fhirJson(await claimResponse(db, row, actor, today));
+    },
+
+    async fhirSearchClaimResponse(request) {
+      const { client, actor, rows, total } = await claimSearch(request, () => true);
+      await auditRead(deps, request, client, 'LIST', 'reimbursement', { resource: 'ClaimResponse', ids: rows.map((r) => r.id), total });
+      const resources = [];
+      for (const row of rows) resources.push(await claimResponse(db, row, actor, deps.today()));
+      return fhirJson(searchset(baseUrl(deps, request), resources, total));
+    },
+
+    async fhirReadExplanationOfBenefit(request) {
+      const client = clientOf(request);
+      const row = await findClaim(db, client, request.params.id);
+      const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
+      const eob = await explanationOfBenefit(db, row, actor, deps.today());
+      await auditRead(deps, request, client, 'VIEW', 'reimbursement', { resource: 'ExplanationOfBenefit' }, row.id);
+      return fhirJson(eob);
+    },
+
+    async fhirSearchExplanationOfBenefit(request) {
+      const { client, actor, rows, total } = await claimSearch(request, (mapping) => mapping.decided);
+      await auditRead(deps, request, client, 'LIST', 'reimbursement', { resource: 'ExplanationOfBenefit', ids: rows.map((r) => r.id), total });
+      const resources = [];
+      for (const row of rows) resources.push(await explanationOfBenefit(db, row, actor, deps.today()));
+      return fhirJson(searchset(baseUrl(deps, request), resources, total));
     },
 
     fhirReadPatient: (request) => readEnrolment(request, 'Patient', patientResource),

@@ -15,7 +15,9 @@ export const SCOPE_PERMISSIONS: Record<SmartScope, string> = {
   'system/CoverageEligibilityResponse.r': 'verifications:read',
   'system/Claim.c': 'reimbursements:create',
   'system/ClaimResponse.r': 'reimbursements:read',
+  'system/ClaimResponse.s': 'reimbursements:read',
   'system/ExplanationOfBenefit.r': 'reimbursements:read',
+  'system/ExplanationOfBenefit.s': 'reimbursements:read',
 };
 
 export const isSmartScope = (scope: string): scope is SmartScope => Object.hasOwn(SCOPE_PERMISSIONS, scope);
