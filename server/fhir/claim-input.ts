@@ -46,8 +46,10 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
   }
   const patientId = reader.reference('patient', 'Patient');
   const created = reader.date('created', true) ?? '';
-  const doctorId = reader.reference('provider', 'Practitioner');
-  if (doctorId !== undefined && !client.doctorIds.includes(doctorId)) reader.fail('value', 'This client does not act for that practitioner.', 'Claim.provider.reference');
+  // The dentist is the provider, or, when the provider is the clinic (an Organization), the care team's first member.
+  const practitionerAt = typeof reader.at('provider.reference') === 'string' && String(reader.at('provider.reference')).startsWith('Practitioner/') ? 'provider' : 'careTeam.0.provider';
+  const doctorId = reader.reference(practitionerAt, 'Practitioner');
+  if (doctorId !== undefined && !client.doctorIds.includes(doctorId)) reader.fail('value', 'This client does not act for that practitioner.', reader.where(`${practitionerAt}.reference`));
   const insurance = reader.array('insurance', true, 2);
   insurance.forEach((_, i) => {
     const coverage = reader.reference(`insurance.${i}.coverage`, 'Coverage');

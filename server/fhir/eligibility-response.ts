@@ -105,7 +105,7 @@ export async function eligibilityResponse(q: Queryable, client: CallingClient, i
   const period = benefitPeriodOf(row, date);
   const inforce = coverageActiveOn(row, date);
   type SourceItem = { productOrService?: { coding?: { code?: string }[] }; unitPrice?: { value: number }; net?: { value: number }; quantity?: { value?: number }; bodySite?: { coding?: { code?: string }[] } };
-  const items = ((source.item as SourceItem[] | undefined) ?? []).map((item) => ({
+  const items = ((source.item as SourceItem[] | undefined) ?? []).filter((item) => item.productOrService).map((item) => ({
     code: item.productOrService?.coding?.map((c) => c.code).find((c) => c && /^D[0-9]{4}$/.test(c)) ?? '',
     // A claim's item names its tooth (a pre-authorisation or predetermination): the estimate needs it for tooth-bound codes.
     tooth: item.bodySite?.coding?.[0]?.code ?? null,

@@ -50,14 +50,19 @@ export async function readEligibilityRequest(q: Queryable, client: CallingClient
     // A coverage here is the patient's enrolment: its id is the patient's.
     if (coverage !== undefined && patientId !== undefined && coverage !== patientId) reader.fail('value', 'The coverage is not the patient’s.', reader.where(`insurance.${i}.coverage.reference`));
   });
-  const doctorId = reader.reference('provider', 'Practitioner', false);
+  // A provider that is the clinic (an Organization) names no dentist: the question is the patient's all the same.
+  const doctorId = String(reader.at('provider.reference') ?? '').startsWith('Organization/') ? undefined : reader.reference('provider', 'Practitioner', false);
   if (doctorId !== undefined && !client.doctorIds.includes(doctorId)) reader.fail('value', 'This client does not act for that practitioner.', reader.where('provider.reference'));
-  const items = reader.array('item', false, 20);
-  const codes = items.map((_, i) => cdtCode(reader, `item.${i}.productOrService`));
+  // An item that names only a benefit category asks about the category: every category's balances are answered anyway.
+  const asked = reader
+    .array('item', false, 20)
+    .map((_, i) => i)
+    .filter((i) => reader.at(`item.${i}.productOrService`) !== undefined || reader.at(`item.${i}.category`) === undefined);
+  const codes = asked.map((i) => cdtCode(reader, `item.${i}.productOrService`));
   reader.done();
   const enrolment = await findEnrolment(q, client, patientId!);
   if (!enrolment) throw fhirError(404, 'not-found', `No patient ${patientId} this client may ask about.`, 'CoverageEligibilityRequest.patient');
-  const prices = items.map((_, i) => moneyCents(reader, `item.${i}.unitPrice`, enrolment.currency.trim(), (major) => majorToMinor(major, enrolment.currency)));
+  const prices = asked.map((i) => moneyCents(reader, `item.${i}.unitPrice`, enrolment.currency.trim(), (major) => majorToMinor(major, enrolment.currency)));
   reader.done();
   return { patientId: patientId!, date, doctorId: doctorId ?? null, purposes, items: codes.map((code, i) => ({ code: code!, chargedCents: prices[i] ?? null })) };
 }
