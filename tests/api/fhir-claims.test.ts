@@ -112,6 +112,8 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     // The panel shows it in Reembolsos.
     const panel = await call('GET', `/api/reimbursements/${response.id}`, { token: analyst });
     expect(panel.status).toBe(200);
+    // …saying which client it came from.
+    expect(panel.body.source).toEqual({ clientName: 'Clínica Dental Norte' });
   });
 
   it('approved and paid in the panel: the ClaimResponse completes and the explanation of benefit shows the payment', async () => {

@@ -84,6 +84,8 @@ describe('CoverageEligibilityRequest → CoverageEligibilityResponse', () => {
       [Number(response.id)],
     );
     expect(verification).toEqual({ state: 'verified', integration_client_id: client.id, channel: 'API', kind: 'BENEFITS' });
+    // The panel's verification says which client it came from.
+    expect((await call('GET', `/api/verifications/${response.id}`, { token: admin })).body.source).toEqual({ clientName: 'Clínica Dental Norte' });
     const again = await fhirGet(token, `CoverageEligibilityResponse/${response.id}`);
     expect(again.body.outcome).toBe('complete');
   });
