@@ -24,6 +24,8 @@ import { dashboardHandlers } from './dashboard/handlers.ts';
 import { messageHandlers } from './messages/handlers.ts';
 import { notesHandlers } from './notes/handlers.ts';
 import { paymentRunHandlers } from './workflow/payment-run/handlers.ts';
+import { fhirHandlers } from './fhir/handlers.ts';
+import { integrationClientHandlers } from './fhir/client-handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -52,4 +54,6 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...notesHandlers(deps),
   ...messageHandlers(deps),
   ...paymentRunHandlers(deps),
+  ...integrationClientHandlers(deps),
+  ...fhirHandlers(deps),
 });

@@ -4,6 +4,7 @@ import { seedDemo, syncRoles } from './seed/demo.ts';
 import { sessionStore } from './auth/sessions.ts';
 import { createApi } from './http/app.ts';
 import { createHandlers } from './handlers.ts';
+import { fhirArea } from './fhir/area.ts';
 import type { Config } from './config.ts';
 import { systemToday } from './clock.ts';
 import { fileStore } from './files.ts';
@@ -52,7 +53,7 @@ export async function createServer(
   lap('seed');
   const deps = { db, config, sessions: sessionStore(db, config), today, files };
   const handlers = createHandlers(deps);
-  const api = createApi(deps, handlers, { validateResponses: options.validateResponses });
+  const api = createApi(deps, handlers, { validateResponses: options.validateResponses, areas: [fhirArea(deps, handlers)] });
   // deps and handlers: the export worker runs list operations as the requester (server/exports/worker.ts).
   lap('api');
   return { api, db, seeded, deps, handlers, files, phases };

@@ -245,6 +245,50 @@ export interface InsurersTable {
   preauthorization_above_cents: number | null;
 }
 
+export interface IntegrationCallsTable {
+  id: WithDefault<Int8>;
+  client_id: number;
+  at: WithDefault<Timestamp>;
+  method: string;
+  path: string;
+  status: number;
+  error: string | null;
+}
+
+export interface IntegrationClientDoctorsTable {
+  client_id: number;
+  doctor_id: number;
+}
+
+export interface IntegrationClientInsurersTable {
+  client_id: number;
+  insurer_id: number;
+}
+
+export interface IntegrationClientsTable {
+  id: WithDefault<number>;
+  client_id: string;
+  name: string;
+  secret_hash: string;
+  secret_issued_at: WithDefault<Timestamp>;
+  scopes: string[];
+  rate_limit_per_minute: WithDefault<number>;
+  user_id: number;
+  revoked_at: Timestamp | null;
+  created_by: number;
+  version: WithDefault<number>;
+  created_at: WithDefault<Timestamp>;
+  updated_at: WithDefault<Timestamp>;
+}
+
+export interface IntegrationTokensTable {
+  token_hash: string;
+  client_id: number;
+  scopes: string[];
+  expires_at: Timestamp;
+  created_at: WithDefault<Timestamp>;
+}
+
 export interface LoginFailuresTable {
   id: WithDefault<Int8>;
   ip: string;
@@ -584,6 +628,9 @@ export interface ReimbursementsTable {
   assigned_at: Timestamp | null;
   invoice_paid: WithDefault<boolean>;
   idempotency_fingerprint: string | null;
+  integration_client_id: number | null;
+  source_resource: Json | null;
+  source_identifier: string | null;
 }
 
 export interface RequiredDocumentsTable {
@@ -735,6 +782,8 @@ export interface VerificationsTable {
   version: WithDefault<number>;
   created_at: WithDefault<Timestamp>;
   updated_at: WithDefault<Timestamp>;
+  integration_client_id: number | null;
+  source_resource: Json | null;
 }
 
 export interface WorkflowHistoryTable {
@@ -768,6 +817,11 @@ export interface DB {
   export_jobs: ExportJobsTable;
   flow_drafts: FlowDraftsTable;
   insurers: InsurersTable;
+  integration_calls: IntegrationCallsTable;
+  integration_client_doctors: IntegrationClientDoctorsTable;
+  integration_client_insurers: IntegrationClientInsurersTable;
+  integration_clients: IntegrationClientsTable;
+  integration_tokens: IntegrationTokensTable;
   login_failures: LoginFailuresTable;
   mail_outbox: MailOutboxTable;
   message_attachments: MessageAttachmentsTable;

@@ -13,7 +13,16 @@ import { requestArrival } from '../db/fair-gate.ts';
 /** What a user signed in with a password an administrator gave may do before choosing their own. */
 const OPEN_BEFORE_OWN_PASSWORD = new Set(['getMe', 'changeMyPassword', 'logOut']);
 
-function send(c: Context, reply: Reply) {
+/**
+ * A part of the API with its own credentials and answers (the FHIR endpoint: client tokens, OperationOutcome):
+ * the operations of the contract it owns are routed by it instead of the panel's router.
+ */
+export interface ApiArea {
+  owns(op: Operation): boolean;
+  mount(app: Hono, operations: Operation[], options: { validateResponses?: boolean }): void;
+}
+
+export function send(c: Context, reply: Reply) {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
   if (reply.body === undefined) return c.body(null, reply.status as 204);
   if (reply.body instanceof ReadableStream || reply.body instanceof Uint8Array) return c.body(reply.body as ReadableStream, reply.status as 200);
@@ -26,7 +35,7 @@ function sendProblem(c: Context, problem: HttpProblem) {
 }
 
 /** PostgreSQL errors that are the client's fault get their own answer instead of a 500. */
-function fromDatabaseError(error: unknown): HttpProblem | null {
+export function fromDatabaseError(error: unknown): HttpProblem | null {
   const pgError = error as { code?: string; constraint?: string; detail?: string };
   if (pgError?.code === '23505') {
     const field = pgError.constraint?.match(/^[a-z]+_(\w+)_key$/)?.[1]?.replace(/_(\w)/g, (_, ch: string) => ch.toUpperCase());
@@ -41,7 +50,7 @@ function fromDatabaseError(error: unknown): HttpProblem | null {
   return null;
 }
 
-function clientAddress(c: Context): string {
+export function clientAddress(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
   } catch {
@@ -53,7 +62,7 @@ function clientAddress(c: Context): string {
  * Routes every operation of the contract to the handler with its operationId, after checking the
  * token, the operation's permission and the request against the contract.
  */
-export function createApi(deps: Deps, handlers: Handlers, options: { validateResponses?: boolean } = {}) {
+export function createApi(deps: Deps, handlers: Handlers, options: { validateResponses?: boolean; areas?: ApiArea[] } = {}) {
   const { operations } = loadContract();
   const missing = operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId);
   const extra = Object.keys(handlers).filter((id) => !operations.some((op) => op.operationId === id));
@@ -101,7 +110,10 @@ export function createApi(deps: Deps, handlers: Handlers, options: { validateRes
     }
   };
   // The database's gate serves connections to requests in the order they arrived (server/db/fair-gate.ts).
-  for (const op of operations) app.on(op.method.toUpperCase(), op.routePath, (c) => requestArrival.run(performance.now(), () => run(c, op)));
+  const areas = options.areas ?? [];
+  for (const area of areas) area.mount(app, operations.filter((op) => area.owns(op)), options);
+  const panelOperations = operations.filter((op) => !areas.some((area) => area.owns(op)));
+  for (const op of panelOperations) app.on(op.method.toUpperCase(), op.routePath, (c) => requestArrival.run(performance.now(), () => run(c, op)));
 
   app.all('/api/*', (c) => sendProblem(c, new HttpProblem(404, 'request.noSuchOperation', `No operation answers ${c.req.method} ${c.req.path}.`)));
   app.onError((error, c) => {

@@ -20,9 +20,13 @@ export interface Operation {
   routePath: string;
   /** `null` for the public operations (`security: []`). */
   permission: string | null;
+  /** The SMART scope an integration client's token needs (`security: [{ fhirClient: [scope] }]`), else `null`. */
+  fhirScope: string | null;
   validateParams: (params: Record<string, string>, query: Record<string, string>) => { params: Record<string, unknown>; query: Record<string, unknown> };
-  /** How the request body comes: JSON checked against its schema, a multipart form (uploads), or none. */
-  bodyType: 'json' | 'multipart' | null;
+  /** How the request body comes: JSON checked against its schema, a multipart form (uploads), a URL-encoded form (OAuth), or none. */
+  bodyType: 'json' | 'multipart' | 'form' | null;
+  /** The body's media type as the contract names it (`application/json`, `application/fhir+json`, …). */
+  bodyMediaType: string | null;
   validateBody: (body: unknown) => unknown;
   validateResponse: (status: number, body: unknown) => void;
   /** A file's answer: its Content-Type (without parameters) must be one the contract lists for the status. */
@@ -110,8 +114,9 @@ function compileContract(file: string): LoadedContract {
       params.addSchema({ ...schemaOf('query'), $id: `${op.operationId}.query.json` });
       const pathValidator = once(() => params.getSchema(`${op.operationId}.path.json`)!);
       const queryValidator = once(() => params.getSchema(`${op.operationId}.query.json`)!);
-      const bodyType = op.requestBody?.content?.['multipart/form-data'] ? 'multipart' : op.requestBody ? 'json' : null;
-      const bodyPointer = op.requestBody ? pointer('paths', opPath, method, 'requestBody', 'content', bodyType === 'multipart' ? 'multipart/form-data' : 'application/json', 'schema') : null;
+      const bodyMediaType: string | null = op.requestBody ? Object.keys(op.requestBody.content)[0] : null;
+      const bodyType = !bodyMediaType ? null : bodyMediaType === 'multipart/form-data' ? 'multipart' : bodyMediaType === 'application/x-www-form-urlencoded' ? 'form' : 'json';
+      const bodyPointer = bodyMediaType ? pointer('paths', opPath, method, 'requestBody', 'content', bodyMediaType, 'schema') : null;
       const bodyValidator = bodyPointer ? once(() => bodies.compile({ $ref: bodyPointer })) : null;
       const responseValidators = new Map<number, (() => ValidateFunction) | null>();
       const mediaTypes = new Map<number, string[]>();
@@ -133,7 +138,9 @@ function compileContract(file: string): LoadedContract {
         path: opPath,
         routePath: opPath.replace(/\{(\w+)\}/g, ':$1'),
         permission: isPublic ? null : op['x-permission'],
+        fhirScope: ((op.security ?? rootSecurity) as Json[] | undefined)?.find((s) => s.fhirClient)?.fhirClient?.[0] ?? null,
         bodyType,
+        bodyMediaType,
         validateParams(rawParams, rawQuery) {
           const p: Record<string, unknown> = { ...rawParams };
           const q: Record<string, unknown> = { ...rawQuery };

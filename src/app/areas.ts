@@ -16,6 +16,7 @@ import { rolesArea } from '../features/roles/area.ts';
 import { searchArea } from '../features/search/area.ts';
 import { settingsArea } from '../features/settings/area.ts';
 import { usersArea } from '../features/users/area.ts';
+import { integrationsArea } from '../features/integrations/area.ts';
 import { verificationsArea } from '../features/verifications/area.ts';
 import type { Area } from '../components/layout/area.ts';
 import type { CameFrom } from './came-from.ts';
@@ -39,6 +40,7 @@ export const AREAS: Area[] = [
   notesArea,
   messagesArea,
   usersArea,
+  integrationsArea,
   rolesArea,
   insurersArea,
   announcementsArea,

@@ -70,8 +70,10 @@ describe('contract rules', () => {
     expect(protectedOps.length).toBeGreaterThan(0);
     for (const entry of protectedOps) expect(entry.op['x-permission'], where(entry)).toMatch(/^[a-z_]+:[a-z_]+$/);
     for (const entry of rawOperations.filter(({ op }) => isPublic(op))) expect(entry.op['x-permission'], where(entry)).toBeUndefined();
-    // Only sign-in, registration, password reset and health are public.
+    // Only sign-in, registration, password reset, health, and FHIR's CapabilityStatement and token are public.
     expect(rawOperations.filter(({ op }) => isPublic(op)).map(({ op }) => op.operationId).sort()).toEqual([
+      'fhirCapabilities',
+      'fhirToken',
       'forgotPassword',
       'getHealth',
       'logIn',
@@ -85,12 +87,21 @@ describe('contract rules', () => {
     for (const entry of rawOperations.filter(({ op }) => !isPublic(op))) expect(granted.has(entry.op['x-permission']), where(entry)).toBe(true);
   });
 
-  it('declares application/problem+json with the Problem schema for every 4xx response', () => {
+  it('declares application/problem+json with the Problem schema for every 4xx response (FHIR: an OperationOutcome; its token endpoint: an OAuth error)', () => {
     let checked = 0;
     for (const entry of rawOperations) {
       for (const [status, response] of Object.entries<Json>(entry.op.responses)) {
         if (!/^4\d\d$/.test(status)) continue;
         const content = resolveResponse(response).content ?? {};
+        if (entry.path === '/fhir/R4/auth/token') {
+          expect(response, `${where(entry)} ${status}`).toEqual({ $ref: '#/components/responses/OAuthError' });
+          continue;
+        }
+        if (entry.path.startsWith('/fhir/')) {
+          expect(Object.keys(content), `${where(entry)} ${status}`).toEqual(['application/fhir+json']);
+          expect(content['application/fhir+json'].schema, `${where(entry)} ${status}`).toEqual({ $ref: '#/components/schemas/OperationOutcome' });
+          continue;
+        }
         expect(Object.keys(content), `${where(entry)} ${status}`).toEqual(['application/problem+json']);
         expect(content['application/problem+json'].schema, `${where(entry)} ${status}`).toEqual({ $ref: '#/components/schemas/Problem' });
         checked++;

@@ -25,6 +25,7 @@ export const presentReimbursement = (
   id: row.id,
   folio: row.folio,
   verificationId: row.verification_id,
+  source: row.integration_client_name ? { clientName: row.integration_client_name } : null,
   patientId: row.patient_id,
   patientName: row.patient_name,
   policyId: row.policy_id,

@@ -38,6 +38,8 @@ function selectReimbursements(q: Queryable) {
       'reimbursements.invoice_number',
       eb.cast<string | null>('reimbursements.invoice_date', 'text').as('invoice_date'),
       'reimbursements.invoice_paid',
+      // The FHIR client a claim came from (issue 27).
+      eb.selectFrom('integration_clients').select('integration_clients.name').whereRef('integration_clients.id', '=', 'reimbursements.integration_client_id').as('integration_client_name'),
       'reimbursements.currency',
       'reimbursements.claimed_cents',
       'reimbursements.allowed_cents',

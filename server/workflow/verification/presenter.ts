@@ -30,6 +30,7 @@ export const presentVerification = (row: VerificationRow, allowedEvents: string[
   verifiedAt: row.verified_at ? new Date(row.verified_at).toISOString() : null,
   reason: row.reason,
   note: row.note,
+  source: row.integration_client_name ? { clientName: row.integration_client_name } : null,
   validDaysLeft: row.state === 'verified' && row.valid_until ? daysLeft(today, row.valid_until) : null,
   allowedEvents,
   version: row.version,

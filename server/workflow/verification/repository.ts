@@ -39,6 +39,8 @@ function selectVerifications(q: Queryable) {
       'verifications.verified_at',
       'verifications.reason',
       'verifications.note',
+      // The FHIR client a verification came from (issue 27): a scalar lookup, as the list's other single values.
+      eb.selectFrom('integration_clients').select('integration_clients.name').whereRef('integration_clients.id', '=', 'verifications.integration_client_id').as('integration_client_name'),
       'verifications.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
       'verifications.created_at',

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { Link as ChakraLink } from '@chakra-ui/react';
 import { allRolesQuery } from '../../api/resources/roles.ts';
 import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
@@ -25,6 +27,12 @@ export default function UsersListScreen() {
       createLabel={intl.formatMessage({ id: 'area.users.new' })}
       searchPlaceholder={intl.formatMessage({ id: 'users.search' })}
       filterOptions={{ role: roleOptions }}
+      // The FHIR endpoint's clients are administered beside the users (issue 27).
+      intro={
+        <ChakraLink asChild data-testid="integrations-link">
+          <Link href="/usuarios/integraciones">{intl.formatMessage({ id: 'nav.integrations' })}</Link>
+        </ChakraLink>
+      }
     />
   );
 }

@@ -187,6 +187,7 @@ function Summary({ verification: v }: { verification: Verification }) {
   if (v.validUntil) rows.push(['validUntil', <HStack key="vu" gap="2" wrap="wrap"><Day value={v.validUntil} /><ValidityLeft verification={v} /></HStack>]);
   if (v.reason) rows.push(['reason', <bdi key="r">{v.reason}</bdi>]);
   if (v.note) rows.push(['note', <bdi key="no">{v.note}</bdi>]);
+  if (v.source) rows.push(['source', <bdi key="so" data-testid="record-source">{intl.formatMessage({ id: 'integrations.source.fhir' }, { name: v.source.clientName })}</bdi>]);
   return (
     <DataList.Root orientation="horizontal" gap="3" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid="verification-summary">
       {rows.map(([name, value]) => (

@@ -143,6 +143,7 @@ function Record({ record }: { record: Reimbursement }) {
                 <ChakraLink asChild><Link href={`/pacientes/ver/${record.patientId}`}><bdi>{record.patientName}</bdi></Link></ChakraLink>
               </Item>
               <Item label={t('reimbursements.field.insurerName')}><bdi>{record.insurerName}</bdi></Item>
+              {record.source && <Item label={t('integrations.source')}><bdi data-testid="record-source">{t('integrations.source.fhir', { name: record.source.clientName })}</bdi></Item>}
               <Item label={t('reimbursements.invoice.number')}><bdi>{record.invoiceNumber ?? none}</bdi></Item>
               <Item label={t('reimbursements.invoice.date')}>{record.invoiceDate ? <bdi>{day(intl, record.invoiceDate)}</bdi> : none}</Item>
               <Item label={t('reimbursements.invoice.paidMark')}>{t(record.invoicePaid ? 'common.yes' : 'common.no')}</Item>
