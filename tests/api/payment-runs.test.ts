@@ -433,7 +433,8 @@ describe('payment runs interleaved with each other and with hand payments', () =
           await invariants(ids);
         }
       }),
-      { numRuns: Number(process.env.PAYMENT_RUN_PROPERTY_RUNS ?? 40) },
+      // A fixed seed: which paths the sequences reach (counted below) must not depend on the run's luck.
+      { numRuns: Number(process.env.PAYMENT_RUN_PROPERTY_RUNS ?? 40), seed: Number(process.env.PAYMENT_RUN_PROPERTY_SEED ?? 2026) },
     );
     // The generator reached what matters: payments by runs and by hand, refused hand payments, returns and repeated reports.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
