@@ -1,17 +1,22 @@
 import { useRef, useState } from 'react';
 import { Alert, Input, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { problemKind } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
-import { useStatusReport, type PaymentRun, type ReportResult } from '../../api/resources/payment-runs.ts';
+import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
+import { paymentRunWorkflow, useStatusReport, type PaymentRun, type ReportResult } from '../../api/resources/payment-runs.ts';
 
 /** The bank's pain.002 answer, uploaded by treasury: what it settled, what it returned and why, and what the schema would refuse. */
 export function StatusReportUpload({ run, result, onResult }: { run: PaymentRun; result: ReportResult | null; onResult: (result: ReportResult) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const client = useQueryClient();
   const upload = useStatusReport(run);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [stale, setStale] = useState(false);
   const send = () =>
     file &&
     upload.mutate(file, {
@@ -20,7 +25,12 @@ export function StatusReportUpload({ run, result, onResult }: { run: PaymentRun;
         setFile(null);
         if (input.current) input.current.value = '';
       },
-      onError: (error) => notifyError(intl, error),
+      // A run moved on meanwhile is the stale-version dialog, as on every workflow screen; the file stays chosen.
+      onError: (error) => {
+        if (problemKind(error) !== 'stale-version') return notifyError(intl, error);
+        setStale(true);
+        void paymentRunWorkflow.refresh(client, run.id);
+      },
     });
   return (
     <Stack gap="3" data-testid="status-report">
@@ -54,6 +64,7 @@ export function StatusReportUpload({ run, result, onResult }: { run: PaymentRun;
           </Stack>
         </Alert.Root>
       )}
+      <StaleVersionDialog open={stale} close={() => setStale(false)} />
     </Stack>
   );
 }
