@@ -87,7 +87,7 @@ describe('contract rules', () => {
     for (const entry of rawOperations.filter(({ op }) => !isPublic(op))) expect(granted.has(entry.op['x-permission']), where(entry)).toBe(true);
   });
 
-  it('declares application/problem+json with the Problem schema for every 4xx response (FHIR: an OperationOutcome; its token endpoint: an OAuth error)', () => {
+  it('declares application/problem+json with the Problem schema for every 4xx response, ConflictProblem for a 409 (FHIR: an OperationOutcome; its token endpoint: an OAuth error)', () => {
     let checked = 0;
     for (const entry of rawOperations) {
       for (const [status, response] of Object.entries<Json>(entry.op.responses)) {
@@ -103,7 +103,9 @@ describe('contract rules', () => {
           continue;
         }
         expect(Object.keys(content), `${where(entry)} ${status}`).toEqual(['application/problem+json']);
-        expect(content['application/problem+json'].schema, `${where(entry)} ${status}`).toEqual({ $ref: '#/components/schemas/Problem' });
+        // A 409 names its kind in `type` (stale version, refused by a guard, duplicate value, state conflict).
+        const schema = status === '409' ? 'ConflictProblem' : 'Problem';
+        expect(content['application/problem+json'].schema, `${where(entry)} ${status}`).toEqual({ $ref: `#/components/schemas/${schema}` });
         checked++;
       }
     }

@@ -9,7 +9,7 @@ const md = (machine: string, criterion = 'transitions') => readFileSync(path.res
 describe('paths.md for readers', () => {
   it('heads each path with what it does, in the panel’s Spanish words: the events it sends and the state it ends in', () => {
     const text = md('reimbursement');
-    expect(text).toContain('## P1 — Presentar → Revisión automática → Aprobar → Pagar; ends in Pagado');
+    expect(text).toContain('## P2 — Presentar → Revisión automática → Aprobar → Pagar; ends in Pagado');
     // The scenario names only the facts the path starts from.
     expect(text).toMatch(/_Scenario general; states draft → submitted → inReview → approved → paid\. Generator: /);
     // Every committed paths.md heads every path with the summary of its own steps.
