@@ -45,7 +45,10 @@ export default function IntegrationClientsScreen() {
   return (
     <Stack gap="6">
       <PageHeader title={t('area.integrations.list')} />
-      <Text color="fg.muted">{t('integrations.intro')}</Text>
+      <Text color="fg.muted">
+        {/* The sentence ends in a path: isolated, its full stop stays at its end right to left too. */}
+        <bdi>{t('integrations.intro')}</bdi>
+      </Text>
       <Card.Root>
         <Card.Header>
           <Card.Title>{t('integrations.new')}</Card.Title>
