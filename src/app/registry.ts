@@ -43,7 +43,7 @@ export function menuOf(areas: Area[], routes: RegisteredRoute[]): NavItem[] {
   const link = (entry: MenuLink): NavItem => {
     const route = findRoute(routes, entry.path);
     if (!route) throw new Error(`Menu entry ${entry.key} opens ${entry.path}, which no area declares`);
-    return { key: entry.key, labelId: entry.labelId, icon: entry.icon, href: entry.path, permission: route.permission };
+    return { key: entry.key, labelId: entry.labelId, icon: entry.icon, href: entry.path, permission: route.permission, count: entry.count };
   };
   return areas
     .flatMap((area) => area.menu ?? [])

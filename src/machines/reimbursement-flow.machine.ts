@@ -71,6 +71,8 @@ export interface ReimbursementFlowInput {
   today: string;
   /** A draft kept from an earlier visit (the screen restores it). */
   draft?: KeptDraft;
+  /** The doctor the verification names: the invoice starts with it, so nobody types it twice. */
+  verificationDoctorId?: number | null;
 }
 
 export interface ReimbursementFlowContext extends ReimbursementFlowInput, FlowDraft {
@@ -158,7 +160,7 @@ export const reimbursementFlowMachine = setup({
   initial: 'invoice',
   context: ({ input }) => ({
     ...input,
-    invoice: { ...BLANK_INVOICE, ...input.draft?.invoice },
+    invoice: { ...BLANK_INVOICE, doctorId: input.verificationDoctorId ?? null, ...input.draft?.invoice },
     lines: input.draft?.lines ?? [],
     record: null,
     liquidation: null,

@@ -160,6 +160,13 @@ describe('reimbursement flow', () => {
     expect(reopened.getSnapshot().context.invoice).toEqual({ ...older, invoicePaid: false });
   });
 
+  it("starts with the verification's doctor, which a kept draft's own choice overrides (issue 28 item 4)", () => {
+    const input = { verificationId: 7, idempotencyKey: 'key-1', today: TODAY, verificationDoctorId: 5 };
+    expect(createActor(reimbursementFlowMachine, { input }).start().getSnapshot().context.invoice.doctorId).toBe(5);
+    const draft = { invoice: { doctorId: 3, invoiceNumber: 'F-7', invoiceDate: '2026-11-01', payee: 'HOLDER' as const }, lines: [] };
+    expect(createActor(reimbursementFlowMachine, { input: { ...input, draft } }).start().getSnapshot().context.invoice.doctorId).toBe(3);
+  });
+
   it('leaves the invoice only with a doctor, a number that is not blank and a real date', () => {
     for (const changes of [
       { invoiceNumber: 'F-100', invoiceDate: '2026-11-20' },

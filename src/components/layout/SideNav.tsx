@@ -130,6 +130,7 @@ export function SideNav({ items, collapsed, theme, onNavigate }: Props) {
   const renderLink = (item: NavItem, depth: number) => {
     const active = isActive(item, location);
     const Icon = item.icon;
+    const Count = item.count;
     return (
       <chakra.li key={item.key} listStyleType="none">
         <NavTooltip label={label(item)} show={collapsed}>
@@ -137,6 +138,7 @@ export function SideNav({ items, collapsed, theme, onNavigate }: Props) {
             <Link href={`~/app${item.href}`} onClick={onNavigate} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label(item) : undefined}>
               <Icon aria-hidden size={20} style={{ flexShrink: 0 }} />
               {!collapsed && <Text as="span">{label(item)}</Text>}
+              {!collapsed && Count && <Count />}
             </Link>
           </chakra.a>
         </NavTooltip>

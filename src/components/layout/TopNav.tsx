@@ -27,10 +27,12 @@ function GroupMenu({ item, active }: { item: NavItem; active: boolean }) {
           <Menu.Content>
             {item.children!.map((child) => {
               const ChildIcon = child.icon;
+              const Count = child.count;
               return (
                 <Menu.Item key={child.key} value={child.href!} fontWeight={isActive(child, location) ? 'semibold' : undefined}>
                   <ChildIcon aria-hidden size={16} />
                   {intl.formatMessage({ id: child.labelId })}
+                  {Count && <Count />}
                 </Menu.Item>
               );
             })}

@@ -32,6 +32,8 @@ export interface MenuLink {
   icon: LucideIcon;
   /** A path of some area's route: the entry shows only to users allowed on that route. */
   path: string;
+  /** A small count drawn after its name (what waits there), which reads its own data. */
+  count?: ComponentType;
 }
 
 export interface MenuGroup {

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import type { Permission } from '../../../openapi/permissions.ts';
 
@@ -9,6 +10,8 @@ export interface NavItem {
   /** Inside `/app`. */
   href?: string;
   permission?: Permission;
+  /** What waits behind the entry, drawn after its name. */
+  count?: ComponentType;
   children?: NavItem[];
 }
 

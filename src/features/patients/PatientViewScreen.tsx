@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Badge, Button, Card, DataList, Heading, HStack, Link as ChakraLink, List, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { Pencil, ShieldCheck } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { RecordGate } from '../../components/edit/RecordGate.tsx';
@@ -291,6 +291,14 @@ function PatientView({ id, data, pages, onPages }: { id: number; data: PatientOv
             {t(`patients.state.${patient.state}`)}
           </Badge>
           {can('patients:update') && <CoverageActions patient={patient} today={data.coverage.date} />}
+          {can('verifications:create') && patient.state === 'ACTIVE' && (
+            <Button asChild variant="outline">
+              <Link href={`/verificaciones/nueva?paciente=${patient.id}`}>
+                <ShieldCheck aria-hidden size={16} />
+                {t('patients.newVerification')}
+              </Link>
+            </Button>
+          )}
           {editHref && patient.state !== 'LEFT' && (
             <Button asChild variant="outline">
               <Link href={editHref}>

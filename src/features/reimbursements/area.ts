@@ -1,6 +1,7 @@
 import { FilePlus2, Receipt, ReceiptText, Smile } from 'lucide-react';
 import { defineArea } from '../../components/layout/area.ts';
 import { lazyScreen } from '../../components/feedback/lazyScreen.tsx';
+import { ReadyCount } from './ReadyCount.tsx';
 
 const Ready = lazyScreen(() => import('./ReadyVerificationsScreen.tsx'));
 const General = lazyScreen(() => import('./GeneralListScreen.tsx'));
@@ -27,7 +28,7 @@ export const reimbursementsArea = defineArea({
       children: [
         { key: 'reimbursements-general', labelId: 'nav.reimbursementsGeneral', icon: ReceiptText, path: '/reembolsos/general' },
         { key: 'reimbursements-orthodontic', labelId: 'nav.reimbursementsOrthodontic', icon: Smile, path: '/reembolsos/ortodoncia' },
-        { key: 'reimbursements-new', labelId: 'nav.reimbursementsNew', icon: FilePlus2, path: '/reembolsos/nueva' },
+        { key: 'reimbursements-new', labelId: 'nav.reimbursementsNew', icon: FilePlus2, path: '/reembolsos/nueva', count: ReadyCount },
       ],
     },
   ],

@@ -38,13 +38,16 @@ const localToday = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
+/** The parameter a patient's page opens this flow with: `/verificaciones/nueva?paciente=<id>`. */
+const PATIENT = 'paciente';
+
 /** `/verificaciones/nueva`: the guided opening of a verification, its draft kept on the server until it is saved. */
 export default function NewVerificationScreen() {
   const intl = useIntl();
   const stored = useFlowDraft<VerificationFlowDraft>(FLOW, 'new');
-  // Back from enrolling a patient (the link of the patient step): that patient is the one chosen.
+  // Back from enrolling a patient (the link of the patient step), or opened from a patient's page: that patient is the one chosen.
   const [search, setSearch] = useSearchParams();
-  const enrolledId = Number(search.get(CREATED));
+  const enrolledId = Number(search.get(CREATED) ?? search.get(PATIENT));
   const enrolled = useQuery({ ...patientQuery(enrolledId), enabled: Number.isInteger(enrolledId) && enrolledId > 0 });
   if (!stored.ready || enrolled.isLoading) return <Loading />;
   return (
@@ -53,7 +56,7 @@ export default function NewVerificationScreen() {
       <Flow
         stored={stored}
         enrolled={enrolled.data ? { id: enrolled.data.id, name: enrolled.data.name } : null}
-        onEnrolledTaken={() => setSearch((params) => (params.delete(CREATED), params), { replace: true })}
+        onEnrolledTaken={() => setSearch((params) => (params.delete(CREATED), params.delete(PATIENT), params), { replace: true })}
       />
     </Stack>
   );

@@ -73,7 +73,10 @@ function VerificationView({ v }: { v: Verification }) {
     { type: 'RECORD_NOT_ELIGIBLE', label: t('verifications.event.RECORD_NOT_ELIGIBLE'), icon: CircleX },
     { type: 'CANCEL', label: t('verifications.event.CANCEL'), icon: Ban, tone: 'danger' },
   ];
-  const reimbursable = v.state === 'verified' && (v.validDaysLeft ?? 0) > 0 && can('reimbursements:create');
+  const usable = v.state === 'verified' && (v.validDaysLeft ?? 0) > 0;
+  const reimbursable = usable && can('reimbursements:create');
+  // Verifiers do not enter reimbursements (research 2.12): they are told whose turn it is now.
+  const handedOn = usable && !reimbursable;
   const closeDialog = () => {
     setAsking(null);
     workflow.clearRefusal();
@@ -106,6 +109,11 @@ function VerificationView({ v }: { v: Verification }) {
             </Link>
           </Button>
         </HStack>
+      )}
+      {handedOn && (
+        <Text p="4" borderWidth="1px" borderRadius="md" bg="green.subtle" role="status">
+          {t('verifications.handedOn', { days: v.validDaysLeft ?? 0 })}
+        </Text>
       )}
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <Stack gap="6">

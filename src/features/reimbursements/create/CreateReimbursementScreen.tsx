@@ -101,7 +101,7 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: { verificationId: verification.id, idempotencyKey, today: today(), draft: stored?.draft } });
+  const [snapshot, send] = useMachine(machine, { input: { verificationId: verification.id, idempotencyKey, today: today(), draft: stored?.draft, verificationDoctorId: verification.doctorId } });
   const { context } = snapshot;
   const record = context.record as (FlowRecord & Reimbursement) | null;
   const { data: codes = [] } = useQuery(procedureCodesQuery());
