@@ -5,4 +5,9 @@ export type WorkflowEndpoint<R extends { id: number; version: number }, B extend
   send: (id: number, body: B & { version: number }) => Promise<R>;
   /** Puts the fresh record on screen (or reads it again) and refreshes its history, lists and counts. */
   refresh: (client: QueryClient, id: number, fresh?: R) => Promise<unknown>;
+  /**
+   * Whether `refresh` cannot put the event's answer on screen by itself (the record shows only in lists read again):
+   * the screen then stays busy until they are read. Otherwise it is free at once, with the new record shown.
+   */
+  waitsForReread?: true;
 };

@@ -63,3 +63,23 @@ test('a stale cancellation of a verification opens the stale-version dialog; the
   await expect(page.getByTestId('verification-summary')).toContainText(verifier.name);
   expect((await api(request, admin, 'get', `/api/verifications/${verification.id}`)).state).toBe('pending');
 });
+
+test('the next action answers at once after an event, while the history and lists are still being read again', async ({ page, request }) => {
+  const verifier = await apiToken(request, 'verificador@demo.local');
+  const patient = await insuredPatient(request, await apiToken(request), 'Nora', 'Ibáñez');
+  // Her own new verification is hers (issue 28 item 3), so she may start it.
+  const created = await pendingVerification(request, verifier, patient.id);
+  await signIn(page, 'verificador@demo.local', { to: `/app/verificaciones/editar/${created.id}` });
+  const actions = page.getByTestId('workflow-actions');
+  await expect(actions.getByRole('button', { name: es['verifications.event.START'], exact: true })).not.toHaveAttribute('aria-disabled', 'true');
+  // From now on the panel's rereads of verifications are slow (a busy server): the event's own answer is not.
+  await page.route(/\/api\/verifications(\/|\?|$)/, async (route) => {
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 20_000));
+    await route.continue().catch(() => undefined);
+  });
+  await actions.getByRole('button', { name: es['verifications.event.START'], exact: true }).click();
+  await expect(page.locator('[data-state="inProgress"]').first()).toBeVisible();
+  await actions.getByRole('button', { name: es['verifications.event.REQUEST_INFO'], exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible({ timeout: 5_000 });
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});

@@ -66,6 +66,7 @@ export function useSavePolicy(holderId: number) {
 export const policyWorkflow: WorkflowEndpoint<Policy, Omit<PolicyEvent, 'version'>> = {
   send: (id, body) => call(api.POST('/api/policies/{id}/events', { params: { path: { id } }, body: body as PolicyEvent })),
   refresh: refreshPolicies,
+  waitsForReread: true,
 };
 
 /** One policy (a plan's fee is entered in its currency). */

@@ -30,7 +30,12 @@ export function useWorkflowEvents<R extends Versioned, B extends { type: string 
   const mutation = useMutation({
     mutationFn: ({ record, body }: { record: R; body: B }) => endpoint.send(record.id, { ...body, version: record.version }),
     onMutate: () => setRefusal(null),
-    onSuccess: (fresh, { record }) => endpoint.refresh(client, record.id, fresh),
+    // Where the answer is on screen at once, the next event may be sent while history and lists are read again
+    // (waiting for them made a quick click on the next action a click on a busy screen, which did nothing).
+    onSuccess: (fresh, { record }) => {
+      const reread = endpoint.refresh(client, record.id, fresh);
+      return endpoint.waitsForReread ? reread : undefined;
+    },
   });
   const send = (record: R, body: B, { inDialog = false, onSuccess }: SendOptions<R> = {}) =>
     mutation.mutate(
