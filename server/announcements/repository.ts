@@ -29,12 +29,13 @@ export const SELECT_ANNOUNCEMENT = `SELECT a.*, u.name AS author_name, i.name AS
 
 /**
  * True when user `$n` is in the announcement's audience: everyone, one of their roles, named, or on
- * the staff of the insurer. `param` is the placeholder of the user's id.
+ * the staff of the insurer; never its author, who wrote it and is not asked to read or acknowledge it (nor blocked
+ * by it). `param` is the placeholder of the user's id.
  */
-export const inAudience = (param: string) => `(a.audience = 'everyone'
+export const inAudience = (param: string) => `(a.author_id IS DISTINCT FROM ${param} AND (a.audience = 'everyone'
   OR (a.audience = 'roles' AND a.audience_roles && ARRAY(SELECT r.code FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = ${param}))
   OR (a.audience = 'users' AND ${param} = ANY (a.audience_user_ids))
-  OR (a.audience = 'insurer' AND EXISTS (SELECT 1 FROM user_insurers ui WHERE ui.user_id = ${param} AND ui.insurer_id = a.audience_insurer_id)))`;
+  OR (a.audience = 'insurer' AND EXISTS (SELECT 1 FROM user_insurers ui WHERE ui.user_id = ${param} AND ui.insurer_id = a.audience_insurer_id))))`;
 
 /** Published and within its window now. */
 export const LIVE = `a.state = 'published' AND a.publish_from <= now() AND (a.publish_until IS NULL OR a.publish_until > now())`;

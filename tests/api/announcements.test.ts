@@ -143,6 +143,17 @@ describe('announcements — acknowledgement, versions and reports', () => {
     expect(await pendingIds(readOnly)).not.toContain(blocking.id);
   });
 
+  it('does not block or ask its own author: she wrote it (issue 28 item 8); the report counts the audience without her', async () => {
+    const blocking = await publish(supervisor, { title: 'Cierre de mes', priority: 'high', requiresAcknowledgement: true, blocking: true });
+    expect(await pendingIds(supervisor)).not.toContain(blocking.id);
+    expect(await pendingIds(readOnly)).toContain(blocking.id);
+    const report = (await call('GET', `/api/announcements/${blocking.id}/report`, { token: supervisor })).body.users as { name: string }[];
+    expect(report.map((user) => user.name)).not.toContain('Sergio Supervisor');
+    expect(report.map((user) => user.name)).toContain('Carla Consulta');
+    // Nothing for her to acknowledge: it is not addressed to her.
+    expect((await call('POST', `/api/announcements/${blocking.id}/acknowledgement`, { token: supervisor, body: { bodyVersion: 1 } })).status).toBe(404);
+  });
+
   it('a new body of a published one is a new version: acknowledgements start again, the old text is kept, an old version cannot be acknowledged', async () => {
     const live = await publish(supervisor, { title: 'Horario de verano', requiresAcknowledgement: true });
     await call('POST', `/api/announcements/${live.id}/acknowledgement`, { token: verifier, body: { bodyVersion: 1 } });

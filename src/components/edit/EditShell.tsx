@@ -29,6 +29,8 @@ interface Props<R extends VersionedRecord> extends Pick<EditOptions<R>, 'payload
   layout?: FormLayout;
   /** The form's content when the specs cannot draw it (custom controls), inside the same form, above Cancel/Save. */
   body?: (edit: EditController, record?: R) => ReactNode;
+  /** More ways to save, beside Save (save and publish, say): buttons that call `edit.submitThen`. */
+  submitActions?: (edit: EditController, record?: R) => ReactNode;
   /** Content after the sections, above Cancel/Save (a confirmation the last save asked for, say). */
   after?: (edit: EditController, record?: R) => ReactNode;
   /** Panels about the saved record under the form (its policies, its notes): outside it, so their own forms stay apart. */
@@ -86,6 +88,7 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
             <Button asChild variant="outline">
               <Link href={edit.back}>{t('common.cancel')}</Link>
             </Button>
+            {!props.readOnly && props.submitActions?.(edit, record)}
             {!props.readOnly && (
               <BusyButton type="submit" colorPalette="blue" loading={edit.saving} loadingText={t('common.saving')}>
                 {t('common.save')}

@@ -74,12 +74,18 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
     navigate(returnTo && created ? returnTo.back(created.id) : back);
   };
 
-  const submit = (values: FormValues, withVersion = version) =>
+  /** Saves; then `then` takes over from the saved record (another step before leaving), or the screen goes back. */
+  const submit = (values: FormValues, withVersion = version, then?: (saved: R) => void) =>
     save.mutate(
       // The body is the contract's (checked by the resolver); its static type is the resource's own.
       { id: record?.id, input: payload(values) as never, version: withVersion },
       {
         onSuccess: (saved) => {
+          if (then) {
+            guard.release();
+            setVersion(saved.version);
+            return then(saved);
+          }
           const title = savedMessage?.(saved, !record, values) ?? intl.formatMessage({ id: record ? 'common.saved' : 'common.created' });
           messenger.create({ type: 'success', title });
           backToList(record ? undefined : saved);
@@ -102,6 +108,8 @@ export function useEditController<R extends VersionedRecord>({ resource, specs, 
     adoptVersion: setVersion,
     saving: save.isPending,
     onSubmit: form.handleSubmit((values) => submit(values)),
+    /** Validates and saves like Save, then hands the saved record to `then` (a second step, such as publishing) instead of leaving. */
+    submitThen: (then: (saved: R) => void) => form.handleSubmit((values) => submit(values, version, then))(),
     conflict: {
       open: conflict,
       close: () => setConflict(false),

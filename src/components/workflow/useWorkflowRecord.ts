@@ -11,7 +11,7 @@ import { codeMessage } from '../../i18n/form-messages.ts';
 type Versioned = { id: number; version: number };
 
 /** Where a refusal is said: inside the dialog the user acted in, or as a notification. */
-type SendOptions<R> = { inDialog?: boolean; onSuccess?: (fresh: R) => void };
+type SendOptions<R> = { inDialog?: boolean; onSuccess?: (fresh: R) => void; onFailure?: () => void };
 
 const refusalText = (intl: IntlShape, error: unknown) =>
   problemKind(error) === 'rule-refused' ? intl.formatMessage({ id: refusalTextId((error as ApiError).code) }) : codeMessage(intl, (error as ApiError).code);
@@ -37,12 +37,13 @@ export function useWorkflowEvents<R extends Versioned, B extends { type: string 
       return endpoint.waitsForReread ? reread : undefined;
     },
   });
-  const send = (record: R, body: B, { inDialog = false, onSuccess }: SendOptions<R> = {}) =>
+  const send = (record: R, body: B, { inDialog = false, onSuccess, onFailure }: SendOptions<R> = {}) =>
     mutation.mutate(
       { record, body },
       {
         onSuccess: (fresh) => onSuccess?.(fresh),
         onError: (error) => {
+          onFailure?.();
           const kind = problemKind(error);
           if (kind === 'stale-version') setStale(true);
           else if (kind === 'rule-refused' || kind === 'state-conflict') {

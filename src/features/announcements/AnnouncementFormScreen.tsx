@@ -13,6 +13,7 @@ import { AnnouncementStatePanel } from './AnnouncementStatePanel.tsx';
 import { ANNOUNCEMENT_FIELDS } from './fields.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
+import { SaveAndPublish } from './SaveAndPublish.tsx';
 
 const SCHEMAS = { create: 'AnnouncementInput', update: 'AnnouncementUpdate' } as const;
 type FieldError = { type: string; message?: string } | undefined;
@@ -188,6 +189,7 @@ export default function AnnouncementFormScreen() {
       schemas={SCHEMAS}
       payload={payload}
       body={(edit, record) => <AnnouncementFields edit={edit} record={record} />}
+      submitActions={(edit, record) => (!record || record.state === 'draft') && <SaveAndPublish edit={edit} />}
       title={(record) => (record ? t('announcements.edit', { title: record.title }) : t('area.announcements.new'))}
       listLabel={t('area.announcements.list')}
       savedMessage={(_saved, creating) => t(creating ? 'announcements.created' : 'common.saved')}

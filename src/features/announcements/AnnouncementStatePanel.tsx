@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Archive, Send, Undo2 } from 'lucide-react';
@@ -8,6 +9,7 @@ import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.t
 import { WorkflowActions } from '../../components/workflow/WorkflowActions.tsx';
 import { announcementMachine } from '@core/workflows/announcement.machine.ts';
 import { announcements, announcementWorkflow, type Announcement, type AnnouncementEventType } from '../../api/resources/announcements.ts';
+import { BlockingPublishDialog } from './BlockingPublishDialog.tsx';
 import { StateBadge } from './fields.tsx';
 
 /**
@@ -22,16 +24,19 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
   const workflow = useWorkflowRecord(announcement, announcementWorkflow);
   // "Cannot be scheduled" only explains a refused publication when nothing else does.
   const blocked = announcement.blockedEvents.map((b) => ({ ...b, guards: b.guards.length > 1 ? b.guards.filter((g) => g !== 'startsLater') : b.guards }));
+  const [confirming, setConfirming] = useState(false);
   const run = (type: string) =>
     workflow.send(
       { type: type as AnnouncementEventType },
       {
         onSuccess: (changed) => {
+          setConfirming(false);
           messenger.create({ type: 'success', title: t(`announcements.done.${type}`, { state: changed.state }) });
           onChanged(changed);
         },
       },
     );
+  const onAction = (type: string) => (type === 'PUBLISH' && announcement.blocking ? setConfirming(true) : run(type));
   return (
     <Stack gap="3">
       <HStack gap="3" wrap="wrap">
@@ -47,13 +52,14 @@ export function AnnouncementStatePanel({ record, dirty, onChanged }: { record: A
         blockedEvents={blocked}
         label={t('announcements.actions')}
         busy={workflow.busy}
-        onAction={run}
+        onAction={onAction}
         actions={[
           { type: 'PUBLISH', label: t('announcements.event.PUBLISH'), icon: Send, tone: 'primary' },
           { type: 'RETRACT', label: t('announcements.event.RETRACT'), icon: Undo2 },
           { type: 'ARCHIVE', label: t('announcements.event.ARCHIVE'), icon: Archive, tone: 'danger' },
         ]}
       />
+      <BlockingPublishDialog announcement={confirming ? announcement : null} busy={workflow.pending} onConfirm={() => run('PUBLISH')} onClose={() => setConfirming(false)} />
       <StaleVersionDialog {...workflow.stale} />
     </Stack>
   );
