@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate';
+import { secureStorage } from './secure-storage.ts';
 
 export const LOCALES = ['es', 'en', 'fr', 'zh', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -36,10 +37,16 @@ const TRANSIENT: (keyof Preferences)[] = ['blankLayout', 'mobileNav'];
 
 const COLOR = /^#[0-9a-f]{6}$/i;
 
+/** What the browser keeps of the preferences, in its secure storage; anything but an object is nothing. */
+const keptPreferences = (): object => {
+  const kept = secureStorage.get(PREFERENCES_KEY);
+  return kept && typeof kept === 'object' ? kept : {};
+};
+
 /** The language this browser keeps (chosen on the log-in page or earlier), or null when it keeps none. */
 export function storedLocale(): string | null {
   try {
-    const { locale } = JSON.parse(globalThis.localStorage?.getItem(PREFERENCES_KEY) ?? '{}') as { locale?: unknown };
+    const { locale } = keptPreferences() as { locale?: unknown };
     return typeof locale === 'string' && LOCALES.includes(locale as Locale) ? locale : null;
   } catch {
     return null;
@@ -49,7 +56,7 @@ export function storedLocale(): string | null {
 /** Stored preferences, ignoring anything malformed so a bad value never breaks the panel. */
 export function readStoredPreferences(): Preferences {
   try {
-    const stored = JSON.parse(globalThis.localStorage?.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Preferences>;
+    const stored = keptPreferences() as Partial<Preferences>;
     const merged = { ...DEFAULT_PREFERENCES };
     for (const key of Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[]) {
       if (TRANSIENT.includes(key) || typeof stored[key] !== typeof DEFAULT_PREFERENCES[key]) continue;
@@ -85,7 +92,7 @@ export const preferencesMachine = setup({
   actions: {
     persist: ({ context }) => {
       const kept = Object.fromEntries(Object.entries(context).filter(([key]) => !TRANSIENT.includes(key as keyof Preferences)));
-      globalThis.localStorage?.setItem(PREFERENCES_KEY, JSON.stringify(kept));
+      secureStorage.set(PREFERENCES_KEY, kept);
     },
     toggleNavCollapsed: assign({ navCollapsed: ({ context }) => !context.navCollapsed }),
     toggleMobileNav: assign({ mobileNav: ({ context }) => !context.mobileNav }),

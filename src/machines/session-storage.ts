@@ -1,3 +1,5 @@
+import { secureStorage } from './secure-storage.ts';
+
 /** The specification's browser storage keys for the session. */
 export const STORAGE_KEYS = { token: 'auth_token', user: 'user_loged', errors: 'errors' } as const;
 
@@ -31,8 +33,9 @@ export function writeStoredSession(token: string, user: StoredUser): void {
 export const writeStoredError = (message: string) => storage()?.setItem(STORAGE_KEYS.errors, message);
 export const readStoredError = () => storage()?.getItem(STORAGE_KEYS.errors) ?? null;
 
-/** Logout clears all browser storage, as the specification says: this tab's session storage too. */
+/** Logout clears all browser storage, as the specification says: this tab's session storage and the secure storage's key too. */
 export const clearStorage = () => {
+  secureStorage.clear();
   storage()?.clear();
   globalThis.sessionStorage?.clear();
 };

@@ -90,19 +90,28 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
   signedIn.set(email, password);
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
   const origin = here?.origin ?? new URL(test.info().project.use.baseURL!).origin;
-  const state = await page.context().storageState();
-  const kept = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
   const session = [
     { name: 'auth_token', value: authorisation.token },
     { name: 'user_loged', value: JSON.stringify(user) },
   ];
-  await page.context().setStorageState({
-    cookies: state.cookies,
-    origins: [
-      ...state.origins.filter((entry) => entry.origin !== origin),
-      { origin, localStorage: [...kept.filter((item) => !['auth_token', 'user_loged', 'errors'].includes(item.name)), ...session] },
-    ],
-  });
+  if (here?.origin === origin) {
+    // On the panel already: only the session's entries change, so the secure storage's key in IndexedDB (which
+    // replacing the storage state would wipe) still opens the preferences kept beside them.
+    await page.evaluate((entries) => {
+      localStorage.removeItem('errors');
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, session);
+  } else {
+    const state = await page.context().storageState();
+    const kept = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    await page.context().setStorageState({
+      cookies: state.cookies,
+      origins: [
+        ...state.origins.filter((entry) => entry.origin !== origin),
+        { origin, localStorage: [...kept.filter((item) => !['auth_token', 'user_loged', 'errors'].includes(item.name)), ...session] },
+      ],
+    });
+  }
   // Where the form would send the user: the log-in page's `redirect`, else home (HOME_REDIRECT).
   const fromLogIn = here?.pathname.startsWith('/log-in') && here.searchParams.has('redirect');
   await page.goto(to ?? (fromLogIn ? here!.pathname + here!.search : '/app/dashboard'));

@@ -5,10 +5,11 @@ import fr from '../../src/i18n/messages/fr.json' with { type: 'json' };
 import zh from '../../src/i18n/messages/zh.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
 import { test, expect, ADMIN, signIn } from './fixtures.ts';
+import { readSecure } from './secure-storage.ts';
 
 const CATALOGS: Record<string, Record<string, string>> = { es, en, fr, zh, ja };
 
-const storedPreferences = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('preferences') ?? 'null'));
+const storedPreferences = (page: Page) => readSecure(page, 'preferences');
 
 /** Relative luminance (0 black … 1 white) of a computed `rgb(…)` colour. */
 function luminance(color: string): number {
@@ -51,7 +52,7 @@ test.describe('language', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(catalog['auth.logIn.title']);
       await expect(page.getByRole('combobox', { name: catalog['header.language'] })).toHaveValue(locale);
       await expect(page.getByRole('button', { name: catalog['auth.logIn.submit'] })).toBeVisible();
-      expect(await storedPreferences(page)).toMatchObject({ locale });
+      await expect.poll(() => storedPreferences(page)).toMatchObject({ locale });
 
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
@@ -72,7 +73,7 @@ test.describe('theme and layout', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     await expect.poll(async () => luminance(await bodyBackground(page))).toBeLessThan(0.05);
     await expect(page.getByRole('button', { name: 'Activar tema claro' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await storedPreferences(page)).toMatchObject({ currentTheme: 'dark' });
+    await expect.poll(() => storedPreferences(page)).toMatchObject({ currentTheme: 'dark' });
 
     await page.reload();
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);

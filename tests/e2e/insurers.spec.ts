@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, READ_ONLY, apiToken, authHeader, createInsurer, findInsurer, insurerInput, removeInsurer, sideNav, signIn, tokenOf } from './fixtures.ts';
+import { readSecure } from './secure-storage.ts';
 
 const rows = (page: Page) => page.locator('table tbody tr[data-index]');
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar' });
@@ -202,7 +203,7 @@ test.describe('insurers list as administrator', () => {
     await expect(page.getByRole('columnheader', { name: 'País' })).toHaveCount(0);
     await expect(page.getByRole('columnheader', { name: 'Moneda' })).toBeVisible();
     const me = await (await page.request.get('/api/me', { headers: authHeader(await tokenOf(page)) })).json();
-    expect(await page.evaluate((key) => localStorage.getItem(key), `list-columns:${me.user.id}:insurers`)).toBe('["country"]');
+    await expect.poll(() => readSecure(page, `list-columns:${me.user.id}:insurers`)).toEqual(['country']);
 
     await page.getByRole('button', { name: 'Columnas' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'País' }).click();

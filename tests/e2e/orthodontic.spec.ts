@@ -9,6 +9,7 @@ import { test, expect, apiToken, authHeader, READ_ONLY, savedDraft, signIn } fro
 import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
+import { readSecure } from './secure-storage.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -119,7 +120,11 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   const planState = (state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
 
   await signIn(page, 'analista@demo.local');
-  if (locale !== 'es') await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
+  if (locale !== 'es') {
+    await page.getByRole('combobox', { name: es['header.language'] }).selectOption(locale);
+    // Kept (encrypted, in the background) before the page is loaded anew.
+    await expect.poll(() => readSecure(page, 'preferences')).toMatchObject({ locale });
+  }
 
   // The list, and the preauthorization found by its folio.
   await page.goto('/app/reembolsos/planes');

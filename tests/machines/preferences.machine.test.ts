@@ -1,12 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { DEFAULT_PREFERENCES, PREFERENCES_KEY, preferencesMachine, readStoredPreferences, storedLocale } from '../../src/machines/preferences.machine.ts';
+import { secureStorage } from '../../src/machines/secure-storage.ts';
 import { installMemoryStorage } from '../../scripts/statecharts/paths/memory-storage.ts';
 
 const start = () => createActor(preferencesMachine, { input: readStoredPreferences() }).start();
 
 describe('preferences machine', () => {
-  beforeEach(() => installMemoryStorage());
+  beforeEach(() => {
+    installMemoryStorage();
+    secureStorage.clear();
+  });
 
   it("starts from the specification's defaults", () => {
     expect(start().getSnapshot().context).toEqual({
@@ -46,7 +50,7 @@ describe('preferences machine', () => {
     actor.send({ type: 'SET_MOBILE_NAV', value: false });
     expect(actor.getSnapshot().context.mobileNav).toBe(false);
     actor.send({ type: 'SET_THEME', value: 'dark' });
-    expect(JSON.parse(localStorage.getItem(PREFERENCES_KEY)!)).not.toHaveProperty('blankLayout');
+    expect(secureStorage.get(PREFERENCES_KEY)).not.toHaveProperty('blankLayout');
     expect(start().getSnapshot().context).toMatchObject({ blankLayout: false, mobileNav: false, currentTheme: 'dark' });
   });
 
@@ -65,7 +69,7 @@ describe('preferences machine', () => {
   });
 
   it('tells whether the browser keeps a language of its own (a sign-in otherwise opens in the profile’s)', () => {
-    localStorage.clear();
+    secureStorage.clear();
     expect(storedLocale()).toBeNull();
     localStorage.setItem(PREFERENCES_KEY, JSON.stringify({ currentTheme: 'dark' }));
     expect(storedLocale()).toBeNull();

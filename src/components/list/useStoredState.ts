@@ -1,16 +1,9 @@
 import { useCallback, useState } from 'react';
+import { secureStorage } from '../../machines/secure-storage.ts';
 
-const read = <T,>(key: string | null, fallback: T): T => {
-  if (!key) return fallback;
-  try {
-    const stored = localStorage.getItem(key);
-    return stored === null ? fallback : (JSON.parse(stored) as T);
-  } catch {
-    return fallback;
-  }
-};
+const read = <T,>(key: string | null, fallback: T): T => (key ? ((secureStorage.get(key) as T | undefined) ?? fallback) : fallback);
 
-/** State kept in localStorage under `key` (per user and resource); without a key it lives only in memory. */
+/** State kept in the browser's secure storage under `key` (per user and resource); without a key it lives only in memory. */
 export function useStoredState<T>(key: string | null, fallback: T) {
   const [state, setState] = useState<{ key: string | null; value: T }>(() => ({ key, value: read(key, fallback) }));
   // The key arrives late (the user's id loads after the screen): read again when it changes.
@@ -18,7 +11,7 @@ export function useStoredState<T>(key: string | null, fallback: T) {
   const set = useCallback(
     (next: T) => {
       setState({ key, value: next });
-      if (key) localStorage.setItem(key, JSON.stringify(next));
+      if (key) secureStorage.set(key, next as object);
     },
     [key],
   );
