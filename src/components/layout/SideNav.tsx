@@ -107,7 +107,7 @@ function NavGroup({ item, collapsed, colors, expanded, onToggle, renderLink }: G
         onClick={onToggle}
       >
         <Icon aria-hidden size={20} style={{ flexShrink: 0 }} />
-        <Text as="span" flex="1" textAlign="start" fontSize="md">{label(item)}</Text>
+        <Text as="span" flex="1" textAlign="start">{label(item)}</Text>
         <ChevronDown aria-hidden size={16} style={{ transform: expanded ? 'rotate(180deg)' : undefined }} />
       </Button>
       {expanded && (

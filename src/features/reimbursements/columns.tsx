@@ -1,4 +1,4 @@
-import { HStack } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { FormattedMessage } from 'react-intl';
 import type { ListColumn } from '../../components/list/columns.tsx';
 import type { Reimbursement } from '../../api/resources/reimbursements.ts';
@@ -20,11 +20,12 @@ export const reimbursementColumns = (onReassign: (row: Reimbursement) => void): 
     labelId: 'reimbursements.field.assigneeName',
     sortable: false,
     primary: false,
+    // The button under the name: side by side they pushed the last column out of a 1440 px screen.
     cell: (r) => (
-      <HStack gap="2">
+      <Stack gap="1" align="start">
         <Assignee name={r.assigneeName} />
         <ReassignButton row={r} onOpen={onReassign} />
-      </HStack>
+      </Stack>
     ),
   },
   { id: 'createdAt', labelId: 'reimbursements.field.age', sortable: true, primary: false, cell: (r) => <Ageing reimbursement={r} /> },

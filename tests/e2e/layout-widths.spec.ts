@@ -1,0 +1,27 @@
+import { expect, signIn, test } from './fixtures.ts';
+
+// Issue 28 item 14: the general claims list fits a 1440 px screen with every column whole, "Reasignar" included;
+// the phone drawer's group labels read at the size of its entries.
+
+test('the general claims list fits 1440 px: no column pushed out, the last header whole', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'supervisor@demo.local', { to: '/app/reembolsos/general' });
+  await expect(page.getByRole('button', { name: /^Reasignar/ }).first()).toBeVisible();
+  const table = page.getByRole('table');
+  const overflow = await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const age = page.getByRole('columnheader', { name: 'Antigüedad' });
+  const [ageBox, frame] = [await age.boundingBox(), await table.evaluate((element) => element.parentElement!.getBoundingClientRect().right)];
+  expect(ageBox!.x + ageBox!.width).toBeLessThanOrEqual(frame + 0.5);
+});
+
+test('on a phone, the drawer’s group labels are as large as its entries', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'supervisor@demo.local', { to: '/app/pacientes' });
+  await page.getByRole('button', { name: /menú/i }).first().click();
+  const drawer = page.getByRole('dialog');
+  const size = (locator: ReturnType<typeof drawer.getByRole>) => locator.evaluate((element) => getComputedStyle(element.querySelector('span') ?? element).fontSize);
+  const group = await size(drawer.getByRole('button', { name: 'Verificaciones' }));
+  const entry = await size(drawer.getByRole('link', { name: 'Pacientes' }));
+  expect(group).toBe(entry);
+});
