@@ -41,7 +41,7 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   expect(expected.length).toBeGreaterThan(1);
 
   await signIn(page, ADMIN.email);
-  const csv = parseCsv((await exportFromList(page, 'CSV (texto)')).toString('utf8'));
+  const csv = parseCsv((await exportFromList(page, 'CSV (texto)')).toString('utf8'), ';');
   // The columns on screen, with their headings as the list shows them: the name and the code come first.
   expect(csv[0]!.slice(0, 2)).toEqual(['Nombre comercial', 'Código']);
   expect(csv.slice(1).map((row) => row.slice(0, 2))).toEqual(expected);
@@ -174,7 +174,7 @@ test.describe('downloads on a phone', () => {
     await expect(page.getByRole('combobox', { name: 'Orden' })).toHaveValue('createdAt');
     await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('completed');
     await expect(cards.first().getByRole('button', { name: /^Descargar / })).toHaveAccessibleName(oldest!);
-    const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'));
+    const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'), ';');
     expect(csv[0]!.slice(0, 2)).toEqual(['Código', 'Nombre']);
   });
 });
