@@ -74,9 +74,9 @@ test('"Exportar" carries what the screen narrows its list by: the policy of its 
 
   expect(await exporting('/app/verificaciones/nuevas?from=2026-01-01&to=2026-12-31')).toMatchObject({ group: 'open', from: '2026-01-01', to: '2026-12-31' });
   await expect(page.getByTestId('export-filters')).toContainText('Lista: Nuevas (abiertas)');
-  await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 2026-01-01');
+  await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 1 ene 2026');
   expect(await exporting('/app/reembolsos/general?from=2026-02-01')).toMatchObject({ from: '2026-02-01' });
-  await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 2026-02-01');
+  await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 1 feb 2026');
   // Comunicados exports too, its search and sort with it.
   expect(await exporting('/app/comunicados?q=arancel')).toMatchObject({ q: 'arancel' });
   await expect(page.getByLabel('Lista')).toHaveValue('announcements');
