@@ -9,12 +9,15 @@ export function filterLabels(intl: IntlShape, own: string) {
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const named = (...ids: string[]) => ids.map((id) => (intl.messages[id] ? t(id) : null)).find(Boolean);
   const fieldName = (field: string) => named(`${own}.field.${field}`, `downloads.columnLabel.${field}`, `downloads.sortField.${field}`) ?? field;
+  // "Nombre (descendente) y Código", "名前（降順）、コード": the language's own list.
   const sortLabel = (sort: string) =>
-    sort
-      .split(',')
-      .filter(Boolean)
-      .map((key) => (key.startsWith('-') ? t('downloads.filters.descending', { field: fieldName(key.slice(1)) }) : fieldName(key)))
-      .join(', ');
+    intl.formatList(
+      sort
+        .split(',')
+        .filter(Boolean)
+        .map((key) => (key.startsWith('-') ? t('downloads.filters.descending', { field: fieldName(key.slice(1)) }) : fieldName(key))),
+      { type: 'conjunction' },
+    );
   return {
     name: (name: string) => named(`${own}.filter.${name}`, `downloads.filters.${name}`) ?? name,
     value(name: string, value: string) {
