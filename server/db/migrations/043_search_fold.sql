@@ -19,47 +19,36 @@ CREATE FUNCTION search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL S
 $$;
 
 -- Every trigram index a search reads, rebuilt on its folded expression (same names, same expressions inside).
-DROP INDEX IF EXISTS patients_full_name_trgm_idx;
-CREATE INDEX patients_full_name_trgm_idx ON patients USING gin (search_fold(first_names || ' ' || last_name || coalesce(' ' || second_last_name, '')) gin_trgm_ops);
-DROP INDEX IF EXISTS patients_name_trgm_idx;
-CREATE INDEX patients_name_trgm_idx ON patients USING gin (search_fold(first_names || ' ' || last_name) gin_trgm_ops);
-DROP INDEX IF EXISTS patients_document_trgm_idx;
-CREATE INDEX patients_document_trgm_idx ON patients USING gin (search_fold(document_number) gin_trgm_ops);
-DROP INDEX IF EXISTS patients_credential_trgm_idx;
-CREATE INDEX patients_credential_trgm_idx ON patients USING gin (search_fold(credential_number) gin_trgm_ops);
-DROP INDEX IF EXISTS policies_number_trgm_idx;
-CREATE INDEX policies_number_trgm_idx ON policies USING gin (search_fold(number) gin_trgm_ops);
-DROP INDEX IF EXISTS policies_plan_name_trgm_idx;
-CREATE INDEX policies_plan_name_trgm_idx ON policies USING gin (search_fold(plan_name) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_name_trgm_idx;
-CREATE INDEX policyholders_name_trgm_idx ON policyholders USING gin (search_fold(first_names || ' ' || last_names) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_company_trgm_idx;
-CREATE INDEX policyholders_company_trgm_idx ON policyholders USING gin (search_fold(company_name) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_document_trgm_idx;
-CREATE INDEX policyholders_document_trgm_idx ON policyholders USING gin (search_fold(document_number) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_member_trgm_idx;
-CREATE INDEX policyholders_member_trgm_idx ON policyholders USING gin (search_fold(member_number) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_first_names_trgm_idx;
-CREATE INDEX policyholders_first_names_trgm_idx ON policyholders USING gin (search_fold(first_names) gin_trgm_ops);
-DROP INDEX IF EXISTS policyholders_last_names_trgm_idx;
-CREATE INDEX policyholders_last_names_trgm_idx ON policyholders USING gin (search_fold(last_names) gin_trgm_ops);
-DROP INDEX IF EXISTS doctors_name_trgm_idx;
-CREATE INDEX doctors_name_trgm_idx ON doctors USING gin (search_fold(first_names || ' ' || last_names) gin_trgm_ops);
-DROP INDEX IF EXISTS doctors_license_trgm_idx;
-CREATE INDEX doctors_license_trgm_idx ON doctors USING gin (search_fold(license_number) gin_trgm_ops);
-DROP INDEX IF EXISTS doctors_document_trgm_idx;
-CREATE INDEX doctors_document_trgm_idx ON doctors USING gin (search_fold(document_number) gin_trgm_ops);
-DROP INDEX IF EXISTS doctors_tax_id_trgm_idx;
-CREATE INDEX doctors_tax_id_trgm_idx ON doctors USING gin (search_fold(tax_id) gin_trgm_ops);
-DROP INDEX IF EXISTS verifications_folio_trgm_idx;
-CREATE INDEX verifications_folio_trgm_idx ON verifications USING gin (search_fold(folio) gin_trgm_ops);
-DROP INDEX IF EXISTS verifications_authorization_trgm_idx;
-CREATE INDEX verifications_authorization_trgm_idx ON verifications USING gin (search_fold(authorization_number) gin_trgm_ops);
-DROP INDEX IF EXISTS reimbursements_folio_trgm_idx;
-CREATE INDEX reimbursements_folio_trgm_idx ON reimbursements USING gin (search_fold(folio) gin_trgm_ops);
-DROP INDEX IF EXISTS reimbursements_invoice_trgm_idx;
-CREATE INDEX reimbursements_invoice_trgm_idx ON reimbursements USING gin (search_fold(invoice_number) gin_trgm_ops);
-DROP INDEX IF EXISTS notes_text_trgm_idx;
-CREATE INDEX notes_text_trgm_idx ON notes USING gin (search_fold(text) gin_trgm_ops);
-DROP INDEX IF EXISTS conversations_subject_trgm_idx;
-CREATE INDEX conversations_subject_trgm_idx ON conversations USING gin (search_fold(subject) gin_trgm_ops);
+DO $$
+DECLARE
+  i record;
+BEGIN
+  FOR i IN SELECT * FROM (VALUES
+    ('patients_full_name_trgm_idx', 'patients', $e$first_names || ' ' || last_name || coalesce(' ' || second_last_name, '')$e$),
+    ('patients_name_trgm_idx', 'patients', $e$first_names || ' ' || last_name$e$),
+    ('patients_document_trgm_idx', 'patients', $e$document_number$e$),
+    ('patients_credential_trgm_idx', 'patients', $e$credential_number$e$),
+    ('policies_number_trgm_idx', 'policies', $e$number$e$),
+    ('policies_plan_name_trgm_idx', 'policies', $e$plan_name$e$),
+    ('policyholders_name_trgm_idx', 'policyholders', $e$first_names || ' ' || last_names$e$),
+    ('policyholders_company_trgm_idx', 'policyholders', $e$company_name$e$),
+    ('policyholders_document_trgm_idx', 'policyholders', $e$document_number$e$),
+    ('policyholders_member_trgm_idx', 'policyholders', $e$member_number$e$),
+    ('policyholders_first_names_trgm_idx', 'policyholders', $e$first_names$e$),
+    ('policyholders_last_names_trgm_idx', 'policyholders', $e$last_names$e$),
+    ('doctors_name_trgm_idx', 'doctors', $e$first_names || ' ' || last_names$e$),
+    ('doctors_license_trgm_idx', 'doctors', $e$license_number$e$),
+    ('doctors_document_trgm_idx', 'doctors', $e$document_number$e$),
+    ('doctors_tax_id_trgm_idx', 'doctors', $e$tax_id$e$),
+    ('verifications_folio_trgm_idx', 'verifications', $e$folio$e$),
+    ('verifications_authorization_trgm_idx', 'verifications', $e$authorization_number$e$),
+    ('reimbursements_folio_trgm_idx', 'reimbursements', $e$folio$e$),
+    ('reimbursements_invoice_trgm_idx', 'reimbursements', $e$invoice_number$e$),
+    ('notes_text_trgm_idx', 'notes', $e$text$e$),
+    ('conversations_subject_trgm_idx', 'conversations', $e$subject$e$)
+  ) AS indexes (name, tbl, expression) LOOP
+    EXECUTE format('DROP INDEX IF EXISTS %I', i.name);
+    EXECUTE format('CREATE INDEX %I ON %I USING gin (search_fold(%s) gin_trgm_ops)', i.name, i.tbl, i.expression);
+  END LOOP;
+END
+$$;
