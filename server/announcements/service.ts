@@ -2,6 +2,7 @@ import type { components } from '../../openapi/schema';
 import { isBlankHtml } from '@core/announcements/html.ts';
 import { announcementMachine, type AnnouncementEvent } from '@core/workflows/announcement.machine.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { likePattern } from '../db/list-query.ts';
 import { BusinessRuleError, DomainError, NotFoundError, StaleVersionError, StateConflictError } from '../errors.ts';
 import { SYSTEM, type Actor } from '../workflow/shared/actor.ts';
 import { auditWorkflow } from '../workflow/shared/audit.ts';
@@ -182,7 +183,7 @@ export const announcementService = {
     if (!canManage(actor)) where.push(LIVE, inAudience(param(actor.id)));
     if (filter.state) where.push(`a.state = ${param(filter.state)}`);
     if (filter.priority) where.push(`a.priority = ${param(filter.priority)}`);
-    if (filter.q) where.push(`a.title ILIKE ${param(`%${filter.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`)}`);
+    if (filter.q) where.push(`search_fold(a.title) LIKE search_fold(${param(likePattern(filter.q))})`);
     const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = (await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM announcements a ${whereSql}`, [...params])) as [{ total: number }];
     const rows = await db.query<AnnouncementRow & Record<string, unknown>>(

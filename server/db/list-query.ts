@@ -18,12 +18,21 @@ function distinctivePart(q: string): string | null {
   return longest && longest.length < q.length ? longest : null;
 }
 
-/** `q` matched, case-insensitively, anywhere in any of the expressions. */
+/**
+ * An expression folded for search (migration 043's `search_fold`: accents, case and full-width forms gone),
+ * as the trigram indexes hold it: a search compares folded text with folded text, on PGlite and PostgreSQL alike.
+ */
+export const folded = (text: Expression<unknown> | string) => sql<string>`search_fold(${text})`;
+
+/** `text` matched, ignoring accents and case, anywhere in `column`: `%`, `_` and `\` literally. */
+export const containsFolded = (column: Expression<unknown>, text: string) => sql<SqlBool>`${folded(column)} LIKE ${folded(likePattern(text))}`;
+
+/** `q` matched, ignoring accents and case, anywhere in any of the expressions. */
 export function matchesText(q: string, columns: Expression<unknown>[]): Expression<SqlBool> {
-  const pattern = likePattern(q);
   const part = distinctivePart(q);
   // `|| ''` keeps the whole-text check off the index, so the planner looks up the distinctive part only.
-  const matches = (column: Expression<unknown>) => (part ? sql`(${column} ILIKE ${likePattern(part)} AND ((${column}) || '') ILIKE ${pattern})` : sql`${column} ILIKE ${pattern}`);
+  const matches = (column: Expression<unknown>) =>
+    part ? sql`(${containsFolded(column, part)} AND ${containsFolded(sql`(${column}) || ''`, q)})` : containsFolded(column, q);
   return sql<SqlBool>`(${sql.join(columns.map(matches), sql` OR `)})`;
 }
 

@@ -19,9 +19,9 @@ const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** Text a spreadsheet would evaluate gets a leading quote, so it shows as text; numbers exported as numbers stay numbers. */
 export const neutralised = (value: Cell): Cell => (typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value);
 
-/** RFC 4180 quoting of a neutralised cell. */
-export function csvCell(value: Cell): string {
+/** RFC 4180 quoting of a neutralised cell, for a file whose cells are split at `separator`. */
+export function csvCell(value: Cell, separator = ','): string {
   if (value === null) return '';
   const text = String(neutralised(value));
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -3,6 +3,16 @@ import { loadContract, type Operation } from '../http/contract.ts';
 
 export type ExportList = components['schemas']['DownloadList'];
 
+export interface ExportListSpec {
+  operationId: string;
+  healthData: boolean;
+  fixedFilters?: Record<string, string>;
+  /** The catalog prefix its screen names values with (`<catalog>.<field>.<value>`, as FieldValue does). */
+  catalog: string;
+  /** The statechart whose state names (`machine.<machine>.state.<state>`) the screen shows for `state`. */
+  machine?: string;
+}
+
 /**
  * The lists an export can take, each read through its own list operation (same filters, same rights,
  * same audit as on screen). Lists of patients and of claims hold health data (research 2.11, R22):
@@ -10,19 +20,19 @@ export type ExportList = components['schemas']['DownloadList'];
  * one kind, the verifications still valid to claim) exports under its own name with that narrowing
  * fixed, so the file holds what the screen listed.
  */
-export const EXPORT_LISTS: Record<ExportList, { operationId: string; healthData: boolean; fixedFilters?: Record<string, string> }> = {
-  insurers: { operationId: 'listInsurers', healthData: false },
-  users: { operationId: 'listUsers', healthData: false },
-  doctors: { operationId: 'listDoctors', healthData: false },
-  policyholders: { operationId: 'listPolicyholders', healthData: false },
-  patients: { operationId: 'listPatients', healthData: true },
-  verifications: { operationId: 'listVerifications', healthData: true },
-  reimbursements: { operationId: 'listReimbursements', healthData: true },
-  'reimbursements-general': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'GENERAL' } },
-  'reimbursements-orthodontic': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'ORTHODONTIC' } },
-  'reimbursable-verifications': { operationId: 'listVerifications', healthData: true, fixedFilters: { state: 'verified' } },
-  orthodonticPlans: { operationId: 'listOrthodonticPlans', healthData: true },
-  announcements: { operationId: 'listAnnouncements', healthData: false },
+export const EXPORT_LISTS: Record<ExportList, ExportListSpec> = {
+  insurers: { operationId: 'listInsurers', healthData: false, catalog: 'insurers' },
+  users: { operationId: 'listUsers', healthData: false, catalog: 'users' },
+  doctors: { operationId: 'listDoctors', healthData: false, catalog: 'doctors' },
+  policyholders: { operationId: 'listPolicyholders', healthData: false, catalog: 'policyholders' },
+  patients: { operationId: 'listPatients', healthData: true, catalog: 'patients' },
+  verifications: { operationId: 'listVerifications', healthData: true, catalog: 'verifications', machine: 'verification' },
+  reimbursements: { operationId: 'listReimbursements', healthData: true, catalog: 'reimbursements', machine: 'reimbursement' },
+  'reimbursements-general': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'GENERAL' }, catalog: 'reimbursements', machine: 'reimbursement' },
+  'reimbursements-orthodontic': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'ORTHODONTIC' }, catalog: 'reimbursements', machine: 'reimbursement' },
+  'reimbursable-verifications': { operationId: 'listVerifications', healthData: true, fixedFilters: { state: 'verified' }, catalog: 'verifications', machine: 'verification' },
+  orthodonticPlans: { operationId: 'listOrthodonticPlans', healthData: true, catalog: 'orthodonticPlans', machine: 'orthodonticPlan' },
+  announcements: { operationId: 'listAnnouncements', healthData: false, catalog: 'announcements', machine: 'announcement' },
 };
 
 let operations: Map<string, Operation> | undefined;
@@ -32,9 +42,28 @@ export function listOperation(operationId: string): Operation {
   return operations.get(operationId)!;
 }
 
-type Schema = { $ref?: string; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[]; oneOf?: Schema[]; anyOf?: Schema[] };
+/** A field's schema as the export needs it: enough to show its value as the screen does. */
+export type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+};
 type ListOperation = { operationId: string; responses: Record<string, { content: Record<string, { schema: Schema }> }> };
 type Contract = { components: { schemas: Record<string, Schema> }; paths: Record<string, { get?: ListOperation }> };
+
+/** A schema through its `$ref`s, its branches merged (a nullable `$ref` is `oneOf: [$ref, null]`). */
+function resolved(schema: Schema | undefined, document: Contract): Schema {
+  if (!schema) return {};
+  if (schema.$ref) return resolved(document.components.schemas[schema.$ref.split('/').pop()!], document);
+  const branches = [...(schema.allOf ?? []), ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].map((branch) => resolved(branch, document));
+  return Object.assign({}, ...branches.filter((branch) => branch.type !== 'null'), { ...schema, allOf: undefined, oneOf: undefined, anyOf: undefined });
+}
 
 /** A schema's properties, through `$ref` and every branch of `allOf`, `oneOf` and `anyOf`. */
 function propertiesOf(schema: Schema | undefined, document: Contract): Record<string, Schema> {
@@ -44,18 +73,27 @@ function propertiesOf(schema: Schema | undefined, document: Contract): Record<st
   return Object.assign({}, ...branches.map((branch) => propertiesOf(branch, document)), schema.properties);
 }
 
-const fieldsByOperation = new Map<string, Set<string>>();
+const fieldsByOperation = new Map<string, Map<string, Schema>>();
 /**
- * The fields an export of a list can name, as the contract describes the list's rows: each property, and each
- * property of an object property one level down (`insurer.name`), which is as deep as an export cell reads.
+ * The fields an export of a list can name, as the contract describes the list's rows, with their schemas: each
+ * property, and each property of an object property one level down (`insurer.name`), which is as deep as an
+ * export cell reads.
  */
-export function exportableFields(operationId: string): Set<string> {
+export function exportFieldSchemas(operationId: string): Map<string, Schema> {
   let fields = fieldsByOperation.get(operationId);
   if (fields) return fields;
   const document = loadContract().document as Contract;
   const list = Object.values(document.paths).find((item) => item.get?.operationId === operationId)!.get!;
   const rows = propertiesOf(propertiesOf(list.responses['200']!.content['application/json']!.schema, document).items?.items, document);
-  fields = new Set(Object.entries(rows).flatMap(([name, schema]) => [name, ...Object.keys(propertiesOf(schema, document)).map((inner) => `${name}.${inner}`)]));
+  fields = new Map(
+    Object.entries(rows).flatMap(([name, schema]) => [
+      [name, resolved(schema, document)] as const,
+      ...Object.entries(propertiesOf(schema, document)).map(([inner, innerSchema]) => [`${name}.${inner}`, resolved(innerSchema, document)] as const),
+    ]),
+  );
   fieldsByOperation.set(operationId, fields);
   return fields;
 }
+
+/** The names of exportFieldSchemas. */
+export const exportableFields = (operationId: string): Set<string> => new Set(exportFieldSchemas(operationId).keys());

@@ -5,7 +5,7 @@ import { HttpProblem } from '../http/problem.ts';
 import type { Deps, Handlers } from '../http/types.ts';
 import { appendAudit } from '../audit.ts';
 import { EXPORT_LISTS, listOperation, type ExportList } from './lists.ts';
-import { cellOf } from './cells.ts';
+import { exportPresenter, listSeparator } from './presentation.ts';
 import { claimNext, complete, fail, MAX_ATTEMPTS, reportProgress, type Claim } from './queue.ts';
 import { readNextPage, type KeysetWalk } from '../db/keyset.ts';
 import { csvWriter, xlsxWriter, type RowWriter } from './writers.ts';
@@ -31,7 +31,10 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
   const fileName = `${job.list}-${job.id}.${job.format}`;
   const { key, stream } = files.create();
   const headings = job.columns.map((c) => c.label);
-  const writer: RowWriter = job.format === 'csv' ? csvWriter(stream, headings) : xlsxWriter(stream, headings, job.list);
+  // Values as the requester's screen shows them, in the language saved in her profile (the header's choice).
+  const present = exportPresenter(list, user.locale);
+  const fields = job.columns.map((c) => c.field);
+  const writer: RowWriter = job.format === 'csv' ? csvWriter(stream, headings, listSeparator(user.locale)) : xlsxWriter(stream, headings, job.list);
   let rows = 0;
   try {
     // Page by keyset: the list's query continues after the last row read instead of skipping the rows before.
@@ -44,7 +47,7 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
       );
       if (reply.status !== 200) throw new Error(`${list.operationId} answered ${reply.status}`);
       const { items, total, totalIsLowerBound } = reply.body as ListPage;
-      for (const item of items) await writer.row(job.columns.map((c) => cellOf(item, c.field)));
+      for (const item of items) await writer.row(present(item, fields));
       rows += items.length;
       if (!(await reportProgress(db, claim, rows, totalIsLowerBound ? null : total))) throw new ClaimLost();
       if (items.length < pageSize()) break;

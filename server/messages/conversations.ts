@@ -141,7 +141,7 @@ export async function listRecipients(db: Queryable, member: Member, q?: string) 
   let filter = '';
   if (q?.trim()) {
     params.push(likePattern(q.trim()));
-    filter = ` AND (u.name ILIKE $2 OR u.email ILIKE $2)`;
+    filter = ` AND (search_fold(u.name) LIKE search_fold($2) OR search_fold(u.email) LIKE search_fold($2))`;
   }
   return db.query<{ id: number; name: string }>(`${RECIPIENTS}${filter} ORDER BY u.name, u.id LIMIT 50`, params);
 }

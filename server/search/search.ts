@@ -30,7 +30,7 @@ const fullName = (...parts: RawBuilder<unknown>[]) => sql<string>`concat_ws(' ',
 
 type Searcher = (q: Queryable, text: string, limit: number) => Promise<Found[]>;
 
-// Each kind searches the name expressions and identifier columns migration 010 indexes for ILIKE.
+// Each kind searches the name expressions and identifier columns migration 043 indexes folded (accents and case ignored).
 const SEARCHERS: Record<Kind, Searcher> = {
   async patient(q, text, limit) {
     const rows = await q.kysely

@@ -5,6 +5,7 @@ import { listOf } from '../../server/db/list-query.ts';
 import { expectProblem, TestServer } from './helpers.ts';
 import { startExportServer } from './export-server.ts';
 import { parseCsv } from '../support/csv.ts';
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 
 let server: TestServer;
 let runQueue: () => Promise<unknown>;
@@ -24,7 +25,7 @@ afterEach(() => {
 async function csvOf(id: number) {
   const response = await server.api.request(`http://localhost/api/downloads/${id}/content`, { headers: { authorization: `Bearer ${admin}` } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
   expect(response.status).toBe(200);
-  return parseCsv(await response.text()).slice(1);
+  return parseCsv(await response.text(), ';').slice(1);
 }
 
 async function exportCsv(list: string, filters: Record<string, string>, columns: { field: string; label: string }[]) {
@@ -94,14 +95,15 @@ describe('the names the reimbursement screens export under', () => {
     await runQueue();
     const rows = await csvOf(id);
     expect(rows.map(([folio]) => folio)).toEqual(orthodontic.items.map((r: { folio: string }) => r.folio));
-    expect(new Set(rows.map(([, kind]) => kind))).toEqual(new Set(orthodontic.total ? ['ORTHODONTIC'] : []));
+    // Values as the screen names them, in the requester's language (issue 28, item 10).
+    expect(new Set(rows.map(([, kind]) => kind))).toEqual(new Set(orthodontic.total ? [es['reimbursements.kind.ORTHODONTIC']] : []));
 
     const verified = (await server.call('GET', '/api/verifications?state=verified&sort=folio&pageSize=100', { token: admin })).body;
     const ready = await exportCsv('reimbursable-verifications', { sort: 'folio', state: 'draft' }, [{ field: 'folio', label: 'Folio' }, { field: 'state', label: 'Estado' }]);
     await runQueue();
     const readyRows = await csvOf(ready);
     expect(readyRows.map(([folio]) => folio)).toEqual(verified.items.map((v: { folio: string }) => v.folio));
-    expect(readyRows.every(([, state]) => state === 'verified')).toBe(true);
+    expect(readyRows.every(([, state]) => state === es['machine.verification.state.verified'])).toBe(true);
 
     const plans = await server.call('POST', '/api/downloads', { token: admin, body: { list: 'orthodonticPlans', format: 'csv', columns: [{ field: 'id', label: 'Id' }] } });
     expectProblem(plans, 422, 'download.reasonRequired');

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestServer } from './helpers.ts';
 import { startExportServer } from './export-server.ts';
 import { parseCsv } from '../support/csv.ts';
+import es from '../../src/i18n/messages/es.json' with { type: 'json' };
+
+/** A state as the requester's (Spanish) screen names it, as the export writes it (issue 28, item 10). */
+const stateLabel = (key: string) => (es as Record<string, string>)[key]!;
 
 // A list's "Exportar" carries what the screen narrows the list by besides its toolbar's filters: the date range
 // of the reimbursement and verification lists, the worklist's or history's group, the policy of a policy's
@@ -37,7 +41,7 @@ async function exported(list: string, filters: Record<string, string>, fields: s
   const done = (await server.call('GET', `/api/downloads/${queued.body.id}`, { token: admin })).body;
   expect(done.state, JSON.stringify(done)).toBe('completed');
   const response = await server.api.request(`http://localhost/api/downloads/${queued.body.id}/content`, { headers: { authorization: `Bearer ${admin}` } }, { incoming: { socket: { remoteAddress: '127.0.0.1' } } });
-  const rows = parseCsv(new TextDecoder().decode(new Uint8Array(await response.arrayBuffer())));
+  const rows = parseCsv(new TextDecoder().decode(new Uint8Array(await response.arrayBuffer())), ';');
   expect(rows[0]).toEqual(fields);
   return rows.slice(1);
 }
@@ -70,11 +74,11 @@ describe('an export holds the rows of the list as the screen narrowed it', () =>
     const onScreen = await listed<Row>('/api/verifications', { group: 'open', sort: 'folio', ...range });
     expect(onScreen.length).toBeGreaterThan(0);
     const rows = await exported('verifications', { group: 'open', sort: 'folio', ...range }, ['folio', 'state']);
-    expect(rows).toEqual(onScreen.map((row) => [row.folio, row.state]));
-    expect(rows.every(([, state]) => ['pending', 'inProgress', 'needsInfo'].includes(state!))).toBe(true);
+    expect(rows).toEqual(onScreen.map((row) => [row.folio, stateLabel(`machine.verification.state.${row.state}`)]));
+    expect(rows.every(([, state]) => ['pending', 'inProgress', 'needsInfo'].map((s) => stateLabel(`machine.verification.state.${s}`)).includes(state!))).toBe(true);
     const history = await exported('verifications', { group: 'history', sort: 'folio' }, ['folio', 'state']);
     expect(history.length).toBeGreaterThan(0);
-    expect(history.every(([, state]) => ['verified', 'notEligible', 'expired', 'cancelled'].includes(state!))).toBe(true);
+    expect(history.every(([, state]) => ['verified', 'notEligible', 'expired', 'cancelled'].map((s) => stateLabel(`machine.verification.state.${s}`)).includes(state!))).toBe(true);
   });
 
   it("a policy's patients: only that policy's, not every patient", async () => {
@@ -104,7 +108,7 @@ describe("the announcements' list (Comunicados) exports", () => {
     process.env.EXPORT_PAGE_SIZE = '2';
     try {
       const rows = await exported('announcements', { sort: 'title' }, ['title', 'state']);
-      expect(rows).toEqual(onScreen.map((row) => [row.title, row.state]));
+      expect(rows).toEqual(onScreen.map((row) => [row.title, stateLabel(`announcements.state.${row.state}`)]));
     } finally {
       delete process.env.EXPORT_PAGE_SIZE;
     }

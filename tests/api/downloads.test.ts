@@ -52,7 +52,7 @@ describe('exports — a filtered list, as CSV and XLSX', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(Number(file.headers.get('content-length'))).toBe(done.sizeBytes);
-    const rows = parseCsv(new TextDecoder().decode(file.bytes));
+    const rows = parseCsv(new TextDecoder().decode(file.bytes), ';');
     expect(rows[0]).toEqual(['Código', 'Nombre', 'Moneda']);
     expect(rows.slice(1)).toEqual(list.items.map((i: { code: string; name: string; currency: string }) => [i.code, i.name, i.currency]));
   });
@@ -101,7 +101,7 @@ describe('exports — text a spreadsheet would run', () => {
     const stored = (await server.call('GET', '/api/insurers?q=INJ&sort=code&pageSize=100', { token: admin })).body.items.map((i: { name: string }) => i.name);
     expect(stored).toHaveLength(NAMES.length);
     const expected = [["'=Nombre", 'Plazo'], ...stored.map((name: string, i: number) => [`'${name}`, 30 + i])];
-    const csv = parseCsv(new TextDecoder().decode((await exported('csv')).bytes));
+    const csv = parseCsv(new TextDecoder().decode((await exported('csv')).bytes), ';');
     expect(csv).toEqual(expected.map((row) => row.map(String)));
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load((await exported('xlsx')).bytes.buffer as ArrayBuffer);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { runQueuedExports } from '../../server/exports/worker.ts';
 import { createServer } from '../../server/server.ts';
@@ -19,4 +20,18 @@ export async function startExportServer() {
     files: started.deps.files,
     runQueue: () => runQueuedExports(started.deps, started.handlers),
   };
+}
+
+/**
+ * An export server for the file's tests, started before them and closed after, with the administrator signed in:
+ * read its fields inside the tests (they are set by the time the tests run).
+ */
+export function useExportServer() {
+  const state = {} as { server: TestServer; runQueue: () => Promise<unknown>; admin: string };
+  beforeAll(async () => {
+    ({ server: state.server, runQueue: state.runQueue } = await startExportServer());
+    state.admin = await state.server.signIn('admin@demo.local');
+  });
+  afterAll(() => state.server.close());
+  return state;
 }

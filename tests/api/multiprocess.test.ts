@@ -97,7 +97,7 @@ suite('several API processes on one PostgreSQL', () => {
     const file = await survivor.fetch(`/api/downloads/${id}/content`, { token: survivorToken });
     expect(file.status).toBe(200);
     const list = (await survivor.call('GET', '/api/insurers?sort=code&pageSize=100', { token: survivorToken })).body;
-    const csv = parseCsv(await file.text());
+    const csv = parseCsv(await file.text(), ';');
     expect(csv.slice(1)).toEqual(list.items.map((i: { code: string; name: string }) => [i.code, i.name]));
 
     // The killed process is replaced, as an orchestrator would.

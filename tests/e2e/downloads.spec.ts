@@ -41,7 +41,7 @@ test('a filtered list exported as CSV and as XLSX holds exactly what the list sh
   expect(expected.length).toBeGreaterThan(1);
 
   await signIn(page, ADMIN.email);
-  const csv = parseCsv((await exportFromList(page, 'CSV (texto)')).toString('utf8'));
+  const csv = parseCsv((await exportFromList(page, 'CSV (texto)')).toString('utf8'), ';');
   // The columns on screen, with their headings as the list shows them: the name and the code come first.
   expect(csv[0]!.slice(0, 2)).toEqual(['Nombre comercial', 'Código']);
   expect(csv.slice(1).map((row) => row.slice(0, 2))).toEqual(expected);
@@ -74,9 +74,9 @@ test('"Exportar" carries what the screen narrows its list by: the policy of its 
 
   expect(await exporting('/app/verificaciones/nuevas?from=2026-01-01&to=2026-12-31')).toMatchObject({ group: 'open', from: '2026-01-01', to: '2026-12-31' });
   await expect(page.getByTestId('export-filters')).toContainText('Lista: Nuevas (abiertas)');
-  await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 2026-01-01');
+  await expect(page.getByTestId('export-filters')).toContainText('Atención desde: 1 ene 2026');
   expect(await exporting('/app/reembolsos/general?from=2026-02-01')).toMatchObject({ from: '2026-02-01' });
-  await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 2026-02-01');
+  await expect(page.getByTestId('export-filters')).toContainText('Creado desde: 1 feb 2026');
   // Comunicados exports too, its search and sort with it.
   expect(await exporting('/app/comunicados?q=arancel')).toMatchObject({ q: 'arancel' });
   await expect(page.getByLabel('Lista')).toHaveValue('announcements');
@@ -174,7 +174,7 @@ test.describe('downloads on a phone', () => {
     await expect(page.getByRole('combobox', { name: 'Orden' })).toHaveValue('createdAt');
     await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveValue('completed');
     await expect(cards.first().getByRole('button', { name: /^Descargar / })).toHaveAccessibleName(oldest!);
-    const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'));
+    const csv = parseCsv(fs.readFileSync((await file.path())!).toString('utf8'), ';');
     expect(csv[0]!.slice(0, 2)).toEqual(['Código', 'Nombre']);
   });
 });

@@ -1,5 +1,5 @@
-/** RFC 4180 rows of a CSV text (quoted fields, doubled quotes, CRLF), without a leading byte-order mark. */
-export function parseCsv(text: string): string[][] {
+/** RFC 4180 rows of a CSV text (quoted fields, doubled quotes, CRLF), without a leading byte-order mark; `;` for a Spanish or French reader's file. */
+export function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -14,7 +14,7 @@ export function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === separator) {
       row.push(field);
       field = '';
     } else if (ch === '\n' || (ch === '\r' && source[i + 1] === '\n')) {

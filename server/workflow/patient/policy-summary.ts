@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { components } from '../../../openapi/schema';
 import type { Queryable } from '../../db/database.ts';
-import { likePattern } from '../../db/list-query.ts';
+import { matchesText } from '../../db/list-query.ts';
 import { COVERED_STATES } from './repository.ts';
 
 export type PolicySummary = components['schemas']['PolicySummary'];
@@ -78,11 +78,9 @@ export async function policySummary(q: Queryable, id: number): Promise<PolicySum
 
 /** The first policies, by number, whose number or holder (name or document) matches; only open ones when asked. */
 export async function findPolicySummaries(q: Queryable, filter: { q?: string; open?: boolean; limit: number }): Promise<PolicySummary[]> {
-  const pattern = filter.q ? likePattern(filter.q) : null;
+  const text = filter.q;
   const rows = await selectSummaries(q)
-    .$if(pattern !== null, (qb) =>
-      qb.where(sql<boolean>`(policies.number ILIKE ${pattern} OR ${holderName} ILIKE ${pattern} OR policyholders.document_number ILIKE ${pattern})`),
-    )
+    .$if(Boolean(text), (qb) => qb.where(matchesText(text!, [sql.ref('policies.number'), holderName, sql.ref('policyholders.document_number')])))
     .$if(Boolean(filter.open), (qb) => qb.where('policies.state', 'in', OPEN_POLICY_STATES))
     .orderBy('policies.number')
     .orderBy('policies.id')

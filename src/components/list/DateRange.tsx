@@ -1,6 +1,8 @@
-import { Field, HStack, Input } from '@chakra-ui/react';
+import { useId } from 'react';
+import { Field, HStack } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'wouter';
+import { DateField } from '../form/DateField.tsx';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -28,14 +30,16 @@ export function useDateRange() {
 /** The two dates of the range; `labelIds` name what they bound (service dates, creation dates). */
 export function DateRange({ range, labelIds }: { range: ReturnType<typeof useDateRange>; labelIds: { from: string; to: string } }) {
   const intl = useIntl();
+  const id = useId();
   return (
     <HStack gap="2" wrap="wrap">
       {(['from', 'to'] as const).map((name) => (
         <Field.Root key={name} width="auto" orientation="horizontal" gap="2">
-          <Field.Label whiteSpace="nowrap" fontWeight="normal">
+          <Field.Label id={`${id}-${name}`} whiteSpace="nowrap" fontWeight="normal">
             {intl.formatMessage({ id: labelIds[name] })}
           </Field.Label>
-          <Input type="date" width="auto" value={range[name] ?? ''} onChange={(e) => range.set(name, e.currentTarget.value)} />
+          {/* The panel's language order, not the browser's (a native date input's). */}
+          <DateField value={range[name] ?? ''} onChange={(iso) => range.set(name, iso)} labelledBy={`${id}-${name}`} />
         </Field.Root>
       ))}
     </HStack>

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { DOWNLOAD_LISTS, HEALTH_DATA_LISTS, useCreateDownload, type DownloadList } from '../../api/resources/downloads.ts';
 import { DEFAULT_COLUMNS } from './default-columns.ts';
+import { filterLabels } from './filter-labels.ts';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
 
 type Column = { field: string; label: string };
@@ -83,11 +84,7 @@ export default function NewDownloadScreen() {
 
   const filterEntries = Object.entries(filters);
   // The list's own filter names (and the values that have a name); search and sort are every list's.
-  const own = CATALOG_OF[list] ?? list;
-  const named = (...ids: string[]) => ids.map((id) => (intl.messages[id] ? t(id) : null)).find(Boolean);
-  const filterLabel = (name: string) => named(`${own}.filter.${name}`, `downloads.filters.${name}`) ?? name;
-  // As the list's filter shows its choice (FilterSelect's `<resource>.<name>.<value>`).
-  const filterValue = (name: string, value: string) => named(`${own}.${name}.${value}`) ?? value;
+  const labels = filterLabels(intl, CATALOG_OF[list] ?? list);
   return (
     <Stack gap="4" maxW="3xl">
       <PageHeader title={t('area.downloads.new')} />
@@ -117,7 +114,7 @@ export default function NewDownloadScreen() {
                     <List.Root ps="5" fontSize="sm">
                       {filterEntries.map(([name, value]) => (
                         <List.Item key={name}>
-                          <bdi>{t('downloads.filters.item', { name: filterLabel(name), value: filterValue(name, value) })}</bdi>
+                          <bdi>{t('downloads.filters.item', { name: labels.name(name), value: labels.value(name, value) })}</bdi>
                         </List.Item>
                       ))}
                     </List.Root>

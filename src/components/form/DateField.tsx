@@ -1,0 +1,112 @@
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { HStack, Input, Text } from '@chakra-ui/react';
+import { useIntl } from 'react-intl';
+
+type Part = 'day' | 'month' | 'year';
+const WIDTH: Record<Part, number> = { day: 2, month: 2, year: 4 };
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** The day, month and year in the order the language writes them ("28/11/2026" es, "11/28/2026" en, "2026/11/28" ja) and the mark between. */
+function orderOf(locale: string): { parts: Part[]; separator: string } {
+  const parts = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).formatToParts(new Date(Date.UTC(2026, 10, 28)));
+  return {
+    parts: parts.filter((p): p is Intl.DateTimeFormatPart & { type: Part } => p.type === 'day' || p.type === 'month' || p.type === 'year').map((p) => p.type),
+    separator: parts.find((p) => p.type === 'literal')?.value.trim() || '/',
+  };
+}
+
+const split = (iso: string): Record<Part, string> => {
+  const [year = '', month = '', day = ''] = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? iso.split('-') : [];
+  return { day, month, year };
+};
+
+/** The typed parts as `YYYY-MM-DD` when they make a real day, '' when all are empty, null while incomplete or impossible. */
+function isoOf({ day, month, year }: Record<Part, string>): string | null {
+  if (!day && !month && !year) return '';
+  if (year.length !== 4 || !day || !month) return null;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const iso = `${year}-${pad(Number(month), 2)}-${pad(Number(day), 2)}`;
+  return date.toISOString().slice(0, 10) === iso ? iso : null;
+}
+
+interface Props {
+  /** `YYYY-MM-DD` or ''. */
+  value: string;
+  onChange: (iso: string) => void;
+  /** The id of the label that names the whole date. */
+  labelledBy: string;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * A day typed in the panel's language order, not the browser's: a native date input follows the browser's locale
+ * (mm/dd/yyyy in a Spanish panel on an English browser). Three numeric boxes in the language's order, each named
+ * (Día, Mes, Año); typing fills one and moves to the next, the arrows step a part, Backspace in an empty part goes
+ * back. The value changes only when the parts make a real day (or are all emptied).
+ */
+export function DateField({ value, onChange, labelledBy, size = 'md' }: Props) {
+  const intl = useIntl();
+  const { parts, separator } = useMemo(() => orderOf(intl.locale), [intl.locale]);
+  const [typed, setTyped] = useState(() => split(value));
+  const [shown, setShown] = useState(value);
+  // A value changed from outside (the address, a reset) replaces what was typed.
+  if (value !== shown) {
+    setShown(value);
+    setTyped(split(value));
+  }
+  const boxes = useRef<Record<Part, HTMLInputElement | null>>({ day: null, month: null, year: null });
+
+  const update = (next: Record<Part, string>) => {
+    setTyped(next);
+    const iso = isoOf(next);
+    if (iso !== null && iso !== value) {
+      setShown(iso);
+      onChange(iso);
+    }
+  };
+  const move = (part: Part, step: 1 | -1) => boxes.current[parts[parts.indexOf(part) + step] ?? part]?.focus();
+
+  const onKeyDown = (part: Part) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      const limits = { day: 31, month: 12, year: 9999 }[part];
+      const current = Number(typed[part]) || (part === 'year' ? new Date().getFullYear() : 0);
+      const next = Math.min(limits, Math.max(1, current + (event.key === 'ArrowUp' ? 1 : -1)));
+      update({ ...typed, [part]: pad(next, WIDTH[part]) });
+    } else if (event.key === 'Backspace' && !typed[part]) move(part, -1);
+  };
+
+  return (
+    <HStack role="group" aria-labelledby={labelledBy} gap="1" dir="ltr" data-date-field>
+      {parts.map((part, index) => (
+        <HStack key={part} gap="1">
+          {index > 0 && (
+            <Text as="span" aria-hidden color="fg.muted">
+              {separator}
+            </Text>
+          )}
+          <Input
+            ref={(element) => {
+              boxes.current[part] = element;
+            }}
+            size={size}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-label={intl.formatMessage({ id: `dateField.${part}` })}
+            placeholder={intl.formatMessage({ id: `dateField.${part}.placeholder` })}
+            width={part === 'year' ? '4.5rem' : '3.25rem'}
+            textAlign="center"
+            maxLength={WIDTH[part]}
+            value={typed[part]}
+            onKeyDown={onKeyDown(part)}
+            onChange={(event) => {
+              const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, WIDTH[part]);
+              update({ ...typed, [part]: digits });
+              if (digits.length === WIDTH[part]) move(part, 1);
+            }}
+          />
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
