@@ -17,7 +17,7 @@ let doctorId: number;
 let otherDoctorId: number;
 let patients: { id: number; currency: string }[] = [];
 
-const SCOPES = ['system/Claim.c', 'system/ClaimResponse.r', 'system/ClaimResponse.s', 'system/ExplanationOfBenefit.r', 'system/ExplanationOfBenefit.s'];
+const SCOPES = ['system/Claim.c', 'system/Claim.r', 'system/Claim.s', 'system/ClaimResponse.r', 'system/ClaimResponse.s', 'system/ExplanationOfBenefit.r', 'system/ExplanationOfBenefit.s'];
 
 const submit = (token: string, body: unknown) => call('POST', '/fhir/R4/Claim', { token, body: JSON.stringify(body), headers: { 'content-type': 'application/fhir+json' } });
 
@@ -157,6 +157,28 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     expect((await fhirGet(token, 'ClaimResponse?created=lt2026-01-01')).body.total).toBe(0);
     expect((await fhirGet(token, 'ClaimResponse?status=cancelled')).body.total).toBe(0);
     expectOutcome(await fhirGet(token, 'ClaimResponse?created=ge2026-13-45'), 400, 'invalid');
+  });
+
+  it('reads a claim sent by id, as the panel holds it, and searches claims by patient, date and status', async () => {
+    const token = await tokenOf(client);
+    const [{ id }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id = $1 AND patient_id = $2', [client.id, patients[0]!.id]);
+    const read = await fhirGet(token, `Claim/${id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expectValidResource(read.body);
+    expect(read.body).toMatchObject({ resourceType: 'Claim', id: String(id), status: 'active', use: 'claim', patient: { reference: `Patient/${patients[0]!.id}` }, provider: { reference: `Practitioner/${doctorId}` } });
+    // Both identifiers: the practice's own and the panel's folio.
+    expect(read.body.identifier.map((i: { value: string }) => i.value)).toEqual(['C-1', expect.stringMatching(/\S/)]);
+    expect(read.body.item.map((i: { productOrService: { coding: { code: string }[] } }) => i.productOrService.coding[0]!.code)).toEqual(['D1110', 'D2391']);
+    expect(fhirpath.evaluate(read.body, 'item.where(bodySite.exists()).subSite.coding.code', undefined, r4)).toEqual(['O']);
+    const byPatient = await fhirGet(token, `Claim?patient=Patient/${patients[0]!.id}`);
+    expectValidResource(byPatient.body);
+    expect(byPatient.body.entry.map((e: { resource: { id: string } }) => e.resource.id)).toEqual([String(id)]);
+    for (const entry of byPatient.body.entry) expectValidResource(entry.resource);
+    expect((await fhirGet(token, `Claim?created=ge${today}&status=active`)).body.total).toBeGreaterThanOrEqual(2);
+    expect((await fhirGet(token, 'Claim?status=cancelled')).body.total).toBe(0);
+    expect((await fhirGet(token, 'Claim?created=lt2026-01-01')).body.total).toBe(0);
+    expectOutcome(await fhirGet(token, 'Claim/999999'), 404, 'not-found');
+    expectOutcome(await fhirGet(await tokenOf(client, 'system/Claim.c'), `Claim/${id}`), 403, 'forbidden');
   });
 
   it('a pre-authorisation is queued for a verifier, a predetermination answers its estimate', async () => {
