@@ -141,7 +141,7 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
         const id = await submitPreauthorization(db, client, actor, input, request.body, today);
         return fhirJson(preauthorizationResponse(await eligibilityResponse(db, client, id, today), input.use), 201);
       }
-      const { id, created } = await submitClaim(db, client, actor, input, request.body, today);
+      const { id, created } = await submitClaim(db, deps.files, client, actor, input, request.body, today);
       const body = await claimResponse(db, await findClaim(db, client, id), actor, today);
       return { status: created ? 201 : 200, body, headers: { Location: `${baseUrl(deps, request)}/ClaimResponse/${id}` } };
     },
