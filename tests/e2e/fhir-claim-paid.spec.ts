@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, expect, shoot, signIn, test } from './fixtures.ts';
 import { clientToken, createClientInPanel } from './integration-support.ts';
 import { api, daysAgo, insuredPatient, pdfFile } from './reimbursement-support.ts';
@@ -96,4 +97,25 @@ test('a FHIR claim is approved and paid in the panel, and its ExplanationOfBenef
   const explanation = await eob.json();
   expect(explanation).toMatchObject({ resourceType: 'ExplanationOfBenefit', outcome: 'complete', payment: { identifier: { value: 'TRF-FHIR-E2E' }, amount: { currency: 'EUR' } } });
   expect(explanation.payment.amount.value).toBeGreaterThan(0);
+
+  // The origin and its resource dialog in dark right to left, in Japanese and on a phone: readable, axe clean.
+  for (const look of LOOKS) {
+    await page.setViewportSize(look.size);
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+    await page.goto(record);
+    await expect(page.locator('html')).toHaveAttribute('dir', look.preferences.direction);
+    await page.getByTestId('record-source-view').click();
+    await expect(page.getByTestId('record-source-resource')).toContainText('"resourceType": "Claim"');
+    await expectNoSeriousViolations(page);
+    await shoot(page, `fhir-record-source-${look.name}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('record-source-dialog')).toBeHidden();
+    await shoot(page, `fhir-record-origin-${look.name}`);
+  }
 });
+
+const LOOKS = [
+  { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, size: { width: 1280, height: 800 } },
+  { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, size: { width: 1280, height: 800 } },
+  { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, size: { width: 390, height: 844 } },
+] as const;

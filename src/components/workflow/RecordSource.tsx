@@ -34,7 +34,8 @@ export function RecordSource({ entity, id, clientName }: { entity: SourceEntity;
                   <bdi>{t('integrations.source.title', { name: clientName })}</bdi>
                 </Dialog.Title>
               </Dialog.Header>
-              <Dialog.Body>
+              {/* The body scrolls a long resource: focusable, so a keyboard user scrolls it too. */}
+              <Dialog.Body tabIndex={0}>
                 {source.isPending && <Loading cover="inline" />}
                 {source.isError && <Notice tone="error">{t('integrations.source.loadError')}</Notice>}
                 {source.data && (
