@@ -6,13 +6,9 @@ import { attachToReimbursement, call, claimInReview, sendEvent, signIn, useServe
 import { codesOf, expectOutcome, expectValidResource, fhirGet, makeClient, tokenOf, type MadeClient } from './fhir-support.ts';
 
 // Issue 27 on issue 26: a payment run that pays a client's claims, as the PaymentReconciliation the client reads.
-const today = '2026-11-21';
-const server = useServer({}, () => today);
-let admin: string;
-let analyst: string;
-let auditor: string;
-let treasury: string;
-let supervisor: string;
+const server = useServer({}, () => '2026-11-21');
+// The demo staff: the desk that approves, treasury and its supervisor who run the payment.
+let admin: string, analyst: string, auditor: string, treasury: string, supervisor: string;
 let client: MadeClient;
 let doctorId: number;
 const SCOPES = ['system/Claim.c', 'system/PaymentReconciliation.r', 'system/PaymentReconciliation.s'];
