@@ -26,6 +26,7 @@ import { notesHandlers } from './notes/handlers.ts';
 import { paymentRunHandlers } from './workflow/payment-run/handlers.ts';
 import { fhirHandlers } from './fhir/handlers.ts';
 import { integrationClientHandlers } from './fhir/client-handlers.ts';
+import { sourceHandlers } from './fhir/source-handlers.ts';
 
 /** Every operation handler, keyed by the contract's operationId. */
 export const createHandlers = (deps: Deps): Handlers => ({
@@ -56,4 +57,5 @@ export const createHandlers = (deps: Deps): Handlers => ({
   ...paymentRunHandlers(deps),
   ...integrationClientHandlers(deps),
   ...fhirHandlers(deps),
+  ...sourceHandlers(deps),
 });

@@ -15,6 +15,7 @@ import { repeatEvery } from './repeat.ts';
 import type { FileStore } from './files.ts';
 import { exportService, expiredExports } from './exports/service.ts';
 import { purgeStreamEvents, STREAM_EVENTS_KEPT_DAYS, usersWithStreamEventsBefore } from './messages/events.ts';
+import { clientsWithOldCalls, pruneCalls } from './fhir/clients.ts';
 
 /** A run that started this long ago without finishing is taken to have died and may be resumed. */
 const STALE_RUN_MINUTES = 15;
@@ -70,6 +71,12 @@ export const JOBS: Job[] = [
     name: 'messages.purgeStreamEvents',
     due: (db) => usersWithStreamEventsBefore(db, STREAM_EVENTS_KEPT_DAYS),
     send: (db, userId) => purgeStreamEvents(db, userId, STREAM_EVENTS_KEPT_DAYS),
+  },
+  // An integration client's calls are kept 90 days (issue 27): the screen shows the last ones, the audit log keeps all.
+  {
+    name: 'integrations.pruneCalls',
+    due: (db, today) => clientsWithOldCalls(db, today),
+    send: (db, clientId, today) => pruneCalls(db, clientId, today),
   },
   // Exports are kept 7 days (R22): then the file goes and the job says so.
   {

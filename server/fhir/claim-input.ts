@@ -4,6 +4,7 @@ import type { CallingClient } from './clients.ts';
 import { findEnrolment, type EnrolmentRow } from './enrolments.ts';
 import { ResourceReader, cdtCode, moneyCents } from './input.ts';
 import { fhirError } from './outcome.ts';
+import { readSupportingInfo, type ClaimDocument } from './supporting-info.ts';
 
 export const CLAIM_USES = ['claim', 'preauthorization', 'predetermination'] as const;
 export type ClaimUse = (typeof CLAIM_USES)[number];
@@ -30,6 +31,8 @@ export interface ClaimInput {
   payee: 'HOLDER' | 'PROVIDER';
   created: string;
   lines: ClaimLine[];
+  /** The files sent inline in `supportingInfo`, to become the reimbursement's documents. */
+  documents: ClaimDocument[];
 }
 
 /** Reads and checks a Claim: every problem at once, each with its FHIRPath; nothing is looked up before it is well-formed. */
@@ -73,6 +76,7 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
     if (!Number.isInteger(quantity) || quantity < 1 || quantity > 99) reader.fail('value', 'A whole quantity from 1 to 99.', reader.where(`${path}.quantity.value`));
     return { code, serviceDate, tooth, surfaces: letters.length ? letters.slice(0, 5) : null, quantity };
   });
+  const documents = await readSupportingInfo(reader);
   reader.done();
   const enrolment = await findEnrolment(q, client, patientId!);
   if (!enrolment) throw fhirError(404, 'not-found', `No patient ${patientId} this client may claim for.`, 'Claim.patient');
@@ -95,6 +99,7 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
     doctorId: doctorId!,
     payee: payeeCode === 'provider' ? 'PROVIDER' : 'HOLDER',
     created,
+    documents,
     lines: partial.map((line, i) => ({ procedureCode: line.code!, tooth: line.tooth, surfaces: line.surfaces, serviceDate: line.serviceDate, quantity: line.quantity, chargedCents: charged[i]! })),
   };
 }

@@ -26,7 +26,7 @@ export const CLAIM_RESPONSE: Record<ReimbursementState, { status: 'active' | 'ca
 
 const ADJUDICATION = 'http://terminology.hl7.org/CodeSystem/adjudication';
 export const REASON_SYSTEM = 'urn:dental-backoffice:rejection-reason';
-const coding = (system: string, code: string) => ({ coding: [{ system, code }] });
+export const coding = (system: string, code: string) => ({ coding: [{ system, code }] });
 
 export type ClaimRow = {
   id: number;
@@ -48,7 +48,7 @@ export type ClaimRow = {
   source_resource: { identifier?: unknown[]; use?: string } | null;
 };
 
-type LineRow = {
+export type LineRow = {
   id: number;
   position: number;
   procedure_code: string;
@@ -96,7 +96,7 @@ export async function searchClaims(q: Queryable, client: CallingClient, search: 
   return { rows, total };
 }
 
-const linesOf = (q: Queryable, id: number) =>
+export const linesOf = (q: Queryable, id: number) =>
   q.query<LineRow>(
     `SELECT id, position, procedure_code, tooth, surfaces, service_date::text AS service_date, quantity, charged_cents, allowed_cents, deductible_cents, covered_cents, status, reason
        FROM reimbursement_lines WHERE reimbursement_id = $1 ORDER BY position`,
@@ -132,7 +132,7 @@ function adjudication(amounts: Amounts | undefined, charged: number, money: (cen
   ];
 }
 
-const claimIdentifier = (row: ClaimRow) => (Array.isArray(row.source_resource?.identifier) ? row.source_resource!.identifier[0] : undefined);
+export const claimIdentifier = (row: ClaimRow) => (Array.isArray(row.source_resource?.identifier) ? row.source_resource!.identifier[0] : undefined);
 
 /** What both answers about a claim share: who, for whom, what was decided and what was paid. */
 async function common(q: Queryable, row: ClaimRow, actor: Actor, today: string) {

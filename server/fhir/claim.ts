@@ -6,6 +6,8 @@ import type { ClaimInput } from './claim-input.ts';
 import type { CallingClient } from './clients.ts';
 import { askEligibilityIn } from './eligibility.ts';
 import { FhirError, fhirError } from './outcome.ts';
+import type { FileStore } from '../files.ts';
+import { attachDocuments, discard, putFiles } from './supporting-info.ts';
 
 /** JSON with object keys sorted: two sendings of one claim compare equal whatever order their keys came in. */
 const canonical = (value: unknown): string =>
@@ -44,9 +46,10 @@ async function validVerification(q: Queryable, patientId: number, today: string)
  * or by one made now through the verification statechart (in the same transaction: a refused claim leaves nothing).
  * Answers the reimbursement's id and whether it was made now (false: the same claim sent again).
  */
-export async function submitClaim(db: Database, client: CallingClient, actor: Actor & { id: number }, input: ClaimInput, source: unknown, today: string): Promise<{ id: number; created: boolean }> {
+export async function submitClaim(db: Database, files: FileStore, client: CallingClient, actor: Actor & { id: number }, input: ClaimInput, source: unknown, today: string): Promise<{ id: number; created: boolean }> {
   const earlier = await earlierClaim(db, client, input, source);
   if (earlier !== null) return { id: earlier, created: false };
+  const stored = await putFiles(files, input.documents);
   try {
     const id = await db.transaction(async (tx) => {
       let verificationId = await validVerification(tx, input.patientId, today);
@@ -66,10 +69,13 @@ export async function submitClaim(db: Database, client: CallingClient, actor: Ac
         throw error;
       }
       await tx.query('UPDATE reimbursements SET integration_client_id = $2, source_resource = $3, source_identifier = $4 WHERE id = $1', [created, client.id, JSON.stringify(source), input.identifier]);
+      await attachDocuments(tx, created, stored, actor);
       return created;
     });
     return { id, created: true };
   } catch (error) {
+    // Nothing of a refused claim stays, its files included.
+    await discard(files, stored);
     // The same claim sent twice at once: the unique identifier let one in; the other answers what it made.
     if ((error as { code?: string }).code === '23505') {
       const winner = await earlierClaim(db, client, input, source);

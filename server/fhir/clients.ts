@@ -225,3 +225,17 @@ export async function recordCall(q: Queryable, clientId: number, call: { method:
   ]);
 }
 
+
+/** How long a client's calls are kept: enough for the panel's last calls and errors and a quarter's questions. */
+export const CALLS_KEPT_DAYS = 90;
+
+/** The clients with calls older than `days` before the business date `today` (the daily job's work). */
+export async function clientsWithOldCalls(q: Queryable, today: string, days = CALLS_KEPT_DAYS): Promise<number[]> {
+  const rows = await q.query<{ client_id: number }>(`SELECT DISTINCT client_id FROM integration_calls WHERE at < $1::date - $2::int`, [today, days]);
+  return rows.map((row) => row.client_id);
+}
+
+/** Deletes one client's calls older than `days` (its audit rows stay: the audit log is the record, this is the panel's view). */
+export async function pruneCalls(q: Queryable, clientId: number, today: string, days = CALLS_KEPT_DAYS): Promise<void> {
+  await q.query(`DELETE FROM integration_calls WHERE client_id = $1 AND at < $2::date - $3::int`, [clientId, today, days]);
+}

@@ -5,7 +5,8 @@ import { waitingPeriodEnd } from '@core/benefits/waiting-periods.ts';
 import type { VerificationState } from '@core/workflows/verification.machine.ts';
 import type { Queryable } from '../db/database.ts';
 import { engineInputs } from '../settings/engine-inputs.ts';
-import { coverageActiveOn, ledgerOf, rulesOf, usageOf } from '../workflow/shared/coverage.ts';
+import { nextAllowedDate } from '@core/benefits/next-allowed.ts';
+import { coverageActiveOn, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf } from '../workflow/shared/coverage.ts';
 import { findVerification, type VerificationRow } from '../workflow/verification/repository.ts';
 import { reimbursementService } from '../workflow/reimbursement/service.ts';
 import type { CallingClient } from './clients.ts';
@@ -122,6 +123,8 @@ export async function eligibilityResponse(q: Queryable, client: CallingClient, i
           .catch(() => null)
       : null;
   const last = await lastServices(q, row.patient_id, items.map((i) => i.code));
+  // The frequency windows read the services the engine counts (live claims, not rejected lines).
+  const windows = { benefitYear: rules.benefitYear, policyStart: row.starts_on, frequencies: rules.frequencies, history: historyOf(await liveLinesOf(q, [row]), row.patient_id, null) };
   const waitingFacts = { enrolmentDate: row.enrolled_on, priorCoverageMonths: row.prior_coverage_months, priorOrthodonticCoverageMonths: row.prior_orthodontic_coverage_months };
   const [insurer] = await q.query<{ above: number | null }>('SELECT preauthorization_above_cents AS above FROM insurers WHERE id = $1', [row.insurer_id]);
   const threshold = insurer?.above ?? inputs.thresholds.preauthorizationAboveCents;
@@ -130,11 +133,14 @@ export async function eligibilityResponse(q: Queryable, client: CallingClient, i
     const line = estimate?.lines[priced.indexOf(item)];
     const waitingEnd = category ? waitingPeriodEnd(rules, category, waitingFacts) : null;
     const frequency = rules.frequencies.filter((f) => f.codes.includes(item.code));
+    const next = frequency.length ? nextAllowedDate(windows, item.code, item.tooth, date) : undefined;
     const ageLimit = rules.ageLimits.codes[item.code] ?? (category ? rules.ageLimits.categories[category] : undefined);
     const extension = [
       ...(last.get(item.code) ? [{ url: `${EXTENSION}:last-service-date`, valueDate: last.get(item.code) }] : []),
       ...(waitingEnd && waitingEnd > date ? [{ url: `${EXTENSION}:waiting-period-end`, valueDate: waitingEnd }] : []),
       ...(ageLimit != null ? [{ url: `${EXTENSION}:age-limit`, valueUnsignedInt: ageLimit }] : []),
+      // When one more fits its frequency windows: the service date itself, a later date, or never (a lifetime used up).
+      ...(next ? [{ url: `${EXTENSION}:next-allowed-date`, valueDate: next }] : next === null ? [{ url: `${EXTENSION}:frequency-used-up`, valueBoolean: true }] : []),
       ...frequency.map((f) => ({ url: `${EXTENSION}:frequency`, valueString: `${f.count} per ${f.period.unit === 'MONTHS' ? `${f.period.months} months` : f.period.unit.toLowerCase().replace('_', ' ')}${f.perTooth ? ' per tooth' : ''}` })),
       ...(line?.reason ? [{ url: `${EXTENSION}:reason`, valueCode: line.reason }] : []),
     ];

@@ -7,7 +7,7 @@ import { DomainError, RuleRefusedError, StateConflictError } from '../errors.ts'
 import type { Actor } from '../workflow/shared/actor.ts';
 import { verificationService } from '../workflow/verification/service.ts';
 import type { CallingClient } from './clients.ts';
-import { findEnrolment } from './enrolments.ts';
+import { findEnrolment, type EnrolmentRow } from './enrolments.ts';
 import { ResourceReader, cdtCode, moneyCents } from './input.ts';
 import { fhirError } from './outcome.ts';
 
@@ -35,6 +35,8 @@ export interface EligibilityQuestion {
   doctorId: number | null;
   purposes: string[];
   items: { code: string; chargedCents: number | null }[];
+  /** The patient's enrolment as read with the question (its state: one not active is answered without a verification). */
+  enrolment?: EnrolmentRow;
 }
 
 /** Reads and checks the request: every problem at once, each with its FHIRPath. */
@@ -64,7 +66,7 @@ export async function readEligibilityRequest(q: Queryable, client: CallingClient
   if (!enrolment) throw fhirError(404, 'not-found', `No patient ${patientId} this client may ask about.`, 'CoverageEligibilityRequest.patient');
   const prices = asked.map((i) => moneyCents(reader, `item.${i}.unitPrice`, enrolment.currency.trim(), (major) => majorToMinor(major, enrolment.currency)));
   reader.done();
-  return { patientId: patientId!, date, doctorId: doctorId ?? null, purposes, items: codes.map((code, i) => ({ code: code!, chargedCents: prices[i] ?? null })) };
+  return { patientId: patientId!, date, doctorId: doctorId ?? null, purposes, items: codes.map((code, i) => ({ code: code!, chargedCents: prices[i] ?? null })), enrolment };
 }
 
 /**

@@ -17,6 +17,9 @@ import { readClaim } from './claim-input.ts';
 import { submitClaim, submitPreauthorization } from './claim.ts';
 import { CLAIM_RESPONSE, claimResponse, explanationOfBenefit, findClaim, preauthorizationResponse, searchClaims } from './claim-response.ts';
 import { REIMBURSEMENT_STATES, type ReimbursementState } from '@core/workflows/reimbursement.machine.ts';
+import { claimResource } from './claim-resource.ts';
+import { notInForceResponse } from './not-in-force.ts';
+import { findReconciliation, searchReconciliations } from './reconciliation.ts';
 
 /** Where the endpoint is, as the client reached it (PUBLIC_URL when set). */
 export const baseUrl = (deps: Deps, request: UntypedRequest) =>
@@ -65,6 +68,12 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
     return fhirJson(searchset(baseUrl(deps, request), rows.map(present), total));
   };
 
+  /** A search's `created` parameter (`ge2026-11-01`) as an operator and a date; a date that is not one is refused. */
+  const createdOf = (created: string | undefined) => {
+    if (created && !isIsoDate(created.replace(/^[a-z]{2}/, ''))) throw fhirError(400, 'invalid', 'created: a real date (YYYY-MM-DD) with an optional prefix.');
+    return created ? { op: /^[a-z]{2}/.test(created) ? created.slice(0, 2) : 'eq', date: created.replace(/^[a-z]{2}/, '') } : undefined;
+  };
+
   /** The client's claims by patient, date and status (the states whose mapping gives that status and outcome). */
   const claimSearch = async (request: UntypedRequest, kind: (mapping: (typeof CLAIM_RESPONSE)[ReimbursementState]) => boolean) => {
     const client = clientOf(request);
@@ -74,8 +83,7 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       const mapping = CLAIM_RESPONSE[state];
       return kind(mapping) && (!query.status || mapping.status === query.status) && (!query.outcome || mapping.outcome === query.outcome);
     });
-    if (query.created && !isIsoDate(query.created.replace(/^[a-z]{2}/, ''))) throw fhirError(400, 'invalid', 'created: a real date (YYYY-MM-DD) with an optional prefix.');
-    const created = query.created ? { op: /^[a-z]{2}/.test(query.created) ? query.created.slice(0, 2) : 'eq', date: query.created.replace(/^[a-z]{2}/, '') } : undefined;
+    const created = createdOf(query.created);
     const { rows, total } = await searchClaims(db, client, { patientId: query.patient ? Number(query.patient.replace('Patient/', '')) : undefined, created, states, count: query._count });
     return { client, actor, rows, total };
   };
@@ -108,6 +116,10 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       const client = clientOf(request);
       const today = deps.today();
       const question = await readEligibilityRequest(db, client, request.body, today);
+      if (question.enrolment && question.enrolment.state !== 'ACTIVE') {
+        await auditRead(deps, request, client, 'VIEW', 'patient', { resource: 'CoverageEligibilityRequest', inforce: false, state: question.enrolment.state }, question.patientId);
+        return fhirJson(notInForceResponse(question.enrolment, question, request.body as Record<string, unknown>, new Date()));
+      }
       const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
       const id = await askEligibility(db, question, request.body, client, actor, today);
       return fhirJson(await eligibilityResponse(db, client, id, today));
@@ -129,7 +141,7 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
         const id = await submitPreauthorization(db, client, actor, input, request.body, today);
         return fhirJson(preauthorizationResponse(await eligibilityResponse(db, client, id, today), input.use), 201);
       }
-      const { id, created } = await submitClaim(db, client, actor, input, request.body, today);
+      const { id, created } = await submitClaim(db, deps.files, client, actor, input, request.body, today);
       const body = await claimResponse(db, await findClaim(db, client, id), actor, today);
       return { status: created ? 201 : 200, body, headers: { Location: `${baseUrl(deps, request)}/ClaimResponse/${id}` } };
     },
@@ -172,6 +184,36 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       await auditRead(deps, request, client, 'LIST', 'reimbursement', { resource: 'ExplanationOfBenefit', ids: rows.map((r) => r.id), total });
       const resources = [];
       for (const row of rows) resources.push(await explanationOfBenefit(db, row, actor, deps.today()));
+      return fhirJson(searchset(baseUrl(deps, request), resources, total));
+    },
+
+    async fhirReadClaim(request) {
+      const client = clientOf(request);
+      const row = await findClaim(db, client, request.params.id);
+      await auditRead(deps, request, client, 'VIEW', 'reimbursement', { resource: 'Claim' }, row.id);
+      return fhirJson(await claimResource(db, row));
+    },
+
+    async fhirSearchClaim(request) {
+      const { client, rows, total } = await claimSearch(request, () => true);
+      await auditRead(deps, request, client, 'LIST', 'reimbursement', { resource: 'Claim', ids: rows.map((r) => r.id), total });
+      const resources = [];
+      for (const row of rows) resources.push(await claimResource(db, row));
+      return fhirJson(searchset(baseUrl(deps, request), resources, total));
+    },
+
+    async fhirReadPaymentReconciliation(request) {
+      const client = clientOf(request);
+      const resource = await findReconciliation(db, client, String(request.params.id));
+      await auditRead(deps, request, client, 'VIEW', 'payment_run', { resource: 'PaymentReconciliation', id: resource.id }, Number(resource.id.split('-')[0]));
+      return fhirJson(resource);
+    },
+
+    async fhirSearchPaymentReconciliation(request) {
+      const client = clientOf(request);
+      const query = request.query as { created?: string; status?: string; _count: number };
+      const { resources, total } = await searchReconciliations(db, client, { created: createdOf(query.created), status: query.status, count: query._count });
+      await auditRead(deps, request, client, 'LIST', 'payment_run', { resource: 'PaymentReconciliation', ids: resources.map((r) => r.id), total });
       return fhirJson(searchset(baseUrl(deps, request), resources, total));
     },
 

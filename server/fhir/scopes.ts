@@ -14,10 +14,14 @@ export const SCOPE_PERMISSIONS: Record<SmartScope, string> = {
   'system/CoverageEligibilityRequest.c': 'verifications:create',
   'system/CoverageEligibilityResponse.r': 'verifications:read',
   'system/Claim.c': 'reimbursements:create',
+  'system/Claim.r': 'reimbursements:read',
+  'system/Claim.s': 'reimbursements:read',
   'system/ClaimResponse.r': 'reimbursements:read',
   'system/ClaimResponse.s': 'reimbursements:read',
   'system/ExplanationOfBenefit.r': 'reimbursements:read',
   'system/ExplanationOfBenefit.s': 'reimbursements:read',
+  'system/PaymentReconciliation.r': 'payments:read',
+  'system/PaymentReconciliation.s': 'payments:read',
 };
 
 export const isSmartScope = (scope: string): scope is SmartScope => Object.hasOwn(SCOPE_PERMISSIONS, scope);

@@ -3,6 +3,7 @@ import fhirpath from 'fhirpath';
 import r4 from 'fhirpath/fhir-context/r4';
 import { REIMBURSEMENT_STATES } from '../../core/workflows/reimbursement.machine.ts';
 import { CLAIM_RESPONSE } from '../../server/fhir/claim-response.ts';
+import { textPdf } from '../../server/seed/demo-documents.ts';
 import { attachToReimbursement, call, sendEvent, signIn, useServer } from './helpers.ts';
 import { codesOf, expectOutcome, expectValidResource, fhirGet, makeClient, tokenOf, type MadeClient } from './fhir-support.ts';
 
@@ -17,7 +18,7 @@ let doctorId: number;
 let otherDoctorId: number;
 let patients: { id: number; currency: string }[] = [];
 
-const SCOPES = ['system/Claim.c', 'system/ClaimResponse.r', 'system/ClaimResponse.s', 'system/ExplanationOfBenefit.r', 'system/ExplanationOfBenefit.s'];
+const SCOPES = ['system/Claim.c', 'system/Claim.r', 'system/Claim.s', 'system/ClaimResponse.r', 'system/ClaimResponse.s', 'system/ExplanationOfBenefit.r', 'system/ExplanationOfBenefit.s'];
 
 const submit = (token: string, body: unknown) => call('POST', '/fhir/R4/Claim', { token, body: JSON.stringify(body), headers: { 'content-type': 'application/fhir+json' } });
 
@@ -159,6 +160,28 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     expectOutcome(await fhirGet(token, 'ClaimResponse?created=ge2026-13-45'), 400, 'invalid');
   });
 
+  it('reads a claim sent by id, as the panel holds it, and searches claims by patient, date and status', async () => {
+    const token = await tokenOf(client);
+    const [{ id }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id = $1 AND patient_id = $2', [client.id, patients[0]!.id]);
+    const read = await fhirGet(token, `Claim/${id}`);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expectValidResource(read.body);
+    expect(read.body).toMatchObject({ resourceType: 'Claim', id: String(id), status: 'active', use: 'claim', patient: { reference: `Patient/${patients[0]!.id}` }, provider: { reference: `Practitioner/${doctorId}` } });
+    // Both identifiers: the practice's own and the panel's folio.
+    expect(read.body.identifier.map((i: { value: string }) => i.value)).toEqual(['C-1', expect.stringMatching(/\S/)]);
+    expect(read.body.item.map((i: { productOrService: { coding: { code: string }[] } }) => i.productOrService.coding[0]!.code)).toEqual(['D1110', 'D2391']);
+    expect(fhirpath.evaluate(read.body, 'item.where(bodySite.exists()).subSite.coding.code', undefined, r4)).toEqual(['O']);
+    const byPatient = await fhirGet(token, `Claim?patient=Patient/${patients[0]!.id}`);
+    expectValidResource(byPatient.body);
+    expect(byPatient.body.entry.map((e: { resource: { id: string } }) => e.resource.id)).toEqual([String(id)]);
+    for (const entry of byPatient.body.entry) expectValidResource(entry.resource);
+    expect((await fhirGet(token, `Claim?created=ge${today}&status=active`)).body.total).toBeGreaterThanOrEqual(2);
+    expect((await fhirGet(token, 'Claim?status=cancelled')).body.total).toBe(0);
+    expect((await fhirGet(token, 'Claim?created=lt2026-01-01')).body.total).toBe(0);
+    expectOutcome(await fhirGet(token, 'Claim/999999'), 404, 'not-found');
+    expectOutcome(await fhirGet(await tokenOf(client, 'system/Claim.c'), `Claim/${id}`), 403, 'forbidden');
+  });
+
   it('a pre-authorisation is queued for a verifier, a predetermination answers its estimate', async () => {
     const token = await tokenOf(client);
     const pre = await submit(token, oralClaim(patients[2]!, 'P-1', { use: 'preauthorization' }));
@@ -198,6 +221,37 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     expectOutcome(await submit(token, oralClaim({ id: 999999, currency: 'EUR' }, 'B-4')), 404, 'not-found');
     const [{ n: after }] = await server.db.query<{ n: number }>('SELECT (SELECT count(*) FROM reimbursements) + (SELECT count(*) FROM verifications) AS n');
     expect(after).toBe(before);
+  });
+
+  it('stores supportingInfo attachments as the claim’s documents; the panel reads the resource as it was sent', async () => {
+    const token = await tokenOf(client);
+    const patient = patients[4]!;
+    const invoice = Buffer.from(textPdf(['Factura 77'])).toString('base64');
+    const attachment = (data: string, contentType = 'application/pdf') => ({ contentType, data, title: 'factura-77.pdf' });
+    const info = (data: string, contentType?: string) => [
+      { sequence: 1, category: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claiminformationcategory', code: 'attachment' }] }, code: { coding: [{ system: 'urn:dental-backoffice:document-type', code: 'INVOICE' }] }, valueAttachment: attachment(data, contentType) },
+    ];
+    const [{ n: before }] = await server.db.query<{ n: number }>('SELECT (SELECT count(*) FROM reimbursements) + (SELECT count(*) FROM attachments) AS n');
+    const bad = expectOutcome(await submit(token, oralClaim(patient, 'A-1', { supportingInfo: [...info('bm90IGEgcGRm'), ...info(invoice, 'image/png')] })), 400, 'value');
+    expect(bad.issue.flatMap((i) => i.expression)).toEqual(['Claim.supportingInfo[0].valueAttachment.data', 'Claim.supportingInfo[1].valueAttachment.contentType']);
+    const [{ n: after }] = await server.db.query<{ n: number }>('SELECT (SELECT count(*) FROM reimbursements) + (SELECT count(*) FROM attachments) AS n');
+    expect(after).toBe(before);
+    const sent = await submit(token, oralClaim(patient, 'A-2', { supportingInfo: info(invoice) }));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    const documents = await call('GET', `/api/attachments?ownerType=reimbursement&ownerId=${sent.body.id}`, { token: analyst });
+    expect(documents.status, JSON.stringify(documents.body)).toBe(200);
+    expect(documents.body.items).toEqual([expect.objectContaining({ documentType: 'INVOICE', fileName: 'factura-77.pdf', mime: 'application/pdf' })]);
+    const record = await call('GET', `/api/reimbursements/${sent.body.id}`, { token: analyst });
+    expect(record.body.missingDocuments).not.toContain('INVOICE');
+    const source = await call('GET', `/api/reimbursements/${sent.body.id}/source`, { token: analyst });
+    expect(source.status).toBe(200);
+    expect(source.body).toMatchObject({ clientName: 'Clínica Dental Norte', resource: { resourceType: 'Claim', identifier: [{ value: 'A-2' }] } });
+    const [{ verification_id: verificationId }] = await server.db.query<{ verification_id: number }>('SELECT verification_id FROM reimbursements WHERE id = $1', [Number(sent.body.id)]);
+    const made = await call('GET', `/api/verifications/${verificationId}/source`, { token: admin });
+    expect(made.body.resource.resourceType).toBe('Claim');
+    // A record entered in the panel has no FHIR resource.
+    const [{ id: panelMade }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id IS NULL ORDER BY id LIMIT 1');
+    expect((await call('GET', `/api/reimbursements/${panelMade}/source`, { token: analyst })).status).toBe(404);
   });
 
   it('refuses a token without the scope, and another client’s claims', async () => {

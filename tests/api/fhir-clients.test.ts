@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fhirpath from 'fhirpath';
 import r4 from 'fhirpath/fhir-context/r4';
 import { verifyAuditChain } from '../../server/audit.ts';
+import { runDailyJobs } from '../../server/scheduler.ts';
 import { call, expectProblem, signIn, useServer } from './helpers.ts';
 import { askToken, basic, codesOf, expectOutcome, expectValidResource, fhirGet, makeClient, tokenOf, type MadeClient } from './fhir-support.ts';
 
@@ -198,6 +199,15 @@ describe('FHIR endpoint', () => {
     expect(detail.body.recentCalls.some((c: { status: number; path: string }) => c.status === 200 && c.path === `/fhir/R4/Patient/${patient.id}`)).toBe(true);
     expect(detail.body.lastCallAt).toEqual(expect.any(String));
     expect(await verifyAuditChain(server.db)).toBeNull();
+  });
+
+  it('prunes calls older than 90 days in the daily jobs, once a day, keeping the newer ones', async () => {
+    await server.db.query(`INSERT INTO integration_calls (client_id, at, method, path, status) VALUES ($1, '2026-08-22T12:00:00Z', 'GET', '/fhir/R4/old', 200), ($1, '2026-08-24T12:00:00Z', 'GET', '/fhir/R4/kept', 200)`, [client.id]);
+    const sent = await runDailyJobs(server.db, '2026-11-21');
+    expect(sent['integrations.pruneCalls']).toBeGreaterThanOrEqual(1);
+    const paths = (await server.db.query<{ path: string }>('SELECT path FROM integration_calls WHERE client_id = $1', [client.id])).map((r) => r.path);
+    expect(paths).toContain('/fhir/R4/kept');
+    expect(paths).not.toContain('/fhir/R4/old');
   });
 
   it('answers bad input with an OperationOutcome 4xx, never a 500', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fhirpath from 'fhirpath';
 import r4 from 'fhirpath/fhir-context/r4';
+import { addDays, benefitYearEnd } from '../../core/benefits/dates.ts';
 import { VERIFICATION_STATES } from '../../core/workflows/verification.machine.ts';
 import { ELIGIBILITY_OUTCOME } from '../../server/fhir/eligibility-response.ts';
 import { call, sendEvent, signIn, useServer } from './helpers.ts';
@@ -117,6 +118,53 @@ describe('CoverageEligibilityRequest → CoverageEligibilityResponse', () => {
     expect(answer.body.error[0].code.coding[0].code).toBe('verification.coverageInactive');
     const [verification] = await server.db.query<{ state: string }>('SELECT state FROM verifications WHERE id = $1', [Number(answer.body.id)]);
     expect(verification.state).toBe('notEligible');
+  });
+
+  it('per item, the next date one more fits its frequency window: the service date while there is room, else the next benefit year', async () => {
+    const patientId = nextPatient();
+    const [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
+    const practice = await makeClient(admin, { name: 'Clínica con historia', scopes: [...SCOPES, 'system/Claim.c'], insurerIds, doctorIds: [doctorId] });
+    const token = await tokenOf(practice);
+    const bitewings = { productOrService: { coding: [{ system: 'http://www.ada.org/cdt', code: 'D0272' }] }, unitPrice: { value: 50, currency: currencies.get(patientId) } };
+    const nextOf = (response: { insurance: { item: { productOrService?: unknown; extension?: { url: string; valueDate?: string }[] }[] }[] }) =>
+      response.insurance[0]!.item.find((i) => i.productOrService)!.extension?.find((e) => e.url.endsWith(':next-allowed-date'))?.valueDate;
+    const before = await post(token, question(patientId, { item: [bitewings] }));
+    expectValidResource(before.body);
+    expect(nextOf(before.body)).toBe('2026-11-25');
+    // Bitewings once a benefit year (the default rule): one sent in a claim fills this year's window.
+    const claim = await call('POST', '/fhir/R4/Claim', {
+      token,
+      headers: { 'content-type': 'application/fhir+json' },
+      body: JSON.stringify({
+        resourceType: 'Claim', identifier: [{ system: 'urn:practice:claims', value: `BW-${patientId}` }], status: 'active', use: 'claim',
+        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/claim-type', code: 'oral' }] }, patient: { reference: `Patient/${patientId}` }, created: '2026-11-20',
+        provider: { reference: `Practitioner/${doctorId}` }, priority: { coding: [{ code: 'normal' }] }, insurance: [{ sequence: 1, focal: true, coverage: { reference: `Coverage/${patientId}` } }],
+        item: [{ sequence: 1, ...bitewings, servicedDate: '2026-11-18' }],
+      }),
+    });
+    expect(claim.status, JSON.stringify(claim.body)).toBe(201);
+    const [policy] = await server.db.query<{ benefit_year: 'CALENDAR' | 'ANNIVERSARY'; starts_on: string }>(
+      'SELECT po.benefit_year, po.starts_on::text AS starts_on FROM patients p JOIN policies po ON po.id = p.policy_id WHERE p.id = $1',
+      [patientId],
+    );
+    const after = await post(token, question(patientId, { identifier: [{ system: 'urn:practice:eligibility', value: 'Q-again' }], item: [bitewings] }));
+    expectValidResource(after.body);
+    expect(nextOf(after.body)).toBe(addDays(benefitYearEnd(policy!.benefit_year, policy!.starts_on, '2026-11-25'), 1));
+  });
+
+  it('answers a patient whose enrolment is not active as not in force, saying why, and makes no verification', async () => {
+    const token = await tokenOf(client);
+    const patientId = nextPatient();
+    await server.db.query(`UPDATE patients SET state = 'SUSPENDED' WHERE id = $1`, [patientId]);
+    const [{ n: before }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verifications');
+    const answer = await post(token, question(patientId));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expectValidResource(answer.body);
+    expect(answer.body).toMatchObject({ resourceType: 'CoverageEligibilityResponse', outcome: 'complete', insurance: [{ inforce: false }] });
+    expect(answer.body.error[0].code.coding[0].code).toBe('verification.patientInactive');
+    expect(answer.body.disposition).toMatch(/suspended/);
+    const [{ n: after }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM verifications');
+    expect(after).toBe(before);
   });
 
   it('refuses bad input with the FHIRPath of each problem and stores nothing', async () => {

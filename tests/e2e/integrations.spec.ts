@@ -1,4 +1,5 @@
 import { ADMIN, expect, shoot, signIn, test } from './fixtures.ts';
+import { clientToken, createClientInPanel } from './integration-support.ts';
 
 /**
  * Issue 27: an administrator creates an integration client in Usuarios → Integraciones (its secret shown once), the
@@ -14,32 +15,15 @@ test('an administrator creates a FHIR client whose claim reaches Reembolsos, see
   const candidates = listed.filter((p) => p.insurerName === insurerName);
   await page.getByTestId('integrations-link').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Integraciones (FHIR)' })).toBeVisible();
-
   const name = `Clínica E2E ${Date.now()}`;
-  await page.getByLabel('Nombre').fill(name);
-  for (const scope of ['system/Claim.c', 'system/ClaimResponse.r']) await page.getByTestId('integration-scopes').getByText(scope, { exact: true }).click();
-  await page.getByTestId('integration-insurers').getByText(insurerName, { exact: true }).click();
-  await page.getByTestId('integration-doctors').getByRole('checkbox').first().check({ force: true });
-  await page.getByRole('button', { name: 'Crear cliente' }).click();
-  const dialog = page.getByTestId('integration-secret');
-  await expect(dialog).toBeVisible();
-  const clientId = (await dialog.getByTestId('integration-client-id').textContent())!;
-  const secret = (await dialog.getByTestId('integration-client-secret').textContent())!;
-  expect(secret.length).toBeGreaterThan(30);
-  await shoot(page, 'integrations-secret');
-  await dialog.getByRole('button', { name: 'Ya lo copié' }).click();
-  await expect(dialog).toBeHidden();
+  const { clientId, secret } = await createClientInPanel(page, { name, scopes: ['system/Claim.c', 'system/ClaimResponse.r'], insurerName });
   // Shown once: the list shows the client, never its secret.
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(clientId);
   await expect(page.getByText(secret)).toHaveCount(0);
 
   // The practice's software: a token with the secret, then a claim for a patient of the bound insurer and doctor.
-  const token = await page.request.post('/fhir/R4/auth/token', {
-    form: { grant_type: 'client_credentials', client_id: clientId, client_secret: secret },
-  });
-  expect(token.status()).toBe(200);
-  const accessToken = (await token.json()).access_token as string;
+  const accessToken = await clientToken(page, clientId, secret);
   const bound = await page.request.get('/api/integration-clients', { headers: admin });
   const client = ((await bound.json()).items as { clientId: string; doctorIds: number[] }[]).find((c) => c.clientId === clientId)!;
   const today = new Date().toISOString().slice(0, 10);

@@ -19,10 +19,14 @@ export const SCOPES: SmartScope[] = [
   'system/CoverageEligibilityRequest.c',
   'system/CoverageEligibilityResponse.r',
   'system/Claim.c',
+  'system/Claim.r',
+  'system/Claim.s',
   'system/ClaimResponse.r',
   'system/ClaimResponse.s',
   'system/ExplanationOfBenefit.r',
   'system/ExplanationOfBenefit.s',
+  'system/PaymentReconciliation.r',
+  'system/PaymentReconciliation.s',
 ];
 
 export const clientKeys = queryKeys('integration-clients');

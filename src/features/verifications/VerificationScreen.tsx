@@ -22,6 +22,7 @@ import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { EligibleDialog } from './EligibleDialog.tsx';
 import { Day, KindText, ValidityLeft, VerificationStateBadge } from './VerificationCells.tsx';
+import { RecordSource } from '../../components/workflow/RecordSource.tsx';
 
 type Asking = 'REQUEST_INFO' | 'RECORD_ELIGIBLE' | 'RECORD_NOT_ELIGIBLE' | 'CANCEL' | null;
 
@@ -195,7 +196,7 @@ function Summary({ verification: v }: { verification: Verification }) {
   if (v.validUntil) rows.push(['validUntil', <HStack key="vu" gap="2" wrap="wrap"><Day value={v.validUntil} /><ValidityLeft verification={v} /></HStack>]);
   if (v.reason) rows.push(['reason', <bdi key="r">{v.reason}</bdi>]);
   if (v.note) rows.push(['note', <bdi key="no">{v.note}</bdi>]);
-  if (v.source) rows.push(['source', <bdi key="so" data-testid="record-source">{intl.formatMessage({ id: 'integrations.source.fhir' }, { name: v.source.clientName })}</bdi>]);
+  if (v.source) rows.push(['source', <RecordSource key="so" entity="verification" id={v.id} clientName={v.source.clientName} />]);
   return (
     <DataList.Root orientation="horizontal" gap="3" p="4" borderWidth="1px" borderRadius="md" bg="bg.panel" data-testid="verification-summary">
       {rows.map(([name, value]) => (

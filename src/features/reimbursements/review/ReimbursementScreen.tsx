@@ -32,6 +32,7 @@ import { AssignDialog } from './AssignDialog.tsx';
 import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
+import { RecordSource } from '../../../components/workflow/RecordSource.tsx';
 
 /** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
 const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
@@ -143,7 +144,7 @@ function Record({ record }: { record: Reimbursement }) {
                 <ChakraLink asChild><Link href={`/pacientes/ver/${record.patientId}`}><bdi>{record.patientName}</bdi></Link></ChakraLink>
               </Item>
               <Item label={t('reimbursements.field.insurerName')}><bdi>{record.insurerName}</bdi></Item>
-              {record.source && <Item label={t('integrations.source')}><bdi data-testid="record-source">{t('integrations.source.fhir', { name: record.source.clientName })}</bdi></Item>}
+              {record.source && <Item label={t('integrations.source')}><RecordSource entity="reimbursement" id={record.id} clientName={record.source.clientName} /></Item>}
               <Item label={t('reimbursements.invoice.number')}><bdi>{record.invoiceNumber ?? none}</bdi></Item>
               <Item label={t('reimbursements.invoice.date')}>{record.invoiceDate ? <bdi>{day(intl, record.invoiceDate)}</bdi> : none}</Item>
               <Item label={t('reimbursements.invoice.paidMark')}>{t(record.invoicePaid ? 'common.yes' : 'common.no')}</Item>
