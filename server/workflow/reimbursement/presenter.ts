@@ -64,6 +64,7 @@ export const presentReimbursement = (
     reasons: medicalReview.map((r) => MEDICAL_REVIEW_REASON[r]),
     done: row.medical_reviewed_by !== null,
     reviewedBy: row.medical_reviewed_by,
+    review: row.medical_review,
   },
   lines: lines.map((l) => ({
     id: l.id,

@@ -1,0 +1,6 @@
+-- Issue 28 item 5: the dental auditor's medical review carries its result (agree, reduce, reject lines, ask for
+-- documents), findings, an optional document of the claim and the lines it changes. The whole review is the
+-- history row's payload; the claim keeps its latest review here too, so the record, the approval's liquidation
+-- and the liquidation PDF read it with the claim instead of searching its history. Its line changes are applied by
+-- every later liquidation (the approval keeps them), and survive a recalculation that clears the approver's own.
+ALTER TABLE reimbursements ADD COLUMN medical_review jsonb;
