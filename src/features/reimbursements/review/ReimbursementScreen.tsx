@@ -32,6 +32,8 @@ import { AssignDialog } from './AssignDialog.tsx';
 import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
+import { MedicalReviewDialog } from './MedicalReviewDialog.tsx';
+import { MedicalReviewPanel } from './MedicalReviewPanel.tsx';
 
 /** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
 const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
@@ -102,7 +104,7 @@ function Record({ record }: { record: Reimbursement }) {
       },
     });
   const onEvent = (type: string) => {
-    if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE') return setDialog(type);
+    if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE' || type === 'COMPLETE_MEDICAL_REVIEW') return setDialog(type);
     // The action bar's ASSIGN is taking the claim for oneself.
     if (type === 'ASSIGN') return userId && send({ type: 'ASSIGN', assigneeId: userId });
     send({ type: type as ReimbursementEventBody['type'] });
@@ -173,6 +175,11 @@ function Record({ record }: { record: Reimbursement }) {
           <Section title={t('reimbursements.lines.title')}>
             <LinesTable reimbursement={record} />
           </Section>
+          {record.medicalReview.review && (
+            <Section title={t('reimbursements.medical.title')}>
+              <MedicalReviewPanel record={record} />
+            </Section>
+          )}
           {previewed && (
             <Section title={t('reimbursements.review.preview')}>
               {preview.data ? (
@@ -226,6 +233,9 @@ function Record({ record }: { record: Reimbursement }) {
       )}
       {dialog === 'REASSIGN' && <AssignDialog choices={reassignTo} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
       <StaleVersionDialog {...workflow.stale} />
+      {dialog === 'COMPLETE_MEDICAL_REVIEW' && (
+        <MedicalReviewDialog record={record} attachments={attachments} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
     </Stack>
   );
