@@ -84,9 +84,12 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
     changes.cure_deadline = null;
     changes.requested_documents = [];
   },
-  async recordMedicalReview({ tx, row, event, actor, changes }) {
+  async recordMedicalReview({ tx, row, event, actor, context, changes }) {
     if (event.type !== 'COMPLETE_MEDICAL_REVIEW') return;
     changes.medical_review = JSON.stringify(await storedReview(tx, row.id, event, actor.id!));
+    // The lines show the review's cut at once (their decision and what they pay), not only once approved.
+    await storeLineDecisions(tx, row.id, context.decisions);
+    await storeLiquidation(tx, row.id, context.liquidation);
     changes.medical_reviewed_by = actor.id;
     changes.medical_reviewed_at = new Date();
   },

@@ -38,7 +38,8 @@ const CUT_BY_MAXIMUM: ReadonlySet<string> = new Set(['30', '31']);
  * event carries for the other lines, else those recorded at approval. A reduction keeps its reason when one was given.
  */
 function decisionsOf(row: ReimbursementRow, lines: readonly LineRow[], event: ReimbursementEvent | undefined): Map<number, StoredDecision> {
-  const medical = medicalDecisions(row.medical_review);
+  // The review being recorded is liquidated with its own changes, which its effect stores on the lines.
+  const medical = event?.type === 'COMPLETE_MEDICAL_REVIEW' ? medicalDecisions({ result: event.result, lines: event.lines ?? [] }) : medicalDecisions(row.medical_review);
   if (event?.type === 'APPROVE') {
     const decided = (event.lines ?? []).map((d): [number, StoredDecision] => [
       d.lineId,

@@ -20,7 +20,7 @@ export interface StoredMedicalReview {
 type Review = Extract<ReimbursementEvent, { type: 'COMPLETE_MEDICAL_REVIEW' }>;
 
 /** The review's line changes as the liquidation applies them: the approval keeps them, the approver decides the rest. */
-export function medicalDecisions(review: StoredMedicalReview | null): Map<number, StoredDecision> {
+export function medicalDecisions(review: Pick<StoredMedicalReview, 'result' | 'lines'> | null): Map<number, StoredDecision> {
   if (!review || (review.result !== 'REDUCE' && review.result !== 'REJECT_LINES')) return new Map();
   return new Map(review.lines.map((c) => [c.lineId, { decision: c.decision, amountCents: c.decision === 'REDUCE' ? c.amountCents : null, reasonCode: c.reasonCode }]));
 }
