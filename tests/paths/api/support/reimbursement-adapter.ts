@@ -72,6 +72,8 @@ function lastServiceDay(facts: ReimbursementFacts, today: string): string {
  */
 function roleOf(type: string, facts: ReimbursementFacts): Role {
   if (type === 'COMPLETE_MEDICAL_REVIEW') return 'auditor';
+  // A supervisor actor hands the claim to anyone; the analyst only takes it.
+  if (type === 'ASSIGN' && facts.actorIsSupervisor) return 'supervisor';
   // Approving and paying it oneself needs both rights: the administrator holds them.
   if (approverPays(facts) && (type === 'APPROVE' || type === 'PAY')) return 'admin';
   if (type === 'PAY') return 'treasury';
