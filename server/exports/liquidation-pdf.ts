@@ -85,6 +85,18 @@ function reviewTexts(r: Reimbursement, t: ReturnType<typeof textsOf>, money: (mi
   };
 }
 
+/**
+ * A line's decision (issue 28 item 6): approved, reduced (with its reason and what the reviewer cut) or rejected with
+ * its reason code and text — a reduced line never reads just "approved".
+ */
+function lineStatus(line: Reimbursement['lines'][number], t: ReturnType<typeof textsOf>, money: (minor: number | null | undefined) => string): string {
+  const reduced = line.status === 'APPROVED' && line.reviewDecision === 'REDUCE';
+  const code = line.status === 'REJECTED' ? (line.reviewReason ?? line.reason) : line.reviewReason;
+  const label = t(`liquidationPdf.line.${reduced ? 'REDUCED' : line.status}`);
+  const details = [code ? `${code}: ${t(`reason.${code}`)}` : null, (line.reviewCutCents ?? 0) > 0 ? t('reimbursements.lines.cut', { amount: money(line.reviewCutCents) }) : null].filter(Boolean);
+  return details.length ? `${label} (${details.join('; ')})` : label;
+}
+
 /** Everything the page says, as text, in `language`. */
 export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printedOn: Date): Layout {
   const t = textsOf(language);
@@ -110,7 +122,7 @@ export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printe
       money(line.deductibleCents),
       money(line.coveredCents),
       money(line.excessCents),
-      line.status === 'REJECTED' && line.reason ? `${t('liquidationPdf.line.REJECTED')} (${line.reason}: ${t(`reason.${line.reason}`)})` : t(`liquidationPdf.line.${line.status}`),
+      lineStatus(line, t, money),
     ]),
     totals: [
       [t('liquidationPdf.total.claimed'), money(r.claimedCents)],

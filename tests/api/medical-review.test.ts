@@ -111,14 +111,22 @@ describe('the medical review is a review, not a click (issue 28 item 5)', () => 
     expectProblem(await event(claim.id, { type: 'APPROVE', lines: [{ lineId: crown!.id, decision: 'APPROVE' }] }, supervisor), 409, 'reimbursement.lineDecisionsInvalid');
     const approved = await event(claim.id, { type: 'APPROVE', lines: [{ lineId: cleaning!.id, decision: 'APPROVE' }] }, supervisor);
     expect(approved.body.state, JSON.stringify(approved.body)).toBe('partiallyApproved');
-    expect(approved.body.lines.find((l: { id: number }) => l.id === crown!.id)).toMatchObject({ reviewDecision: 'REDUCE', reviewAmountCents: 10_000 });
+    const reducedLine = approved.body.lines.find((l: { id: number }) => l.id === crown!.id);
+    // Issue 28 item 6: the line says it was reduced, why, and what the review took off what the engine covers.
+    expect(reducedLine).toMatchObject({ status: 'APPROVED', reviewDecision: 'REDUCE', reviewAmountCents: 10_000, reviewReason: '05', reviewCutCents: crown!.coveredCents - reducedLine.coveredCents });
+    expect(reducedLine.reviewCutCents).toBeGreaterThan(0);
+    expect(approved.body.lines.find((l: { id: number }) => l.id === cleaning!.id)).toMatchObject({ reviewCutCents: null, reviewReason: null });
 
     // The liquidation summary tells the review, in Spanish and in English.
     const es = liquidationTexts(approved.body, 'es', new Date());
     expect(es.review?.title).toBe('Revisión odontológica');
     expect(es.review?.facts).toEqual(expect.arrayContaining([['Resultado', 'Reducir líneas'], ['Hallazgos', body.findings]]));
     expect(es.review?.facts.some(([, value]) => value.startsWith('Reducida a') && value.includes('05'))).toBe(true);
-    expect(liquidationTexts(approved.body, 'en', new Date()).review?.facts).toEqual(expect.arrayContaining([['Result', 'Reduce lines']]));
+    const crownRow = es.rows[approved.body.lines.findIndex((l: { id: number }) => l.id === crown!.id)]!;
+    expect(crownRow.at(-1)).toMatch(/^Reducida \(05: .+; Recortado por la revisión: /);
+    const english = liquidationTexts(approved.body, 'en', new Date());
+    expect(english.review?.facts).toEqual(expect.arrayContaining([['Result', 'Reduce lines']]));
+    expect(english.rows.map((row) => row.at(-1))).toEqual(expect.arrayContaining([expect.stringMatching(/^Reduced \(05: /), 'Approved']));
     const pdf = await call('GET', `/api/reimbursements/${claim.id}/liquidation-summary`, { token: analyst });
     expect(pdf.status).toBe(200);
   });

@@ -40,9 +40,12 @@ async function sampledClaim(request: APIRequestContext, lastName: string) {
   return `/app/reembolsos/editar/${pending.id}/${draft.id}`;
 }
 
+/** The record again in another language or look, once its review, history and liquidation are on screen (for the screenshots). */
 const useLanguage = async (page: Page, locale: string, look: Record<string, string> = {}) => {
   await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), { locale, ...look });
   await page.reload();
+  await expect(page.getByTestId('medical-review').or(page.getByTestId('workflow-actions')).first()).toBeVisible();
+  await expect(page.getByTestId('history-timeline').getByRole('listitem').first()).toBeVisible();
 };
 
 test('the auditor reduces a line with findings and a reason, confirms, and reads the review on the record (Spanish)', async ({ page, request }) => {

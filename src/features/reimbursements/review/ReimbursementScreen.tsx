@@ -133,9 +133,17 @@ function Record({ record }: { record: Reimbursement }) {
       <HStack gap="3" wrap="wrap">
         <ReimbursementStateBadge state={record.state} />
         <Text>{t(`reimbursements.kind.${record.kind}`)}</Text>
-        <Text fontWeight="semibold" data-testid="payable-total">
-          <bdi>{`${t('reimbursements.liquidation.payable')}:`}</bdi> <Money cents={record.payableCents} currency={record.currency} />
-        </Text>
+        {record.state === 'paid' && record.paidCents != null ? (
+          // Paid: what went out and when, not what is still "to pay" (issue 28 item 6).
+          <Text fontWeight="semibold" data-testid="payable-total">
+            <bdi>{`${t('reimbursements.review.paidTotal')}:`}</bdi> <Money cents={record.paidCents} currency={record.currency} />
+            {record.paidOn && <bdi>{` · ${day(intl, record.paidOn)}`}</bdi>}
+          </Text>
+        ) : (
+          <Text fontWeight="semibold" data-testid="payable-total">
+            <bdi>{`${t('reimbursements.liquidation.payable')}:`}</bdi> <Money cents={record.payableCents} currency={record.currency} />
+          </Text>
+        )}
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
         <Stack gap="4" gridColumn={{ lg: 'span 2' }}>
