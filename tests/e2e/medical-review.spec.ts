@@ -44,7 +44,7 @@ async function sampledClaim(request: APIRequestContext, lastName: string) {
 const useLanguage = async (page: Page, locale: string, look: Record<string, string> = {}) => {
   await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), { locale, ...look });
   await page.reload();
-  await expect(page.getByTestId('medical-review').or(page.getByTestId('workflow-actions')).first()).toBeVisible();
+  await expect(page.getByTestId('payable-total')).toBeVisible();
   await expect(page.getByTestId('history-timeline').getByRole('listitem').first()).toBeVisible();
 };
 
@@ -84,6 +84,14 @@ test('the auditor reduces a line with findings and a reason, confirms, and reads
   await expect(panel).toContainText(/Reducida a 150,00/);
   await expect(panel).toContainText('.pdf');
   await expect(page.getByTestId('history-timeline')).toContainText(es['reimbursements.event.COMPLETE_MEDICAL_REVIEW']);
+  // Item 6: the reduced line reads "Reducida", with its reason and what the review cut; the cleaning stays "Aprobada".
+  const lines = page.getByTestId('lines');
+  const reduced = lines.locator('tr[data-decision="REDUCED"]');
+  await expect(reduced).toContainText('D2740');
+  await expect(reduced).toContainText(es['reimbursements.lineStatus.REDUCED']);
+  await expect(reduced).toContainText(/01 · /);
+  await expect(reduced.getByTestId('review-cut')).toContainText(/Recortado por la revisión: 125,00/);
+  await expect(lines.locator('tr[data-decision="APPROVED"]')).toContainText('D1110');
   await expectNoSeriousViolations(page);
   await shoot(page, 'medical-review-record-light', { fullPage: true });
   await useLanguage(page, 'es', { currentTheme: 'dark' });
@@ -117,5 +125,19 @@ test('in English: the auditor agrees without findings, after a confirmation, and
   await expect(confirm).toBeHidden();
   await expect(page.getByRole('region', { name: en['reimbursements.medical.title'] })).toContainText(en['reimbursements.medical.result.AGREE']);
   await expect(page.getByTestId('workflow-actions').getByRole('button', { name: en['reimbursements.event.APPROVE'], exact: true })).toBeVisible();
+  await useLanguage(page, 'es');
+});
+
+test('a paid claim\'s header says what was paid and when, not "A pagar" (Spanish and English)', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const [paid] = (await api(request, admin, 'get', '/api/reimbursements?state=paid&kind=GENERAL')).items as { id: number; verificationId: number }[];
+  const claim = await api(request, admin, 'get', `/api/reimbursements/${paid!.id}`);
+  await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
+  const header = page.getByTestId('payable-total');
+  const day = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${claim.paidOn}T00:00:00Z`));
+  await expect(header).toHaveText(new RegExp(`^${es['reimbursements.review.paidTotal']}: .+ · ${day('es')}$`));
+  await expect(header).not.toContainText(es['reimbursements.liquidation.payable']);
+  await useLanguage(page, 'en');
+  await expect(header).toHaveText(new RegExp(`^${en['reimbursements.review.paidTotal']}: .+ · ${day('en')}$`));
   await useLanguage(page, 'es');
 });
