@@ -92,6 +92,7 @@ test('the auditor reduces a line with findings and a reason, confirms, and reads
   await expect(reduced).toContainText(/01 · /);
   await expect(reduced.getByTestId('review-cut')).toContainText(/Recortado por la revisión: 125,00/);
   await expect(lines.locator('tr[data-decision="APPROVED"]')).toContainText('D1110');
+  await expect(page.getByRole('region', { name: es['reimbursements.review.preview'] }).locator('tr', { hasText: 'D2740' })).toContainText(es['reimbursements.lineStatus.REDUCED']);
   await expectNoSeriousViolations(page);
   await shoot(page, 'medical-review-record-light', { fullPage: true });
   await useLanguage(page, 'es', { currentTheme: 'dark' });
