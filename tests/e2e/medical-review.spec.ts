@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, shoot, signIn } from './fixtures.ts';
-import { activeDoctor, api, daysAgo, insuredPatient, pdfFile } from './reimbursement-support.ts';
+import { apiToken, shoot, signIn } from './fixtures.ts';
+import { activeDoctor, api, daysAgo, insuredPatient, submitWithDocuments } from './reimbursement-support.ts';
 
 const catalogs = Object.fromEntries(['es', 'en', 'ja'].map((lang) => [lang, JSON.parse(readFileSync(`src/i18n/messages/${lang}.json`, 'utf8')) as Record<string, string>]));
 const es = catalogs.es!;
@@ -29,12 +29,7 @@ async function sampledClaim(request: APIRequestContext, lastName: string) {
       { procedureCode: 'D1110', serviceDate: daysAgo(1), chargedCents: 9_000 },
     ],
   });
-  for (const documentType of draft.missingDocuments as string[]) {
-    const response = await request.post('/api/attachments', { headers: authHeader(analyst), multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) } });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-  const ready = await api(request, analyst, 'get', `/api/reimbursements/${draft.id}`);
-  const submitted = await api(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: ready.version });
+  const submitted = await submitWithDocuments(request, analyst, draft);
   expect(submitted.state).toBe('inReview');
   expect(submitted.medicalReview.reasons).toContain('majorProcedure');
   return `/app/reembolsos/editar/${pending.id}/${draft.id}`;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
-import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
+import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
@@ -533,12 +533,7 @@ test('review above the approval threshold: the auditor is not offered approval a
     invoiceDate: daysAgo(1),
     lines: [{ procedureCode: 'D2740', tooth: '21', serviceDate: daysAgo(1), chargedCents: 400000 }],
   });
-  for (const documentType of draft.missingDocuments as string[]) {
-    const response = await request.post('/api/attachments', { headers: authHeader(analyst), multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) } });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-  const ready = await api(request, analyst, 'get', `/api/reimbursements/${draft.id}`);
-  const submitted = await api(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: ready.version });
+  const submitted = await submitWithDocuments(request, analyst, draft);
   expect(submitted.state).toBe('inReview');
   // A major procedure is reviewed by the dental auditor first (R12); then only approving above the threshold is left in the way.
   const auditor = await apiToken(request, 'auditor@demo.local');
