@@ -43,8 +43,9 @@ export interface ReimbursementFacts {
    * Each line as the automatic check alone liquidates it, before the annual or lifetime maximum shares its room
    * among the lines: `approved` when the line is eligible (a line the maximum alone left at 0 is), `coveredCents`
    * what it would pay without the maximum. A reviewer's decision may approve it or reduce it below that.
+   * `fixedByMedicalReview`: the dental auditor's review reduced or rejected it, which the approval keeps as it is.
    */
-  automaticLines: { lineId: number; approved: boolean; coveredCents: number }[];
+  automaticLines: { lineId: number; approved: boolean; coveredCents: number; fixedByMedicalReview?: boolean }[];
   /** What would be paid (liquidated amount), in the currency's minor unit. */
   payableCents: number;
   approvalThresholdCents: number;
@@ -71,8 +72,28 @@ export interface ReimbursementFacts {
 /** The reviewer's decision on one line at approval (research 3.2): approve, pay at most an amount, or reject with a catalog code. */
 export type LineDecision =
   | { lineId: number; decision: 'APPROVE' }
-  | { lineId: number; decision: 'REDUCE'; amountCents: number }
+  | { lineId: number; decision: 'REDUCE'; amountCents: number; reasonCode?: string }
   | { lineId: number; decision: 'REJECT'; reasonCode: string };
+
+/** What the dental auditor concludes (issue 28): agree with the claim, reduce or reject lines, or ask for documents first. */
+export type MedicalReviewResult = 'AGREE' | 'REDUCE' | 'REJECT_LINES' | 'REQUEST_DOCUMENTS';
+export const MEDICAL_REVIEW_RESULTS: readonly MedicalReviewResult[] = ['AGREE', 'REDUCE', 'REJECT_LINES', 'REQUEST_DOCUMENTS'];
+
+/** A line the medical review changes: paid at most an amount, or rejected; either way with a catalog reason code. */
+export type MedicalLineChange =
+  | { lineId: number; decision: 'REDUCE'; amountCents: number; reasonCode: string }
+  | { lineId: number; decision: 'REJECT'; reasonCode: string };
+
+/** The medical review the auditor records: findings (required unless agreeing), an optional document of the claim, the lines it changes. */
+export type MedicalReviewRecord = {
+  result: MedicalReviewResult;
+  findings?: string;
+  /** One of the claim's documents the findings rest on. */
+  attachmentId?: number;
+  lines?: MedicalLineChange[];
+  /** REQUEST_DOCUMENTS: the documents asked for. */
+  documents?: string[];
+};
 
 export type ReimbursementEvent =
   | { type: 'SUBMIT' }
@@ -87,7 +108,7 @@ export type ReimbursementEvent =
   /** Sent by the scheduler when the cure period may have ended. */
   | { type: 'CURE_PERIOD_ENDED' }
   /** The dental auditor records the medical review of a sampled claim (R12). */
-  | { type: 'COMPLETE_MEDICAL_REVIEW' }
+  | ({ type: 'COMPLETE_MEDICAL_REVIEW' } & MedicalReviewRecord)
   | { type: 'APPROVE'; lines?: LineDecision[] }
   /** `reasonCode` from the rejection reason catalog (research 2.7); `reason` an optional explanation. */
   | { type: 'REJECT'; reasonCode: string; reason?: string }
@@ -144,6 +165,11 @@ export const reimbursementGuardRules = {
   approverIsNotCreator: { rule: 'reimbursement.approverIsCreator' },
   medicalReviewDoneIfSampled: { rule: 'reimbursement.medicalReviewPending' },
   medicalReviewPending: { rule: 'reimbursement.medicalReviewNotPending' },
+  reviewAsksForDocuments: { rule: 'reimbursement.reviewAsksNoDocuments' },
+  reviewDecidesClaim: { rule: 'reimbursement.reviewAsksForDocuments' },
+  reviewFindingsGiven: { rule: 'reimbursement.reviewFindingsRequired' },
+  reviewChangesMatchResult: { rule: 'reimbursement.reviewChangesMismatch' },
+  reviewLineChangesValid: { rule: 'reimbursement.reviewLineChangesInvalid' },
   withinApprovalAuthority: { rule: 'reimbursement.aboveApprovalThreshold' },
   payablePositive: { rule: 'reimbursement.nothingPayable' },
   noRejectedLines: { rule: 'reimbursement.hasRejectedLines' },
@@ -165,6 +191,7 @@ const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ sta
 
 const approval = ['lineDecisionsValid', 'approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
 const submission = ['hasLines', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines'] as const;
+const medicalReview = ['medicalReviewPending', 'reviewFindingsGiven', 'reviewChangesMatchResult', 'reviewLineChangesValid'] as const;
 const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'notHeldByPaymentRun', 'payerIsNotApprover'] as const;
 
 /**
@@ -202,16 +229,29 @@ const assign = { guard: and(['assigneeGiven', 'assignerIsSupervisorOrSelf', 'ass
  */
 const lowersALine = (event: ReimbursementEvent) => event.type === 'APPROVE' && (event.lines ?? []).some((d) => d.decision !== 'APPROVE');
 
+// The dental auditor's line changes stand at approval: the approver decides the other lines.
 function lineDecisionsValid(decisions: readonly LineDecision[], lines: ReimbursementFacts['automaticLines']): boolean {
   const seen = new Set<number>();
   return decisions.every((d) => {
     const line = lines.find((l) => l.lineId === d.lineId);
-    if (!line || seen.has(d.lineId)) return false;
+    if (!line || seen.has(d.lineId) || line.fixedByMedicalReview) return false;
     seen.add(d.lineId);
     if (d.decision === 'REJECT') return isRejectionCode(d.reasonCode);
     if (!line.approved) return false;
     return d.decision === 'APPROVE' || (Number.isInteger(d.amountCents) && d.amountCents >= 0 && d.amountCents < line.coveredCents);
   });
+}
+
+/** The review's changes are line decisions of their own kind: reduce or reject only, each with its reason code. */
+function reviewLineChangesValid(changes: readonly MedicalLineChange[], lines: ReimbursementFacts['automaticLines']): boolean {
+  return changes.every((c) => (c.decision === 'REDUCE' || c.decision === 'REJECT') && isRejectionCode(c.reasonCode)) && lineDecisionsValid(changes, lines);
+}
+
+/** What each result asks of the changed lines: a reduction reduces one at least, a rejection rejects one, agreeing or asking for documents changes none. */
+function changesMatchResult(result: MedicalReviewResult, changes: readonly MedicalLineChange[]): boolean {
+  if (result === 'REDUCE') return changes.some((c) => c.decision === 'REDUCE');
+  if (result === 'REJECT_LINES') return changes.some((c) => c.decision === 'REJECT');
+  return (result === 'AGREE' || result === 'REQUEST_DOCUMENTS') && changes.length === 0;
 }
 
 export const reimbursementMachine = setup({
@@ -239,13 +279,25 @@ export const reimbursementMachine = setup({
     noDuplicateLines: ({ context: { facts } }: Facts) => facts.duplicateLineCount === 0,
     someLineApproved: ({ context: { facts } }: Facts) => facts.approvedLineCount > 0,
     allLinesRejected: ({ context: { facts } }: Facts) => facts.lineCount > 0 && facts.rejectedLineCount >= facts.lineCount,
+    // The analyst's request and the auditor's review that asks for documents both name them.
     documentsListed: ({ event }: GuardArgs) =>
-      event.type === 'REQUEST_DOCUMENTS' && Array.isArray(event.documents) && event.documents.length > 0 && event.documents.every((d) => !isBlank(d)),
+      (event.type === 'REQUEST_DOCUMENTS' || event.type === 'COMPLETE_MEDICAL_REVIEW') &&
+      Array.isArray(event.documents) &&
+      event.documents.length > 0 &&
+      event.documents.every((d) => !isBlank(d)),
     withinCurePeriod: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isOnOrBefore(facts.today, facts.cureDeadline),
     curePeriodElapsed: ({ context: { facts } }: Facts) => facts.cureDeadline !== null && isAfter(facts.today, facts.cureDeadline),
     approverIsNotCreator: ({ context: { facts } }: Facts) => facts.actorId !== facts.creatorId,
     medicalReviewDoneIfSampled: ({ context: { facts } }: Facts) => !facts.medicalReviewRequired || facts.medicalReviewDone,
     medicalReviewPending: ({ context: { facts } }: Facts) => facts.medicalReviewRequired && !facts.medicalReviewDone,
+    // Issue 28: a review asking for documents sends the claim back for them; the review itself stays pending.
+    reviewAsksForDocuments: ({ event }: GuardArgs) => event.type === 'COMPLETE_MEDICAL_REVIEW' && event.result === 'REQUEST_DOCUMENTS',
+    reviewDecidesClaim: ({ event }: GuardArgs) => event.type === 'COMPLETE_MEDICAL_REVIEW' && MEDICAL_REVIEW_RESULTS.includes(event.result) && event.result !== 'REQUEST_DOCUMENTS',
+    // Agreeing needs no words; cutting, rejecting or asking must say why, for the approver and the claimant.
+    reviewFindingsGiven: ({ event }: GuardArgs) => event.type === 'COMPLETE_MEDICAL_REVIEW' && (event.result === 'AGREE' || !isBlank(event.findings ?? '')),
+    reviewChangesMatchResult: ({ event }: GuardArgs) => event.type === 'COMPLETE_MEDICAL_REVIEW' && changesMatchResult(event.result, event.lines ?? []),
+    reviewLineChangesValid: ({ context: { facts }, event }: GuardArgs) =>
+      event.type === 'COMPLETE_MEDICAL_REVIEW' && reviewLineChangesValid(event.lines ?? [], facts.automaticLines),
     // R13: "≥ 1,000" needs the right (the threshold is in the claim's currency).
     withinApprovalAuthority: ({ context: { facts } }: Facts) => facts.payableCents < facts.approvalThresholdCents || facts.actorCanApproveAboveThreshold,
     payablePositive: ({ context: { facts } }: Facts) => facts.payableCents > 0,
@@ -278,8 +330,13 @@ export const reimbursementMachine = setup({
     startCurePeriod: () => {},
     /** Server: clears cureDeadline (the documents were provided in time). */
     clearCurePeriod: () => {},
-    /** Server: stores who reviewed the sampled claim medically, and when (revision_medica REALIZADA). */
+    /**
+     * Server: stores who reviewed the sampled claim medically and when (revision_medica REALIZADA), the result,
+     * findings and document, and the lines' changes, which the liquidation applies from then on.
+     */
     recordMedicalReview: () => {},
+    /** Server: stores the review that asked for documents (result, findings, document); the review stays pending. */
+    recordMedicalReviewRequest: () => {},
     /** Server: stores aprobado_por = actor, fecha_aprobacion = now, the reviewer's line decisions and the liquidated amounts. */
     recordApproval: () => {},
     /** Server: reserves the approved deductible and maximum use in the ledger, so later claims are liquidated against it. */
@@ -344,7 +401,16 @@ export const reimbursementMachine = setup({
       on: {
         ASSIGN: assign,
         REQUEST_DOCUMENTS: { target: 'needsDocuments', guard: 'documentsListed', actions: ['recordRequestedDocuments', 'startCurePeriod'] },
-        COMPLETE_MEDICAL_REVIEW: { guard: 'medicalReviewPending', actions: 'recordMedicalReview' },
+        // The checks both branches share come first, so a refusal names what is wrong with the review rather than
+        // which branch it did not take; the branch is chosen last.
+        COMPLETE_MEDICAL_REVIEW: [
+          {
+            target: 'needsDocuments',
+            guard: and([...medicalReview, 'reviewAsksForDocuments', 'documentsListed']),
+            actions: ['recordMedicalReviewRequest', 'recordRequestedDocuments', 'startCurePeriod'],
+          },
+          { guard: and([...medicalReview, 'reviewDecidesClaim']), actions: 'recordMedicalReview' },
+        ],
         APPROVE: [
           { target: 'approved', guard: and([...approval, 'noRejectedLines']), actions: ['recordApproval', 'reserveBenefits'] },
           { target: 'partiallyApproved', guard: and([...approval, 'someLinesRejected']), actions: ['recordApproval', 'reserveBenefits'] },

@@ -53,13 +53,55 @@ interface Layout {
   headings: string[];
   rows: string[][];
   totals: [string, string][];
+  /** The dental auditor's latest review (issue 28): a heading and its label/value pairs; null before any. */
+  review: { title: string; facts: [string, string][] } | null;
   footer: string;
+}
+
+/** The medical review as the PDF tells it, in the catalogs' words the record page uses. */
+function reviewTexts(r: Reimbursement, t: ReturnType<typeof textsOf>, money: (minor: number) => string, stamp: (iso: string) => string): Layout['review'] {
+  const review = r.medicalReview.review;
+  if (!review) return null;
+  const lineName = (lineId: number) => {
+    const index = r.lines.findIndex((line) => line.id === lineId);
+    return t('reimbursements.approval.line', { n: String(index + 1), code: r.lines[index]?.procedureCode ?? '' });
+  };
+  const reason = (code: string) => `${code}: ${t(`reason.${code}`)}`;
+  return {
+    title: t('reimbursements.medical.title'),
+    facts: [
+      [t('reimbursements.medical.result'), t(`reimbursements.medical.result.${review.result}`)],
+      [t('reimbursements.medical.findings'), review.findings ?? '—'],
+      [t('reimbursements.medical.reviewer'), `${review.reviewerName} · ${stamp(review.at)}`],
+      ...(review.attachmentName ? [[t('reimbursements.medical.attachment'), review.attachmentName] as [string, string]] : []),
+      ...review.lines.map((c): [string, string] => [
+        lineName(c.lineId),
+        c.decision === 'REDUCE'
+          ? t('reimbursements.medical.lineReduced', { amount: money(c.amountCents ?? 0), reason: reason(c.reasonCode) })
+          : t('reimbursements.medical.lineRejected', { reason: reason(c.reasonCode) }),
+      ]),
+      ...(review.documents.length ? [[t('reimbursements.review.requestedDocuments'), review.documents.map((d) => t(`settings.documentType.${d}`)).join(', ')] as [string, string]] : []),
+    ],
+  };
+}
+
+/**
+ * A line's decision (issue 28 item 6): approved, reduced (with its reason and what the reviewer cut) or rejected with
+ * its reason code and text — a reduced line never reads just "approved".
+ */
+function lineStatus(line: Reimbursement['lines'][number], t: ReturnType<typeof textsOf>, money: (minor: number | null | undefined) => string): string {
+  const reduced = line.status === 'APPROVED' && line.reviewDecision === 'REDUCE';
+  const code = line.status === 'REJECTED' ? (line.reviewReason ?? line.reason) : line.reviewReason;
+  const label = t(`liquidationPdf.line.${reduced ? 'REDUCED' : line.status}`);
+  const details = [code ? `${code}: ${t(`reason.${code}`)}` : null, (line.reviewCutCents ?? 0) > 0 ? t('reimbursements.lines.cut', { amount: money(line.reviewCutCents) }) : null].filter(Boolean);
+  return details.length ? `${label} (${details.join('; ')})` : label;
 }
 
 /** Everything the page says, as text, in `language`. */
 export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printedOn: Date): Layout {
   const t = textsOf(language);
   const money = (minor: number | null | undefined) => (minor == null ? '—' : formatMinor(minor, r.currency, language));
+  const stamp = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso)) + ' UTC';
   const date = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`)) : '—');
   return {
     title: t('liquidationPdf.title', { folio: r.folio }),
@@ -80,7 +122,7 @@ export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printe
       money(line.deductibleCents),
       money(line.coveredCents),
       money(line.excessCents),
-      line.status === 'REJECTED' && line.reason ? `${t('liquidationPdf.line.REJECTED')} (${line.reason}: ${t(`reason.${line.reason}`)})` : t(`liquidationPdf.line.${line.status}`),
+      lineStatus(line, t, money),
     ]),
     totals: [
       [t('liquidationPdf.total.claimed'), money(r.claimedCents)],
@@ -89,11 +131,13 @@ export function liquidationTexts(r: Reimbursement, language: PdfLanguage, printe
       [t('liquidationPdf.total.payable'), money(r.payableCents)],
       ...(r.paidCents != null ? [[t('liquidationPdf.total.paid'), `${money(r.paidCents)} · ${date(r.paidOn)}`] as [string, string]] : []),
     ],
+    review: reviewTexts(r, t, money, stamp),
     footer: t('liquidationPdf.footer', { date: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(printedOn) + ' UTC' }),
   };
 }
 
-const allText = (layout: Layout) => [layout.title, layout.footer, ...layout.facts.flat(), ...layout.headings, ...layout.rows.flat(), ...layout.totals.flat()].join('');
+const allText = (layout: Layout) =>
+  [layout.title, layout.footer, ...layout.facts.flat(), ...layout.headings, ...layout.rows.flat(), ...layout.totals.flat(), layout.review?.title ?? '', ...(layout.review?.facts.flat() ?? [])].join('');
 
 /** The first font that writes every character of `text`, or null. */
 async function coveringFont(doc: PDFDocument, text: string, candidates: string[]): Promise<PDFFont | null> {
@@ -208,6 +252,22 @@ function draw(doc: PDFDocument, layout: Layout, regular: PDFFont, bold: PDFFont)
     text(label, width - MARGIN - 360, 10, bold, ink, 200);
     page.drawText(value, { x: width - MARGIN - bold.widthOfTextAtSize(value, 10), y, size: 10, font: bold, color: ink });
     y -= 15;
+  }
+  if (layout.review) {
+    // Below the totals, on a page of its own when too little room is left; long findings are cut to one line.
+    const needed = 30 + 15 * layout.review.facts.length;
+    if (y - needed < MARGIN + 10) {
+      page = doc.addPage(A4_LANDSCAPE);
+      y = height - MARGIN;
+    }
+    y -= 10;
+    text(layout.review.title, MARGIN, 12, bold);
+    y -= 18;
+    for (const [label, value] of layout.review.facts) {
+      text(label, MARGIN, 10, bold, muted, 190);
+      text(value, MARGIN + 200, 10);
+      y -= 15;
+    }
   }
   page.drawText(fit(layout.footer, regular, 8, width - 2 * MARGIN), { x: MARGIN, y: MARGIN - 10, size: 8, font: regular, color: muted });
 }

@@ -82,7 +82,7 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
       // R12: a claim sampled for medical review is reviewed by the auditor before anyone approves it.
       const [evaluation] = (await reimbursementWorkflow.evaluate(tx, [await reimbursementWorkflow.find(tx, row.id)], auditor, today)).values();
       if (event.type === 'APPROVE' && evaluation!.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
-        await reimbursementService.send(tx, row.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, { actor: auditor, today });
+        await reimbursementService.send(tx, row.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, { actor: auditor, today });
       }
       await reimbursementService.send(tx, row.id, event, { actor: by, today });
     }

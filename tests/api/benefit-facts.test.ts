@@ -47,7 +47,7 @@ const send = (id: number, body: Record<string, unknown>, token: string) => sendE
 /** The supervisor approves, after the auditor's medical review when the claim is sampled for one (R12). */
 async function approve(id: number) {
   if ((await call('GET', `/api/reimbursements/${id}`, { token: auditor })).body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
-    expect((await send(id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+    expect((await send(id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
   }
   return (await send(id, { type: 'APPROVE' }, supervisor)).body;
 }

@@ -125,7 +125,7 @@ async function advance(verificationId: number, lines: Scenario['claims'][number]
   if (cancel) return send({ type: 'CANCEL', reason: 'Presentado por error' }, analyst);
   if (current.state === 'draft') return send({ type: 'SUBMIT' }, analyst);
   if (current.state === 'inReview') {
-    if (current.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await send({ type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+    if (current.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await send({ type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     return send({ type: 'APPROVE' }, supervisor);
   }
   if (current.state === 'approved' || current.state === 'partiallyApproved') return send({ type: 'PAY', reference: `TRF-${id}` }, treasury);

@@ -109,7 +109,7 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
     const claim = await inReview([{ procedureCode: 'D1110', serviceDate, chargedCents: 100_000 }]);
     // Every claim of 1,000.00 or more goes to the auditor (R12) first.
     expectProblem(await event(claim.id, { type: 'APPROVE' }, supervisor), 409, 'reimbursement.medicalReviewPending');
-    expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+    expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
     expect((await get(claim.id, supervisor)).payableCents).toBe(100_000);
     expectProblem(await event(claim.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
     expect((await event(claim.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
@@ -161,12 +161,12 @@ describe('medical-review sampling (R12)', () => {
     const claim = await inReview([{ procedureCode: 'D2740', tooth: '16', serviceDate, chargedCents: 60_000 }]);
     expect((await get(claim.id, supervisor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'REJECT', 'ASSIGN']);
     expectProblem(await event(claim.id, { type: 'APPROVE' }, supervisor), 409, 'reimbursement.medicalReviewPending');
-    expectProblem(await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, analyst), 403, 'auth.forbidden');
+    expectProblem(await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, analyst), 403, 'auth.forbidden');
     expect((await get(claim.id, auditor)).allowedEvents).toEqual(['REQUEST_DOCUMENTS', 'COMPLETE_MEDICAL_REVIEW', 'REJECT', 'ASSIGN']);
-    expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).body.state).toBe('inReview');
+    expect((await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).body.state).toBe('inReview');
     const [row] = await server.db.query<{ medical_reviewed_by: number | null }>('SELECT medical_reviewed_by FROM reimbursements WHERE id = $1', [claim.id]);
     expect(row!.medical_reviewed_by).not.toBeNull();
-    expectProblem(await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor), 409, 'reimbursement.medicalReviewNotPending');
+    expectProblem(await event(claim.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor), 409, 'reimbursement.medicalReviewNotPending');
     expect((await event(claim.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
   });
 });

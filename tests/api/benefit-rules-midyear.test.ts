@@ -71,7 +71,7 @@ async function claim(verificationId: number, lines: Record<string, unknown>[], s
   if (settle) {
     for (const documentType of created.body.missingDocuments as string[]) await attachToReimbursement(analyst, id, documentType);
     expect((await sendEvent('reimbursements', id, { type: 'SUBMIT' }, analyst)).status).toBe(200);
-    await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+    await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await sendEvent('reimbursements', id, { type: 'APPROVE' }, supervisor)).body.state).toMatch(/approved|partiallyApproved/);
     if (settle === 'pay') expect((await sendEvent('reimbursements', id, { type: 'PAY', reference: `TRF-MID-${id}` }, treasury)).body.state).toBe('paid');
   }

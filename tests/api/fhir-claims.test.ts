@@ -126,7 +126,7 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     for (const documentType of draft.body.missingDocuments as string[]) expect((await attachToReimbursement(analyst, id, documentType)).status).toBe(201);
     const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, analyst);
     expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-    if (submitted.body.medicalReview.reasons.includes('sample')) await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+    if (submitted.body.medicalReview.reasons.includes('sample')) await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await fhirGet(token, `ClaimResponse/${id}`)).body.outcome).toBe('queued');
     const approved = await sendEvent('reimbursements', id, { type: 'APPROVE' }, auditor);
     expect(['approved', 'partiallyApproved'], JSON.stringify(approved.body)).toContain(approved.body.state);

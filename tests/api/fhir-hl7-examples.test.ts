@@ -113,7 +113,7 @@ describe.skipIf(!present)("HL7's R4 examples", () => {
     for (const documentType of draft.body.missingDocuments as string[]) expect((await attachToReimbursement(analyst, id, documentType)).status).toBe(201);
     const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, analyst);
     expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-    if (submitted.body.medicalReview.reasons.length) expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+    if (submitted.body.medicalReview.reasons.length) expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
     const approved = await sendEvent('reimbursements', id, { type: 'APPROVE' }, auditor);
     expect(['approved', 'partiallyApproved'], JSON.stringify(approved.body)).toContain(approved.body.state);
     const paid = await sendEvent('reimbursements', id, { type: 'PAY', reference: 'HV-12346' }, treasury);

@@ -197,7 +197,7 @@ export async function claimInReview(tokens: { analyst: string; auditor: string }
   const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, tokens.analyst);
   expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
   if (submitted.body.medicalReview.reasons.includes('sample')) {
-    expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, tokens.auditor)).status).toBe(200);
+    expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, tokens.auditor)).status).toBe(200);
   }
   return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
 }

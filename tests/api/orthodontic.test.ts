@@ -111,7 +111,7 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   // R12: the first instalment (and any claim the 5 % sample picked) goes to the dental auditor before approval.
   const sampled = (await call('GET', `/api/reimbursements/${created.body.id}`, { token: auditor })).body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW');
   expect(sampled || number !== 0, `instalment #${number} is reviewed`).toBe(true);
-  if (sampled) expect((await reimbursementEvent(created.body.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+  if (sampled) expect((await reimbursementEvent(created.body.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
   expect((await reimbursementEvent(created.body.id, { type: 'APPROVE' }, invoiced?.approver ?? auditor)).body.state).toBe('approved');
   const paid = await reimbursementEvent(created.body.id, { type: 'PAY', reference: `TRF-ORT-${number}` }, treasury);
   expect(paid.body).toMatchObject({ state: 'paid', paidCents: payableCents });

@@ -141,7 +141,7 @@ describe('research 2.2 rule kinds on a policy', () => {
     expect(first.lines.map((l) => [...outcome(l), l.excessCents])).toEqual([['APPROVED', null, 5_000, 30_000, 17_500]]);
     for (const documentType of first.missing) await attachToReimbursement(analyst, first.id, documentType);
     await sendEvent('reimbursements', first.id, { type: 'SUBMIT' }, analyst);
-    await sendEvent('reimbursements', first.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+    await sendEvent('reimbursements', first.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await sendEvent('reimbursements', first.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
     const ledger = await server.db.query(`SELECT kind, amount_cents FROM benefit_ledger WHERE patient_id = $1 ORDER BY kind`, [patientId]);
     expect(ledger).toEqual([

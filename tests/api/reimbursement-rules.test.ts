@@ -169,7 +169,7 @@ describe('why a claim goes to the dental auditor (R12)', () => {
     const major = await inReview([{ procedureCode: 'D2740', tooth: '16', serviceDate, chargedCents: 25_000 }]);
     const reasons = (folio: string, own: string[]) => (inRandomSample(folio) ? ['sample', ...own] : own);
     expect((await get(major.id, analyst)).medicalReview).toEqual({ selected: true, reasons: reasons(major.folio, ['majorProcedure']), done: inRandomSample(major.folio), reviewedBy: inRandomSample(major.folio) ? ids['auditor@demo.local'] : null });
-    if (!inRandomSample(major.folio)) await event(major.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+    if (!inRandomSample(major.folio)) await event(major.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await get(major.id, analyst)).medicalReview).toMatchObject({ selected: true, done: true, reviewedBy: ids['auditor@demo.local'] });
 
     // 1,000.00 claimed or more (R12's "≥"): the amount is the reason.

@@ -38,7 +38,7 @@ async function verifiedVerification(policyWithOwnRules = false, kind: 'BENEFITS'
 /** The auditor records the medical review of a claim the 5 % sample picked (R12), as they would before deciding on it. */
 async function reviewIfSampled(id: number) {
   const current = await call('GET', `/api/reimbursements/${id}`, { token: auditor });
-  if (current.body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) expect((await event(id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+  if (current.body.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) expect((await event(id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
 }
 
 async function draft(lines: Record<string, unknown>[], key?: string, policyWithOwnRules = false, kind: 'BENEFITS' | 'PREAUTHORIZATION' = 'BENEFITS') {
@@ -180,7 +180,7 @@ describe('reimbursements', () => {
     expect(reviewed.body.payableCents).toBeGreaterThan(100000);
     // A major procedure goes to the dental auditor first (R12).
     expectProblem(await event(big.id, { type: 'APPROVE' }, supervisor), 409, 'reimbursement.medicalReviewPending');
-    expect((await event(big.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor)).status).toBe(200);
+    expect((await event(big.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
     expectProblem(await event(big.id, { type: 'APPROVE' }, auditor), 409, 'reimbursement.aboveApprovalThreshold');
     expect((await event(big.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
   });

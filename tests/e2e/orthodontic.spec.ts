@@ -99,7 +99,7 @@ async function documentReviewAndPay(request: APIRequestContext, reimbursementId:
   // A claim sampled for dental review (R12) is reviewed by the auditor before it is approved.
   const asAuditor = await call(request, auditor, 'get', `/api/reimbursements/${reimbursementId}`);
   const reviewed = asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')
-    ? await call(request, auditor, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: asAuditor.version })
+    ? await call(request, auditor, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: asAuditor.version })
     : asAuditor;
   const approved = await call(request, auditor, 'post', `/api/reimbursements/${reimbursementId}/events`, { type: 'APPROVE', version: reviewed.version });
   const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${reimbursementId}/events`, {

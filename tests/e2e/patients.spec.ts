@@ -196,7 +196,7 @@ test.describe('patients', () => {
     // A claim the 5 % sample picked is reviewed by the dental auditor before approval (R12).
     const seen = await call(request, auditor, 'get', `/api/reimbursements/${draft.id}`);
     if (seen.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) {
-      submitted = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: seen.version });
+      submitted = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: seen.version });
     }
     const approved = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE', version: submitted.version });
     const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version });

@@ -147,7 +147,12 @@ export async function submittedReimbursement(request: APIRequestContext, token: 
       { procedureCode: 'D2391', tooth: '16', surfaces: 'MO', serviceDate, chargedCents: 15000 },
     ],
   });
-  for (const documentType of draft.missingDocuments as string[]) {
+  return submitWithDocuments(request, token, draft);
+}
+
+/** Attaches a small PDF for each document a draft still misses, then submits it (the automatic check runs at once). */
+export async function submitWithDocuments(request: APIRequestContext, token: string, draft: { id: number; missingDocuments: string[] }) {
+  for (const documentType of draft.missingDocuments) {
     const response = await request.post('/api/attachments', {
       headers: authHeader(token),
       multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) },
@@ -156,7 +161,7 @@ export async function submittedReimbursement(request: APIRequestContext, token: 
   }
   const fresh = await api(request, token, 'get', `/api/reimbursements/${draft.id}`);
   const submitted = await api(request, token, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: fresh.version });
-  return submitted as { id: number; folio: string; verificationId: number; state: string; version: number };
+  return submitted as { id: number; folio: string; verificationId: number; state: string; version: number; medicalReview: { reasons: string[] } };
 }
 
 export async function activeDoctor(request: APIRequestContext, token: string): Promise<number> {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
-import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, typeLine, verifiedVerification } from './reimbursement-support.ts';
+import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
@@ -153,7 +153,7 @@ test('review: another analyst approves, treasury pays; a user without the permis
   // how many the run made before it).
   const auditor = await apiToken(request, 'auditor@demo.local');
   const asAuditor = await api(request, auditor, 'get', `/api/reimbursements/${claim.id}`);
-  if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: asAuditor.version });
+  if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: asAuditor.version });
 
   const second = await createUser(request, admin, { name: 'Segunda Analista', email: uniqueEmail('analista2'), roles: ['reimbursement_analyst'], password: 'demo1234' });
   const other = await (await browser.newContext()).newPage();
@@ -397,7 +397,7 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
   // Sampled for the dental review, the auditor closes it first, so the approval can be shown.
   const auditor = await apiToken(request, 'auditor@demo.local');
   const asAuditor = await api(request, auditor, 'get', `/api/reimbursements/${claim.id}`);
-  if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: asAuditor.version });
+  if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: asAuditor.version });
   const plans = await api(request, admin, 'get', '/api/orthodontic-plans?pageSize=1');
   await signIn(page, 'supervisor@demo.local');
   const variants: [string, Record<string, string>, { width: number; height: number }][] = [
@@ -533,16 +533,11 @@ test('review above the approval threshold: the auditor is not offered approval a
     invoiceDate: daysAgo(1),
     lines: [{ procedureCode: 'D2740', tooth: '21', serviceDate: daysAgo(1), chargedCents: 400000 }],
   });
-  for (const documentType of draft.missingDocuments as string[]) {
-    const response = await request.post('/api/attachments', { headers: authHeader(analyst), multipart: { ownerType: 'reimbursement', ownerId: String(draft.id), documentType, file: pdfFile(`${documentType}.pdf`) } });
-    expect(response.status(), await response.text()).toBe(201);
-  }
-  const ready = await api(request, analyst, 'get', `/api/reimbursements/${draft.id}`);
-  const submitted = await api(request, analyst, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'SUBMIT', version: ready.version });
+  const submitted = await submitWithDocuments(request, analyst, draft);
   expect(submitted.state).toBe('inReview');
   // A major procedure is reviewed by the dental auditor first (R12); then only approving above the threshold is left in the way.
   const auditor = await apiToken(request, 'auditor@demo.local');
-  await api(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', version: submitted.version });
+  await api(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: submitted.version });
 
   await signIn(page, 'auditor@demo.local', { to: `/app/reembolsos/editar/${pending.id}/${draft.id}` });
   const actions = page.getByTestId('workflow-actions');

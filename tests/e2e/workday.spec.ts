@@ -128,6 +128,9 @@ for (const locale of ['es', 'ja'] as const) {
       const auditor = await person(browser, 'auditor@demo.local', locale);
       await auditor.goto(record);
       await auditor.getByTestId('workflow-actions').getByRole('button', { name: t['reimbursements.event.COMPLETE_MEDICAL_REVIEW'], exact: true }).click();
+      // The review agrees (its default result), then the confirmation records it (issue 28 item 5).
+      await auditor.getByTestId('medical-review').getByRole('button', { name: t['reimbursements.medical.next'] }).click();
+      await auditor.getByTestId('medical-review-confirm').getByRole('button', { name: t['reimbursements.medical.confirm'] }).click();
       await expect(auditor.getByTestId('history-timeline')).toContainText(t['reimbursements.event.COMPLETE_MEDICAL_REVIEW']);
       await auditor.context().close();
     }

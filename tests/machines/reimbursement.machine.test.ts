@@ -91,6 +91,7 @@ describe('reimbursement machine — model-based', () => {
 const at = (value: ReimbursementState, facts: Partial<ReimbursementFacts> = {}) => snapshotAt(machine, value, { ...FACTS, ...facts });
 const refusal = (value: ReimbursementState, event: ReimbursementEvent, facts: Partial<ReimbursementFacts> = {}) => explainRefusal(machine, at(value, facts), event, reimbursementGuardRules);
 const APPROVE: ReimbursementEvent = { type: 'APPROVE' };
+const AGREE: ReimbursementEvent = { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' };
 const effects = (...types: string[]) => types.map((type) => ({ type, params: undefined }));
 
 describe('reimbursement machine — guards at their boundaries', () => {
@@ -152,15 +153,70 @@ describe('reimbursement machine — guards at their boundaries', () => {
 
   it('approves a claim sampled for medical review (R12) only once the auditor recorded the review', () => {
     expect(refusal('inReview', APPROVE, { medicalReviewRequired: true })).toBe('reimbursement.medicalReviewPending');
-    expect(step(machine, at('inReview', { medicalReviewRequired: true }), { type: 'COMPLETE_MEDICAL_REVIEW' }, reimbursementGuardRules)).toEqual({
+    expect(step(machine, at('inReview', { medicalReviewRequired: true }), AGREE, reimbursementGuardRules)).toEqual({
       ok: true,
       value: 'inReview',
       effects: effects('recordMedicalReview'),
     });
     expect(refusal('inReview', APPROVE, { medicalReviewRequired: true, medicalReviewDone: true })).toBeNull();
     // Nothing to review when not sampled or already reviewed.
-    expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW' })).toBe('reimbursement.medicalReviewNotPending');
-    expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW' }, { medicalReviewRequired: true, medicalReviewDone: true })).toBe('reimbursement.medicalReviewNotPending');
+    expect(refusal('inReview', AGREE)).toBe('reimbursement.medicalReviewNotPending');
+    expect(refusal('inReview', AGREE, { medicalReviewRequired: true, medicalReviewDone: true })).toBe('reimbursement.medicalReviewNotPending');
+  });
+
+  describe('the medical review carries its result, findings and line changes (issue 28 item 5)', () => {
+    const sampled = { medicalReviewRequired: true };
+    type Review = Extract<ReimbursementEvent, { type: 'COMPLETE_MEDICAL_REVIEW' }>;
+    const reduce = (amountCents: number, lineId = 1): Review => ({
+      type: 'COMPLETE_MEDICAL_REVIEW',
+      result: 'REDUCE',
+      findings: 'Dos superficies, no tres',
+      lines: [{ lineId, decision: 'REDUCE', amountCents, reasonCode: '05' }],
+    });
+
+    it('agrees without findings; reducing, rejecting or asking must say why', () => {
+      expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, sampled)).toBeNull();
+      expect(refusal('inReview', { ...reduce(1), findings: '  ' }, sampled)).toBe('reimbursement.reviewFindingsRequired');
+      expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REJECT_LINES', lines: [{ lineId: 2, decision: 'REJECT', reasonCode: '01' }] }, sampled)).toBe(
+        'reimbursement.reviewFindingsRequired',
+      );
+      expect(refusal('inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REQUEST_DOCUMENTS', documents: ['XRAY_FINAL'] }, sampled)).toBe('reimbursement.reviewFindingsRequired');
+    });
+
+    it('refuses a reduction that reduces no line, a rejection that rejects none, an agreement that changes one', () => {
+      expect(refusal('inReview', { ...reduce(1), lines: [] }, sampled)).toBe('reimbursement.reviewChangesMismatch');
+      expect(refusal('inReview', { ...reduce(1), result: 'REJECT_LINES' }, sampled)).toBe('reimbursement.reviewChangesMismatch');
+      expect(refusal('inReview', { ...reduce(1), result: 'AGREE' }, sampled)).toBe('reimbursement.reviewChangesMismatch');
+      expect(refusal('inReview', { ...reduce(1), result: 'REJECT_LINES', lines: [{ lineId: 2, decision: 'REJECT', reasonCode: '01' }] }, sampled)).toBeNull();
+    });
+
+    it('reduces a line to less than it covers, with a catalog reason; never an unknown line, twice, or an approval', () => {
+      expect(step(machine, at('inReview', sampled), reduce(39_999), reimbursementGuardRules)).toEqual({ ok: true, value: 'inReview', effects: effects('recordMedicalReview') });
+      expect(refusal('inReview', reduce(40_000), sampled)).toBe('reimbursement.reviewLineChangesInvalid');
+      expect(refusal('inReview', reduce(100, 9), sampled)).toBe('reimbursement.reviewLineChangesInvalid');
+      const twice = reduce(100);
+      twice.lines = [...twice.lines!, ...twice.lines!];
+      expect(refusal('inReview', twice, sampled)).toBe('reimbursement.reviewLineChangesInvalid');
+      expect(refusal('inReview', { ...reduce(100), lines: [{ lineId: 1, decision: 'REDUCE', amountCents: 100, reasonCode: '' }] }, sampled)).toBe('reimbursement.reviewLineChangesInvalid');
+      const approves = { ...reduce(100), lines: [{ lineId: 1, decision: 'APPROVE' }] } as unknown as ReimbursementEvent;
+      expect(refusal('inReview', approves, sampled)).toBe('reimbursement.reviewChangesMismatch');
+    });
+
+    it('asking for documents sends the claim for them with the cure period, and leaves the review pending', () => {
+      const ask: Review = { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REQUEST_DOCUMENTS', findings: 'Falta la radiografía final', documents: ['XRAY_FINAL'] };
+      expect(step(machine, at('inReview', sampled), ask, reimbursementGuardRules)).toEqual({
+        ok: true,
+        value: 'needsDocuments',
+        effects: effects('recordMedicalReviewRequest', 'recordRequestedDocuments', 'startCurePeriod'),
+      });
+      expect(refusal('inReview', { ...ask, documents: [] }, sampled)).toBe('reimbursement.documentsRequired');
+    });
+
+    it('keeps the auditor\'s line changes at approval: the approver decides the other lines', () => {
+      const fixed = { medicalReviewRequired: true, medicalReviewDone: true, automaticLines: FACTS.automaticLines.map((l) => (l.lineId === 1 ? { ...l, fixedByMedicalReview: true } : l)) };
+      expect(refusal('inReview', { type: 'APPROVE', lines: [{ lineId: 1, decision: 'APPROVE' }] }, fixed)).toBe('reimbursement.lineDecisionsInvalid');
+      expect(refusal('inReview', { type: 'APPROVE', lines: [{ lineId: 2, decision: 'REDUCE', amountCents: 100 }] }, fixed)).toBeNull();
+    });
   });
 
   it('separates duties: the creator never approves, whatever their permissions', () => {
@@ -277,7 +333,10 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['inReview', APPROVE, { actorId: 1 }],
       ['inReview', APPROVE, { payableCents: 100_000 }],
       ['inReview', APPROVE, { medicalReviewRequired: true }],
-      ['inReview', { type: 'COMPLETE_MEDICAL_REVIEW' }, {}],
+      ['inReview', AGREE, {}],
+      ['inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REDUCE', lines: [] }, { medicalReviewRequired: true }],
+      ['inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REDUCE', findings: 'x', lines: [] }, { medicalReviewRequired: true }],
+      ['inReview', { type: 'COMPLETE_MEDICAL_REVIEW', result: 'REDUCE', findings: 'x', lines: [{ lineId: 9, decision: 'REDUCE', amountCents: 1, reasonCode: '05' }] }, { medicalReviewRequired: true }],
       ['inReview', APPROVE, { payableCents: 0 }],
       ['inReview', { type: 'REJECT', reasonCode: '' }, {}],
       ['draft', { type: 'CANCEL', reason: '' }, {}],
@@ -289,7 +348,7 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
     ];
     const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
     // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
-    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected', 'liquidationUnchanged', 'liquidationChanged', 'documentsMissing'] as const;
+    const selectors = ['allLinesRejected', 'noRejectedLines', 'someLinesRejected', 'liquidationUnchanged', 'liquidationChanged', 'documentsMissing', 'reviewAsksForDocuments', 'reviewDecidesClaim'] as const;
     const expected = Object.entries(reimbursementGuardRules)
       .filter(([guard]) => !(selectors as readonly string[]).includes(guard))
       .map(([, r]) => r.rule);

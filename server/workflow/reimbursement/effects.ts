@@ -10,6 +10,7 @@ import type { Effects } from '../shared/define-workflow.ts';
 import { activeUserExists } from '../verification/repository.ts';
 import { BusinessRuleError } from '../../errors.ts';
 import type { ReimbursementContext } from './facts.ts';
+import { storedReview } from './medical-review.ts';
 import { holdInLedger, releaseFromLedger, replaceLines, storeLineDecisions, storeLiquidation, type LedgerEntry, type ReimbursementRow } from './repository.ts';
 
 type Changes = Updateable<DB['reimbursements']>;
@@ -74,7 +75,7 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
   },
   claimInstallment: (args) => moveInstallment(args, { type: 'CLAIM' }),
   recordRequestedDocuments({ event, changes }) {
-    if (event.type === 'REQUEST_DOCUMENTS') changes.requested_documents = [...new Set(event.documents)];
+    if (event.type === 'REQUEST_DOCUMENTS' || event.type === 'COMPLETE_MEDICAL_REVIEW') changes.requested_documents = [...new Set(event.documents ?? [])];
   },
   startCurePeriod({ row, today, changes }) {
     changes.cure_deadline = addDays(today, row.cure_days);
@@ -83,9 +84,18 @@ export const reimbursementEffects: Effects<typeof reimbursementMachine, Reimburs
     changes.cure_deadline = null;
     changes.requested_documents = [];
   },
-  recordMedicalReview({ actor, changes }) {
+  async recordMedicalReview({ tx, row, event, actor, context, changes }) {
+    if (event.type !== 'COMPLETE_MEDICAL_REVIEW') return;
+    changes.medical_review = JSON.stringify(await storedReview(tx, row.id, event, actor.id!));
+    // The lines show the review's cut at once (their decision and what they pay), not only once approved.
+    await storeLineDecisions(tx, row.id, context.decisions);
+    await storeLiquidation(tx, row.id, context.liquidation);
     changes.medical_reviewed_by = actor.id;
     changes.medical_reviewed_at = new Date();
+  },
+  // Asking for documents is a review too, kept and shown, but the claim comes back to the auditor with them.
+  async recordMedicalReviewRequest({ tx, row, event, actor, changes }) {
+    if (event.type === 'COMPLETE_MEDICAL_REVIEW') changes.medical_review = JSON.stringify(await storedReview(tx, row.id, event, actor.id!));
   },
   async recordApproval({ tx, row, actor, context, changes }) {
     changes.approved_by = actor.id;

@@ -11,6 +11,7 @@ import { requiredDocuments } from '../../settings/required-documents.ts';
 import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, type Ledger } from '../shared/coverage.ts';
 import { attachedDocumentsOf, linesOf, type ClaimBasis, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
 import { medicalReviewOf, preauthorizationOf, reviewFacts } from './review-facts.ts';
+import { medicalDecisions } from './medical-review.ts';
 
 /** What the facts of a reimbursement were built from, which its effects and presenter use too. */
 export interface ReimbursementContext {
@@ -32,17 +33,22 @@ export interface ReimbursementContext {
 /** Rejections that say only that the annual or lifetime maximum had no room left when the line's turn came. */
 const CUT_BY_MAXIMUM: ReadonlySet<string> = new Set(['30', '31']);
 
-/** The line decisions an evaluation applies: those the APPROVE event carries, else those recorded at approval. */
-function decisionsOf(lines: readonly LineRow[], event: ReimbursementEvent | undefined): Map<number, StoredDecision> {
+/**
+ * The line decisions an evaluation applies: the medical review's line changes (issue 28), then those the APPROVE
+ * event carries for the other lines, else those recorded at approval. A reduction keeps its reason when one was given.
+ */
+function decisionsOf(row: ReimbursementRow, lines: readonly LineRow[], event: ReimbursementEvent | undefined): Map<number, StoredDecision> {
+  // The review being recorded is liquidated with its own changes, which its effect stores on the lines.
+  const medical = event?.type === 'COMPLETE_MEDICAL_REVIEW' ? medicalDecisions({ result: event.result, lines: event.lines ?? [] }) : medicalDecisions(row.medical_review);
   if (event?.type === 'APPROVE') {
-    return new Map(
-      (event.lines ?? []).map((d) => [
-        d.lineId,
-        { decision: d.decision, amountCents: d.decision === 'REDUCE' ? d.amountCents : null, reasonCode: d.decision === 'REJECT' ? d.reasonCode : null },
-      ]),
-    );
+    const decided = (event.lines ?? []).map((d): [number, StoredDecision] => [
+      d.lineId,
+      { decision: d.decision, amountCents: d.decision === 'REDUCE' ? d.amountCents : null, reasonCode: d.decision === 'APPROVE' ? null : (d.reasonCode ?? null) },
+    ]);
+    return new Map([...decided, ...medical]);
   }
-  return new Map(lines.filter((l) => l.review_decision !== null).map((l) => [l.id, { decision: l.review_decision!, amountCents: l.review_amount_cents, reasonCode: l.review_reason }]));
+  const stored = lines.filter((l) => l.review_decision !== null).map((l): [number, StoredDecision] => [l.id, { decision: l.review_decision!, amountCents: l.review_amount_cents, reasonCode: l.review_reason }]);
+  return new Map([...stored, ...medical]);
 }
 
 const reviewOf = (d: StoredDecision | undefined): LineReview | null =>
@@ -161,7 +167,8 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
     rows.map((row) => {
       const own = lines.filter((l) => l.reimbursement_id === row.id);
       const settings = settingsOf(row.id);
-      const decisions = decisionsOf(own, event);
+      const decisions = decisionsOf(row, own, event);
+      const medical = medicalDecisions(row.medical_review);
       const liquidation = liquidationOf(row, own, ledger, history, today, settings, decisions);
       // What the automatic check alone pays, which the reviewer's decisions may only lower.
       const automatic = decisions.size ? liquidationOf(row, own, ledger, history, today, settings) : liquidation;
@@ -188,6 +195,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
           lineId: Number(l.lineId),
           approved: l.status === 'APPROVED' || CUT_BY_MAXIMUM.has(l.reason ?? ''),
           coveredCents: l.coveredCents + l.excessCents,
+          ...(medical.has(Number(l.lineId)) ? { fixedByMedicalReview: true } : {}),
         })),
         payableCents: liquidation.totals.payableCents,
         ...reviewFacts(row, medicalReview, actor, settings),

@@ -17,10 +17,17 @@ const MEDICAL_REVIEW_REASON = {
   AMOUNT: 'amountAtLeastThreshold',
 } as const satisfies Record<MedicalReviewReason, components['schemas']['MedicalReview']['reasons'][number]>;
 
+/** What a reviewer's reduction or rejection took off a line: the automatic check's figure less what it pays now. */
+function reviewCut(line: ReimbursementContext['lines'][number], automatic: Liquidation): number | null {
+  if (line.review_decision !== 'REDUCE' && line.review_decision !== 'REJECT') return null;
+  const engine = automatic.lines.find((l) => Number(l.lineId) === line.id);
+  return engine ? Math.max(0, engine.coveredCents - (line.covered_cents ?? 0)) : null;
+}
+
 export const presentReimbursement = (
   row: ReimbursementRow,
   { allowedEvents, blockedEvents }: { allowedEvents: string[]; blockedEvents: BlockedEvent[] },
-  { lines, missingDocuments, medicalReview, actorIsSupervisor }: ReimbursementContext,
+  { lines, missingDocuments, medicalReview, actorIsSupervisor, automatic }: ReimbursementContext,
 ): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
   folio: row.folio,
@@ -64,6 +71,7 @@ export const presentReimbursement = (
     reasons: medicalReview.map((r) => MEDICAL_REVIEW_REASON[r]),
     done: row.medical_reviewed_by !== null,
     reviewedBy: row.medical_reviewed_by,
+    review: row.medical_review,
   },
   lines: lines.map((l) => ({
     id: l.id,
@@ -83,6 +91,8 @@ export const presentReimbursement = (
     reason: l.reason,
     reviewDecision: l.review_decision,
     reviewAmountCents: l.review_amount_cents,
+    reviewReason: l.review_reason,
+    reviewCutCents: reviewCut(l, automatic),
   })),
   allowedEvents,
   version: row.version,

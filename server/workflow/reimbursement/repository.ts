@@ -7,6 +7,7 @@ import { coverageColumns, type CoverageRow } from '../shared/coverage.ts';
 import { either, listOf, matchesText, refersToMatching, type SortColumns } from '../../db/list-query.ts';
 import { patientName, lockPatient } from '../shared/people.ts';
 import { cureEndingThisWeek } from './cure-week.ts';
+import type { StoredMedicalReview } from './medical-review.ts';
 
 type DocumentType = components['schemas']['DocumentType'];
 type LineStatus = components['schemas']['ReimbursementLine']['status'];
@@ -58,6 +59,7 @@ function selectReimbursements(q: Queryable) {
       'reimbursements.assignee_id',
       eb.selectFrom('users').select('users.name').whereRef('users.id', '=', 'reimbursements.assignee_id').as('assignee_name'),
       'reimbursements.medical_reviewed_by',
+      eb.ref('reimbursements.medical_review').$castTo<StoredMedicalReview | null>().as('medical_review'),
       'reimbursements.version',
       // Generated timestamps select as their column type (schema.ts nests ColumnType in Generated): say what they are.
       'reimbursements.created_at',

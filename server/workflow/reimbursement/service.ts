@@ -35,7 +35,7 @@ const PROBE_EVENTS: ReimbursementEvent[] = [
   { type: 'SUBMIT' },
   { type: 'REQUEST_DOCUMENTS', documents: ['INVOICE'] },
   { type: 'RESUBMIT' },
-  { type: 'COMPLETE_MEDICAL_REVIEW' },
+  { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' },
   { type: 'APPROVE' },
   { type: 'REJECT', reasonCode: '01' },
   { type: 'PAY', reference: 'x' },

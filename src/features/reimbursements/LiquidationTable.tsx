@@ -9,6 +9,8 @@ export interface LineLabel {
   procedureCode: string;
   tooth?: string | null;
   surfaces?: string | null;
+  /** A stored line's reviewer decision: a reduced line that still pays reads "Reducida", not "Aprobada" (issue 28). */
+  reviewDecision?: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export function LiquidationTable({ liquidation, lines, currency, caption }: { li
           <Table.Body>
             {liquidation.lines.map((line, index) => {
               const label = lines[index];
+              const reduced = line.status === 'APPROVED' && label?.reviewDecision === 'REDUCE';
               return (
                 <Table.Row key={line.lineId} data-status={line.status}>
                   <Table.Cell>
@@ -50,8 +53,8 @@ export function LiquidationTable({ liquidation, lines, currency, caption }: { li
                   <Table.Cell textAlign="end">{m(line.coveredCents)}</Table.Cell>
                   <Table.Cell textAlign="end">{m(line.excessCents)}</Table.Cell>
                   <Table.Cell>
-                    <Badge colorPalette={line.status === 'APPROVED' ? 'green' : 'red'} variant="subtle">
-                      {t(`reimbursements.lineStatus.${line.status}`)}
+                    <Badge colorPalette={line.status === 'APPROVED' ? (reduced ? 'orange' : 'green') : 'red'} variant="subtle">
+                      {t(`reimbursements.lineStatus.${reduced ? 'REDUCED' : line.status}`)}
                     </Badge>
                     {line.reason && (
                       <Text fontSize="xs" mt="1">

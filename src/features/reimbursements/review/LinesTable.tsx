@@ -5,10 +5,19 @@ import type { Reimbursement } from '../../../api/resources/reimbursements.ts';
 import { day } from '../ReimbursementCells.tsx';
 import { useReasonText } from '../../../api/resources/settings.ts';
 
-/** The claimed lines as stored: code, tooth and surfaces, date, quantity, charged, covered, and each line's decision with its reason. */
+type Line = Reimbursement['lines'][number];
+
+/** A line's decision as the reader says it (issue 28 item 6): a reduced line is approved for less, never just "Aprobada". */
+export const lineDecision = (line: Line) => (line.status === 'APPROVED' && line.reviewDecision === 'REDUCE' ? 'REDUCED' : line.status);
+const PALETTE = { APPROVED: 'green', REDUCED: 'orange', REJECTED: 'red', PENDING: 'gray' } as const;
+
+/**
+ * The claimed lines as stored: code, tooth and surfaces, date, quantity, charged, covered, the excess over the maxima,
+ * and each line's decision (approved, reduced, rejected) with its reason code and text and what the reviewer cut.
+ */
 export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const reasonText = useReasonText();
   const m = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : <bdi>{money(intl, cents, reimbursement.currency)}</bdi>);
   return (
@@ -24,28 +33,37 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
             <Table.ColumnHeader textAlign="end"><bdi>{t('reimbursements.lines.quantityShort')}</bdi></Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('reimbursements.liquidation.charged')}</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">{t('reimbursements.liquidation.covered')}</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">{t('reimbursements.liquidation.excess')}</Table.ColumnHeader>
             <Table.ColumnHeader>{t('reimbursements.liquidation.result')}</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
         <Table.Body>
-          {reimbursement.lines.map((line) => (
-            <Table.Row key={line.id} data-status={line.status}>
+          {reimbursement.lines.map((line) => {
+            const decision = lineDecision(line);
+            const reason = line.status === 'REJECTED' ? (line.reviewReason ?? line.reason) : line.reviewReason;
+            return (
+            <Table.Row key={line.id} data-status={line.status} data-decision={decision}>
               <Table.Cell><bdi>{line.procedureCode}</bdi></Table.Cell>
               <Table.Cell><bdi>{[line.tooth, line.surfaces].filter(Boolean).join(' · ') || '—'}</bdi></Table.Cell>
               <Table.Cell><bdi>{day(intl, line.serviceDate)}</bdi></Table.Cell>
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
               <Table.Cell textAlign="end">{m(line.chargedCents)}</Table.Cell>
               <Table.Cell textAlign="end">{m(line.coveredCents)}</Table.Cell>
+              <Table.Cell textAlign="end">{m(line.excessCents)}</Table.Cell>
               <Table.Cell>
-                <Badge colorPalette={line.status === 'APPROVED' ? 'green' : line.status === 'REJECTED' ? 'red' : 'gray'} variant="subtle">
-                  {t(`reimbursements.lineStatus.${line.status}`)}
+                <Badge colorPalette={PALETTE[decision]} variant="subtle">
+                  {t(`reimbursements.lineStatus.${decision}`)}
                 </Badge>
-                {line.reason && (
-                  <Text fontSize="xs" mt="1"><bdi>{reasonText(line.reason)}</bdi></Text>
+                {reason && (
+                  <Text fontSize="xs" mt="1"><bdi>{reasonText(reason)}</bdi></Text>
+                )}
+                {(line.reviewCutCents ?? 0) > 0 && (
+                  <Text fontSize="xs" mt="1" data-testid="review-cut"><bdi>{t('reimbursements.lines.cut', { amount: money(intl, line.reviewCutCents!, reimbursement.currency) })}</bdi></Text>
                 )}
               </Table.Cell>
             </Table.Row>
-          ))}
+            );
+          })}
         </Table.Body>
       </Table.Root>
     </Box>

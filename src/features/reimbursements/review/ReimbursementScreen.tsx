@@ -33,6 +33,8 @@ import { EventDialog } from './EventDialog.tsx';
 import { EventReasonDialog, REASON_EVENTS } from './EventReasonDialog.tsx';
 import { LinesTable } from './LinesTable.tsx';
 import { RecordSource } from '../../../components/workflow/RecordSource.tsx';
+import { MedicalReviewDialog } from './MedicalReviewDialog.tsx';
+import { MedicalReviewPanel } from './MedicalReviewPanel.tsx';
 
 /** The events people send (the contract's), in the order the buttons show them; the scheduler and the server send the others. */
 const ACTIONS: { type: string; icon?: LucideIcon; tone?: 'primary' | 'danger' }[] = [
@@ -103,7 +105,7 @@ function Record({ record }: { record: Reimbursement }) {
       },
     });
   const onEvent = (type: string) => {
-    if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE') return setDialog(type);
+    if (REASON_EVENTS.has(type) || type === 'REQUEST_DOCUMENTS' || type === 'APPROVE' || type === 'COMPLETE_MEDICAL_REVIEW') return setDialog(type);
     // The action bar's ASSIGN is taking the claim for oneself.
     if (type === 'ASSIGN') return userId && send({ type: 'ASSIGN', assigneeId: userId });
     send({ type: type as ReimbursementEventBody['type'] });
@@ -132,9 +134,17 @@ function Record({ record }: { record: Reimbursement }) {
       <HStack gap="3" wrap="wrap">
         <ReimbursementStateBadge state={record.state} />
         <Text>{t(`reimbursements.kind.${record.kind}`)}</Text>
-        <Text fontWeight="semibold" data-testid="payable-total">
-          <bdi>{`${t('reimbursements.liquidation.payable')}:`}</bdi> <Money cents={record.payableCents} currency={record.currency} />
-        </Text>
+        {record.state === 'paid' && record.paidCents != null ? (
+          // Paid: what went out and when, not what is still "to pay" (issue 28 item 6).
+          <Text fontWeight="semibold" data-testid="payable-total">
+            <bdi>{`${t('reimbursements.review.paidTotal')}:`}</bdi> <Money cents={record.paidCents} currency={record.currency} />
+            {record.paidOn && <bdi>{` · ${day(intl, record.paidOn)}`}</bdi>}
+          </Text>
+        ) : (
+          <Text fontWeight="semibold" data-testid="payable-total">
+            <bdi>{`${t('reimbursements.liquidation.payable')}:`}</bdi> <Money cents={record.payableCents} currency={record.currency} />
+          </Text>
+        )}
       </HStack>
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
         <Stack gap="4" gridColumn={{ lg: 'span 2' }}>
@@ -174,6 +184,11 @@ function Record({ record }: { record: Reimbursement }) {
           <Section title={t('reimbursements.lines.title')}>
             <LinesTable reimbursement={record} />
           </Section>
+          {record.medicalReview.review && (
+            <Section title={t('reimbursements.medical.title')}>
+              <MedicalReviewPanel record={record} />
+            </Section>
+          )}
           {previewed && (
             <Section title={t('reimbursements.review.preview')}>
               {preview.data ? (
@@ -227,6 +242,9 @@ function Record({ record }: { record: Reimbursement }) {
       )}
       {dialog === 'REASSIGN' && <AssignDialog choices={reassignTo} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
       <StaleVersionDialog {...workflow.stale} />
+      {dialog === 'COMPLETE_MEDICAL_REVIEW' && (
+        <MedicalReviewDialog record={record} attachments={attachments} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'APPROVE' && <ApprovalDialog record={record} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />}
     </Stack>
   );

@@ -31,7 +31,7 @@ export async function approvedClaim(ctx: ReplayContext, patientId: number): Prom
   for (const type of created.body.missingDocuments as string[]) await attach(ctx, id, type);
   await setupEvent(ctx, 'reimbursements', id, { type: 'ASSIGN', assigneeId: ctx.userIds.analyst }, ctx.tokens.admin);
   const submitted = await setupEvent(ctx, 'reimbursements', id, { type: 'SUBMIT' }, ctx.tokens.analyst);
-  if ((submitted.medicalReview as { selected: boolean }).selected) await setupEvent(ctx, 'reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, ctx.tokens.auditor);
+  if ((submitted.medicalReview as { selected: boolean }).selected) await setupEvent(ctx, 'reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, ctx.tokens.auditor);
   const approved = await setupEvent(ctx, 'reimbursements', id, { type: 'APPROVE' }, ctx.tokens.analyst);
   if (approved.state !== 'approved') throw new Error(`The claim ${id} ended ${String(approved.state)}, not approved`);
   return id;

@@ -72,6 +72,8 @@ function lastServiceDay(facts: ReimbursementFacts, today: string): string {
  */
 function roleOf(type: string, facts: ReimbursementFacts): Role {
   if (type === 'COMPLETE_MEDICAL_REVIEW') return 'auditor';
+  // A supervisor actor hands the claim to anyone; the analyst only takes it.
+  if (type === 'ASSIGN' && facts.actorIsSupervisor) return 'supervisor';
   // Approving and paying it oneself needs both rights: the administrator holds them.
   if (approverPays(facts) && (type === 'APPROVE' || type === 'PAY')) return 'admin';
   if (type === 'PAY') return 'treasury';
@@ -145,7 +147,9 @@ export const reimbursementAdapter: MachineAdapter = {
   send(ctx, subject, event) {
     const facts = subject.facts as ReimbursementFacts;
     const body: Record<string, unknown> = { ...event };
-    if (event.type === 'REQUEST_DOCUMENTS') body.documents = (event.documents as string[]).map((d) => DOCUMENTS[d] ?? d);
+    if ((event.type === 'REQUEST_DOCUMENTS' || event.type === 'COMPLETE_MEDICAL_REVIEW') && Array.isArray(event.documents)) body.documents = (event.documents as string[]).map((d) => DOCUMENTS[d] ?? d);
+    // The fixture's document is one of the claim's own (the first attached).
+    if (event.type === 'COMPLETE_MEDICAL_REVIEW' && event.attachmentId !== undefined) body.attachmentId = subject.attachmentId;
     // The fixture's assignee is the actor (themselves) or someone else (the administrator); 0 stays invalid.
     if (event.type === 'ASSIGN') body.assigneeId = event.assigneeId === 0 ? 0 : event.assigneeId === facts.actorId ? ctx.userIds.analyst : ctx.userIds.admin;
     if (event.type === 'EDIT') {
@@ -159,7 +163,7 @@ export const reimbursementAdapter: MachineAdapter = {
     }
     // The fixture numbers the lines 1, 2…: the claim's lines in their order, a reduction's amount moved onto the
     // real line's figure (see reducedTo).
-    if (event.type === 'APPROVE' && Array.isArray(event.lines)) {
+    if ((event.type === 'APPROVE' || event.type === 'COMPLETE_MEDICAL_REVIEW') && Array.isArray(event.lines)) {
       const lines = subject.lines as { id: number; automaticCents: number }[];
       body.lines = (event.lines as { lineId: number; decision: string; amountCents?: unknown }[]).map((decision) => {
         const line = lines[decision.lineId - 1];
@@ -176,8 +180,10 @@ export const reimbursementAdapter: MachineAdapter = {
     // The model's facts hold at every step, the assignee's too, while an ASSIGN earlier in the path moved the
     // claim's (and taking what is already one's own is refused, assigneeChanges): the facts' assignee is put back.
     await ctx.server.db.query('UPDATE reimbursements SET assignee_id = $2 WHERE id = $1', [subject.id, assigneeOf(ctx, facts)]);
-    if (step.event.type === 'APPROVE' || step.event.type === 'EDIT') {
+    if (step.event.type === 'APPROVE' || step.event.type === 'EDIT' || step.event.type === 'COMPLETE_MEDICAL_REVIEW') {
       const record = await ctx.call('GET', `/api/reimbursements/${subject.id}`, { token: ctx.tokens.admin });
+      const attachments = await ctx.call('GET', `/api/attachments?ownerType=reimbursement&ownerId=${subject.id}`, { token: ctx.tokens.admin });
+      subject.attachmentId = (attachments.body as { items: { id: number }[] }).items[0]?.id;
       type Line = { id: number; procedureCode: string; serviceDate: string; chargedCents: number; tooth: string | null; coveredCents: number | null; excessCents: number | null };
       const lines = record.body.lines as Line[];
       // Before any decision, what a line covers and its excess over the maximum are the automatic check's figure.
@@ -293,7 +299,7 @@ async function approvalAtThreshold(ctx: ReplayContext, subject: Subject): Promis
   const current = (defaults.body.items as { key: string; value: number; version: number }[]).find((d) => d.key === THRESHOLD_KEY)!;
   const changed = await putThreshold(ctx, { value: record.body.payableCents as number, version: current.version });
   subject.threshold = { value: current.value, version: changed.version };
-  await setupEvent(ctx, 'reimbursements', subject.id, { type: 'COMPLETE_MEDICAL_REVIEW' }, ctx.tokens.auditor);
+  await setupEvent(ctx, 'reimbursements', subject.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, ctx.tokens.auditor);
   return ['COMPLETE_MEDICAL_REVIEW>inReview'];
 }
 
