@@ -298,6 +298,35 @@ describe('payment runs', () => {
     expectProblem(await call('GET', '/api/payment-runs', { token: readOnly }), 403, 'auth.forbidden');
   });
 
+  it('R13 on the run: an approver with payments:approve but not the above-threshold right is refused above the threshold; one with it approves', async () => {
+    // The dental auditor is given payments:approve (and read) but keeps lacking reimbursements:approve_above_threshold.
+    const roles = (await call('GET', '/api/roles', { token: admin })).body.items as { id: number; code: string; version: number; permissions: string[] }[];
+    const role = roles.find((r) => r.code === 'dental_auditor')!;
+    expect(role.permissions).not.toContain('reimbursements:approve_above_threshold');
+    const granted = await call('PUT', `/api/roles/${role.id}`, { token: admin, body: { version: role.version, permissions: [...role.permissions, 'payments:read', 'payments:approve'] } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const [threshold] = await server.db.query<{ value: number }>(`SELECT value::int AS value FROM setting_defaults WHERE key = 'approvalThresholdCents:EUR'`);
+    // Both claims are approved first: R13 on claims would refuse the auditor their approval once the threshold is lowered.
+    const [claims, more] = [await payable(['EUR'], 1), await payable(['EUR'], 1)];
+    const below = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: claims.map((c) => c.id) } });
+    expect(claims[0]!.payable_cents).toBeLessThan(threshold!.value);
+    await event(below.body.id, { type: 'SUBMIT' }, treasury);
+    expect((await event(below.body.id, { type: 'APPROVE' }, auditor)).body.state).toBe('approved');
+    // Above: the threshold lowered in Configuraciones under one claim's amount (the run's EUR total is then above it).
+    const put = await call('PUT', '/api/settings/defaults/approvalThresholdCents:EUR', { token: admin, body: { version: (await call('GET', '/api/settings/defaults', { token: admin })).body.items.find((d: { key: string }) => d.key === 'approvalThresholdCents:EUR').version, value: 1000 } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    try {
+      const above = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: more.map((c) => c.id) } });
+      await event(above.body.id, { type: 'SUBMIT' }, treasury);
+      expectProblem(await event(above.body.id, { type: 'APPROVE' }, auditor), 409, 'paymentRun.aboveApprovalThreshold');
+      expect((await call('GET', `/api/payment-runs/${above.body.id}`, { token: auditor })).body.state).toBe('submitted');
+      expect((await event(above.body.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+    } finally {
+      const current = (await call('GET', '/api/settings/defaults', { token: admin })).body.items.find((d: { key: string }) => d.key === 'approvalThresholdCents:EUR');
+      await call('PUT', '/api/settings/defaults/approvalThresholdCents:EUR', { token: admin, body: { version: current.version, value: threshold!.value } });
+    }
+  });
+
   it('refuses bad input with 4xx and stores nothing', async () => {
     const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_runs'))[0]!.n;
     const before = await count();
