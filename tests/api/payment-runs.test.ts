@@ -327,6 +327,24 @@ describe('payment runs', () => {
     }
   });
 
+  it('refuses to generate a run whose claim changed its liquidation after submission, naming the claim', async () => {
+    const claims = await payable(['EUR'], 2);
+    const created = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: claims.map((c) => c.id) } });
+    await event(created.body.id, { type: 'SUBMIT' }, treasury);
+    expect((await event(created.body.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+    // No API edits a claim a run holds; this stands for whatever changed it underneath (a correction in the database).
+    await server.db.query('UPDATE reimbursements SET payable_cents = payable_cents - 100 WHERE id = $1', [claims[1]!.id]);
+    const refused = expectProblem(await event(created.body.id, { type: 'GENERATE' }, treasury), 409, 'paymentRun.liquidationChanged');
+    expect(refused.errors?.[0]?.params).toMatchObject({ rule: 'paymentRun.liquidationChanged', claims: [claims[1]!.folio] });
+    const run = (await call('GET', `/api/payment-runs/${created.body.id}`, { token: treasury })).body;
+    expect(run.state).toBe('approved');
+    const changed = (run.items as { folio: string; liquidationChanged: boolean }[]).filter((i) => i.liquidationChanged).map((i) => i.folio);
+    expect(changed).toEqual([claims[1]!.folio]);
+    expect(run.blockedEvents).toContainEqual({ type: 'GENERATE', guards: ['liquidationsUnchanged'] });
+    await server.db.query('UPDATE reimbursements SET payable_cents = payable_cents + 100 WHERE id = $1', [claims[1]!.id]);
+    expect((await event(created.body.id, { type: 'GENERATE' }, treasury)).body.state).toBe('generated');
+  });
+
   it('refuses bad input with 4xx and stores nothing', async () => {
     const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_runs'))[0]!.n;
     const before = await count();

@@ -1,9 +1,11 @@
 import type { Deps, HandlersOf, RequestContext } from '../../http/types.ts';
+import { RuleRefusedError } from '../../errors.ts';
 import { HttpProblem } from '../../http/problem.ts';
+import { liquidationChanged } from './facts.ts';
 import { auditPartRead, requestActor, requireEventPermission, versionedEvent } from '../shared/workflow-actor.ts';
 import { listDebtorAccounts, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
 import { paymentRunService as service, paymentRunWorkflow } from './service.ts';
-import type { PaymentRunRow } from './repository.ts';
+import { itemsOf, type PaymentRunRow } from './repository.ts';
 
 type Operation =
   | 'listPaymentRuns'
@@ -48,7 +50,14 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
       const user = requestActor(request);
       const { event, version } = versionedEvent<typeof paymentRunWorkflow.machine>(request);
       await requireEventPermission(db, paymentRunWorkflow.machine, 'payment_run', event.type, request);
-      return presented(await db.transaction((tx) => paymentRunWorkflow.send(tx, request.params.id, event, { actor: user, today: today(), version })), request);
+      try {
+        return presented(await db.transaction((tx) => paymentRunWorkflow.send(tx, request.params.id, event, { actor: user, today: today(), version })), request);
+      } catch (error) {
+        // Treasury must know which claims to look at: the refusal names them.
+        if (!(error instanceof RuleRefusedError) || error.rule !== 'paymentRun.liquidationChanged') throw error;
+        const claims = (await itemsOf(db, [request.params.id])).filter(liquidationChanged).map((i) => i.folio);
+        throw new RuleRefusedError(error.rule, { claims });
+      }
     },
 
     async getPaymentRunHistory(request) {
