@@ -345,6 +345,26 @@ describe('payment runs', () => {
     expect((await event(created.body.id, { type: 'GENERATE' }, treasury)).body.state).toBe('generated');
   });
 
+  it('shows a payee account masked with its correction mark, reveals it audited, and a save clears the mark', async () => {
+    const [holder] = await server.db.query<{ id: number }>('SELECT policyholder_id AS id FROM payee_accounts WHERE policyholder_id IS NOT NULL ORDER BY id LIMIT 1');
+    const path = `/api/payee-accounts/HOLDER/${holder!.id}`;
+    await server.db.query(`UPDATE payee_accounts SET needs_correction = true, correction_reason = 'AC04 Cuenta cerrada' WHERE policyholder_id = $1`, [holder!.id]);
+    const shown = await call('GET', path, { token: treasury });
+    expect(shown.status).toBe(200);
+    expect(shown.body.account).toMatchObject({ ownerType: 'HOLDER', ownerId: holder!.id, needsCorrection: true, correctionReason: 'AC04 Cuenta cerrada', maskedNumber: expect.stringMatching(/^•+\w{4}$/) });
+    const audits = async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'REVEAL' AND entity_type = 'payment_run' AND detail->>'ownerId' = $1`, [String(holder!.id)]))[0]!.n;
+    const before = await audits();
+    const full = await call('POST', `${path}/reveal`, { token: supervisor });
+    expect(full.status).toBe(200);
+    expect(full.body.number.endsWith(shown.body.account.maskedNumber.replace(/•/g, ''))).toBe(true);
+    expect(await audits()).toBe(before + 1);
+    const saved = await call('PUT', '/api/payee-accounts', { token: treasury, body: { ownerType: 'HOLDER', ownerId: holder!.id, holderName: shown.body.account.holderName, scheme: full.body.scheme, number: full.body.number, bic: full.body.bic, bankCode: full.body.bankCode, holderTaxId: full.body.holderTaxId } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call('GET', path, { token: treasury })).body.account).toMatchObject({ needsCorrection: false, correctionReason: null });
+    expectProblem(await call('GET', '/api/payee-accounts/DOCTOR/999999', { token: treasury }), 404, 'doctor.notFound');
+    expectProblem(await call('GET', path, { token: analyst }), 403, 'auth.forbidden');
+  });
+
   it('refuses bad input with 4xx and stores nothing', async () => {
     const count = async () => (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_runs'))[0]!.n;
     const before = await count();

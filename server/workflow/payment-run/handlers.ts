@@ -3,7 +3,7 @@ import { RuleRefusedError } from '../../errors.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import { liquidationChanged } from './facts.ts';
 import { auditPartRead, requestActor, requireEventPermission, versionedEvent } from '../shared/workflow-actor.ts';
-import { listDebtorAccounts, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
+import { getPayeeAccount, listDebtorAccounts, revealPayeeAccount, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
 import { paymentRunService as service, paymentRunWorkflow } from './service.ts';
 import { itemsOf, type PaymentRunRow } from './repository.ts';
 
@@ -17,6 +17,8 @@ type Operation =
   | 'uploadPaymentStatusReport'
   | 'revealPaymentRunAccount'
   | 'savePayeeAccount'
+  | 'getPayeeAccount'
+  | 'revealPayeeAccount'
   | 'listDebtorAccounts'
   | 'saveDebtorAccount';
 
@@ -99,6 +101,14 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
     async savePayeeAccount(request) {
       const body = await db.transaction((tx) => savePayeeAccount(tx, request.body, requestActor(request)));
       return { status: 200, body };
+    },
+
+    async getPayeeAccount(request) {
+      return { status: 200, body: { account: await getPayeeAccount(db, request.params) } };
+    },
+
+    async revealPayeeAccount(request) {
+      return { status: 200, body: await revealPayeeAccount(db, request.params, requestActor(request)) };
     },
 
     async listDebtorAccounts() {
