@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
-import { test, expect, apiToken, authHeader, signIn, watchServerErrors } from './fixtures.ts';
+import { test, expect, apiToken, authHeader, shoot, signIn, watchServerErrors } from './fixtures.ts';
 
 // Issue 26 in the browser: treasury builds a payment run from the approved claims, a second person approves it after
 // a confirmation showing the totals, treasury writes and downloads the bank file, marks it sent and uploads the
@@ -113,17 +113,34 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
   return rejected;
 }
 
-/** Treasury corrects the returned claim's payee account (a valid CBU) through the API. */
-async function correctAccount(request: APIRequestContext, folio: string) {
+/**
+ * Treasury corrects the returned claim's payee account on the holder's page: the bank's reason shows there, a wrong
+ * check digit is refused in Spanish under the field, a valid CBU clears the mark.
+ */
+async function correctAccount(browser: Browser, opened: BrowserContext[], request: APIRequestContext, folio: string) {
   const token = await apiToken(request, TREASURY);
   const claims = await (await request.get(`/api/reimbursements?q=${folio}&pageSize=5`, { headers: authHeader(token) })).json();
   const claim = claims.items.find((r: { folio: string }) => r.folio === folio);
   const policy = await (await request.get(`/api/policies/${claim.policyId}`, { headers: authHeader(token) })).json();
-  const fixed = await request.put('/api/payee-accounts', {
-    headers: authHeader(token),
-    data: { ownerType: 'HOLDER', ownerId: policy.policyholderId, holderName: 'Titular Corregido', scheme: 'CBU', number: '2850590940090418135201' },
-  });
-  expect(fixed.status(), await fixed.text()).toBe(200);
+  const page = await signInSpeaking(browser, opened, TREASURY, `/app/titulares/editar/${policy.policyholderId}`, 'es');
+  const panel = page.getByTestId('payee-account');
+  await expect(panel.getByTestId('payee-account-correction')).toContainText('AC04 Cuenta cerrada');
+  await shoot(page, 'payee-account-correction');
+  await panel.getByRole('button', { name: es['payeeAccount.edit'] }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es['payeeAccount.field.scheme']).selectOption('CBU');
+  const number = dialog.getByLabel(es['payeeAccount.field.number.CBU']);
+  await number.fill('2850590940090418135202');
+  await dialog.getByRole('button', { name: es['payeeAccount.save'] }).click();
+  await expect(dialog.getByText(es['payeeAccount.checkDigit'])).toBeVisible();
+  await shoot(page, 'payee-account-dialog-error');
+  await number.fill('2850590940090418135201');
+  await dialog.getByRole('button', { name: es['payeeAccount.save'] }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByTestId('payee-account-correction')).toHaveCount(0);
+  await expect(panel.getByTestId('payee-account-number')).toHaveText('••••••••5201');
+  await panel.getByRole('button', { name: es['payments.reveal'] }).click();
+  await expect(panel.getByTestId('payee-account-number')).toHaveText('2850590940090418135201');
 }
 
 test('treasury → second approver → file downloaded → report with a return; the returned claim, corrected, is paid by the next run in Japanese', async ({ browser, request }) => {
@@ -131,7 +148,7 @@ test('treasury → second approver → file downloaded → report with a return;
   try {
     const returned = await walkRun(browser, opened, 'es', es, true);
     expect(returned).not.toBeNull();
-    await correctAccount(request, returned!);
+    await correctAccount(browser, opened, request, returned!);
     await walkRun(browser, opened, 'ja', ja, false);
   } finally {
     for (const context of opened) await context.close();
