@@ -219,6 +219,9 @@ describe('payment runs', () => {
     // "Returned payments" in the claims list: the returned claim, none of those paid.
     const returnedList = async () => ((await call('GET', '/api/reimbursements?payment=returned&pageSize=100', { token: treasury })).body.items as { id: number }[]).map((r) => r.id);
     expect((await returnedList()).filter((r) => ids.includes(r))).toEqual([rejected.id]);
+    // The claim's own history says the bank returned it, with the reason and the run.
+    const claimHistory = (await call('GET', `/api/reimbursements/${rejected.id}/history`, { token: treasury })).body.items as { event: string; payload: Record<string, unknown> }[];
+    expect(claimHistory.filter((h) => h.event === 'PAYMENT_RETURNED')).toEqual([expect.objectContaining({ payload: expect.objectContaining({ code: 'AC04', reason: expect.stringMatching(/^AC04/) }) })]);
     // The returned claim cannot enter a run while its payee's account awaits correction; fixed, it is paid by the next run.
     const next = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-26', reimbursementIds: [rejected.id] } });
     expect(next.status).toBe(201);

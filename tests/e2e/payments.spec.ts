@@ -114,7 +114,8 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
 }
 
 /**
- * Treasury corrects the returned claim's payee account on the holder's page: the bank's reason shows there, a wrong
+ * The returned claim says so in the list's filter, on its page and in its history; treasury corrects its payee
+ * account on the holder's page: the bank's reason shows there, a wrong
  * check digit is refused in Spanish under the field, a valid CBU clears the mark.
  */
 async function correctAccount(browser: Browser, opened: BrowserContext[], request: APIRequestContext, folio: string) {
@@ -122,7 +123,15 @@ async function correctAccount(browser: Browser, opened: BrowserContext[], reques
   const claims = await (await request.get(`/api/reimbursements?q=${folio}&pageSize=5`, { headers: authHeader(token) })).json();
   const claim = claims.items.find((r: { folio: string }) => r.folio === folio);
   const policy = await (await request.get(`/api/policies/${claim.policyId}`, { headers: authHeader(token) })).json();
-  const page = await signInSpeaking(browser, opened, TREASURY, `/app/titulares/editar/${policy.policyholderId}`, 'es');
+  // The returned claim is in the general list's "returned payments" filter, and its page and history say why.
+  const page = await signInSpeaking(browser, opened, TREASURY, '/app/reembolsos/general?payment=returned', 'es');
+  await expect(page.getByText(folio, { exact: true }).first()).toBeVisible();
+  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await expect(page.getByTestId('returned-payment')).toHaveText(es['reimbursements.returnedPayment'].replace('{reason}', `AC04 ${es['bankReason.AC04']}`));
+  await expect(page.getByTestId('history-timeline')).toContainText(es['reimbursements.event.PAYMENT_RETURNED']);
+  await expect(page.getByTestId('history-timeline')).toContainText('AC04 Cuenta cerrada');
+  await shoot(page, 'claim-returned-payment', { fullPage: true });
+  await page.goto(`/app/titulares/editar/${policy.policyholderId}`);
   const panel = page.getByTestId('payee-account');
   await expect(panel.getByTestId('payee-account-correction')).toContainText('AC04 Cuenta cerrada');
   await shoot(page, 'payee-account-correction');
@@ -140,7 +149,8 @@ async function correctAccount(browser: Browser, opened: BrowserContext[], reques
   await expect(panel.getByTestId('payee-account-correction')).toHaveCount(0);
   await expect(panel.getByTestId('payee-account-number')).toHaveText('••••••••5201');
   await panel.getByRole('button', { name: es['payments.reveal'] }).click();
-  await expect(panel.getByTestId('payee-account-number')).toHaveText('2850590940090418135201');
+  // The CBU's first three digits are its bank code, shown beside the number.
+  await expect(panel.getByTestId('payee-account-number')).toHaveText(/^2850590940090418135201\b/);
 }
 
 test('treasury → second approver → file downloaded → report with a return; the returned claim, corrected, is paid by the next run in Japanese', async ({ browser, request }) => {
