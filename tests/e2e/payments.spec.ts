@@ -130,6 +130,17 @@ async function correctAccount(browser: Browser, opened: BrowserContext[], reques
   await expect(page.getByTestId('returned-payment')).toHaveText(es['reimbursements.returnedPayment'].replace('{reason}', `AC04 ${es['bankReason.AC04']}`));
   await expect(page.getByTestId('history-timeline')).toContainText(es['reimbursements.event.PAYMENT_RETURNED']);
   await expect(page.getByTestId('history-timeline')).toContainText('AC04 Cuenta cerrada');
+  // Treasury does not pay blind (issue 28 item 7): the pay dialog says how much, to whom and to which account, masked;
+  // the documents treasury may not read are said to be hidden, not absent.
+  await expect(page.getByText(es['reimbursements.documents.notVisible'])).toBeVisible();
+  await page.getByRole('button', { name: es['reimbursements.event.PAY'] }).click();
+  const summary = page.getByRole('dialog').getByTestId('pay-summary');
+  await expect(summary).toContainText(es['payments.payee.HOLDER']);
+  await expect(summary).toContainText(claim.currency);
+  await expect(summary.getByTestId('pay-summary-account')).toContainText('•');
+  await shoot(page, 'claim-pay-dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
   await shoot(page, 'claim-returned-payment', { fullPage: true });
   await page.goto(`/app/titulares/editar/${policy.policyholderId}`);
   const panel = page.getByTestId('payee-account');
