@@ -134,13 +134,13 @@ async function correctAccount(browser: Browser, opened: BrowserContext[], reques
   // the documents treasury may not read are said to be hidden, not absent.
   await expect(page.getByText(es['reimbursements.documents.notVisible'])).toBeVisible();
   await page.getByRole('button', { name: es['reimbursements.event.PAY'] }).click();
-  const summary = page.getByRole('dialog').getByTestId('pay-summary');
+  const summary = page.getByRole('alertdialog').getByTestId('pay-summary');
   await expect(summary).toContainText(es['payments.payee.HOLDER']);
   await expect(summary).toContainText(claim.currency);
   await expect(summary.getByTestId('pay-summary-account')).toContainText('•');
   await shoot(page, 'claim-pay-dialog');
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
   await shoot(page, 'claim-returned-payment', { fullPage: true });
   await page.goto(`/app/titulares/editar/${policy.policyholderId}`);
   const panel = page.getByTestId('payee-account');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, DataList, Field, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, DataList, Heading, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
@@ -8,7 +8,7 @@ import { messenger } from '../feedback/toaster.tsx';
 import { FormDialog } from '../form/FormDialog.tsx';
 import { useScreen } from '../layout/screen-context.ts';
 import { payeeAccountQuery, revealPayeeAccount, useSavePayeeAccount, type PayeeAccount, type PayeeOwner } from '../../api/resources/payee-accounts.ts';
-import { AccountFields, accountBody, draftErrors, emptyDraft, type AccountDraft, type AccountErrors } from './AccountFields.tsx';
+import { AccountField, AccountFields, accountBody, draftErrors, emptyDraft, type AccountDraft, type AccountErrors } from './AccountFields.tsx';
 
 /**
  * The bank account payment runs pay a holder or a doctor (assignment of benefits) to: masked, revealed on request
@@ -130,18 +130,9 @@ function PayeeAccountDialog({ owner, current, defaultHolderName, onClose, onSave
           <bdi>{t('payeeAccount.clearsCorrection')}</bdi>
         </Text>
       )}
-      <Field.Root required invalid={Boolean(errors.holderName)}>
-        <Field.Label>
-          <bdi>{t('payeeAccount.field.holderName')}</bdi>
-          <Field.RequiredIndicator />
-        </Field.Label>
+      <AccountField label={t('payeeAccount.field.holderName')} error={errors.holderName}>
         <Input name="holderName" value={holderName} maxLength={140} onChange={(e) => setHolderName(e.currentTarget.value)} />
-        {errors.holderName && (
-          <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-            <bdi>{t(errors.holderName)}</bdi>
-          </Field.ErrorText>
-        )}
-      </Field.Root>
+      </AccountField>
       <AccountFields draft={draft} errors={errors} onChange={(next) => {
           setDraft(next);
           setErrors({});

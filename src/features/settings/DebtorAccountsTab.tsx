@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Field, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Button, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { allInsurersQuery, type Insurer } from '../../api/resources/insurers.ts';
 import { debtorAccountsQuery, useSaveDebtorAccount, type DebtorAccount } from '../../api/resources/payee-accounts.ts';
-import { AccountFields, accountBody, draftErrors, emptyDraft, type AccountDraft, type AccountErrors } from '../../components/bank-account/AccountFields.tsx';
+import { AccountField, AccountFields, accountBody, draftErrors, emptyDraft, type AccountDraft, type AccountErrors } from '../../components/bank-account/AccountFields.tsx';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
@@ -114,18 +114,9 @@ function DebtorAccountDialog({ editing, insurers, onClose }: { editing: Editing;
     );
   };
   const field = (key: 'insurerId' | 'currency' | 'name', label: string, control: ReactNode) => (
-    <Field.Root required invalid={Boolean(errors[key])}>
-      <Field.Label>
-        <bdi>{label}</bdi>
-        <Field.RequiredIndicator />
-      </Field.Label>
+    <AccountField label={label} error={errors[key]}>
       {control}
-      {errors[key] && (
-        <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>
-          <bdi>{t(errors[key])}</bdi>
-        </Field.ErrorText>
-      )}
-    </Field.Root>
+    </AccountField>
   );
   const chooseInsurer = (id: string) => {
     setInsurerId(id);
@@ -153,10 +144,7 @@ function DebtorAccountDialog({ editing, insurers, onClose }: { editing: Editing;
       )}
       {field('currency', t('debtorAccount.field.currency'), <Input name="currency" dir="ltr" maxLength={3} disabled={Boolean(current)} value={currency} onChange={(e) => setCurrency(e.currentTarget.value.toUpperCase())} />)}
       {field('name', t('debtorAccount.field.name'), <Input name="name" maxLength={70} value={name} onChange={(e) => setName(e.currentTarget.value)} />)}
-      <Field.Root>
-        <Field.Label>
-          <bdi>{t('debtorAccount.field.painVersion')}</bdi>
-        </Field.Label>
+      <AccountField label={t('debtorAccount.field.painVersion')} required={false}>
         <NativeSelect.Root>
           <NativeSelect.Field name="painVersion" value={painVersion} onChange={(e) => setPainVersion(e.currentTarget.value as (typeof PAIN_VERSIONS)[number])}>
             {PAIN_VERSIONS.map((v) => (
@@ -167,7 +155,7 @@ function DebtorAccountDialog({ editing, insurers, onClose }: { editing: Editing;
           </NativeSelect.Field>
           <NativeSelect.Indicator />
         </NativeSelect.Root>
-      </Field.Root>
+      </AccountField>
       <AccountFields draft={draft} errors={errors} onChange={(next) => {
           setDraft(next);
           setErrors({});
