@@ -42,8 +42,9 @@ export class StateConflictError extends DomainError {}
 
 /** A workflow's statechart refused the event (409); `rule` is the refusing guard's rule code. */
 export class RuleRefusedError extends DomainError {
-  constructor(readonly rule: string) {
-    super(rule, `The workflow refused the event (${rule}).`, [{ path: 'body/type', keyword: 'workflow', params: { rule } }]);
+  /** `params` say more than the rule, e.g. which records made the guard refuse. */
+  constructor(readonly rule: string, params: Record<string, unknown> = {}) {
+    super(rule, `The workflow refused the event (${rule}).`, [{ path: 'body/type', keyword: 'workflow', params: { ...params, rule } }]);
   }
 }
 

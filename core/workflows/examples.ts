@@ -281,6 +281,7 @@ export const PAYMENT_RUN_FACTS: PaymentRunFacts = {
   atOrAboveApprovalThreshold: false,
   actorCanApproveAboveThreshold: false,
   bankReportsReceived: 0,
+  changedLiquidationCount: 0,
 };
 
 /** Every payment run event; the payload-reading ones accepted first, then refused; three bank reports (all paid, one rejected, some pending). */

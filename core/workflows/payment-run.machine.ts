@@ -27,6 +27,8 @@ export interface PaymentRunFacts {
   actorCanApproveAboveThreshold: boolean;
   /** Bank status reports already applied to the run. */
   bankReportsReceived: number;
+  /** Claims whose liquidation (amount to pay or state) is no longer what the run froze at submission. */
+  changedLiquidationCount: number;
 }
 
 export type PaymentRunEvent =
@@ -64,6 +66,7 @@ export const paymentRunGuardRules = {
   noBankReport: { rule: 'paymentRun.bankReportReceived' },
   reportAnswersAll: { rule: 'paymentRun.reportLeavesPending' },
   reportRejectsNone: { rule: 'paymentRun.reportHasRejections' },
+  liquidationsUnchanged: { rule: 'paymentRun.liquidationChanged' },
 } as const satisfies GuardRules;
 
 export type PaymentRunGuard = keyof typeof paymentRunGuardRules;
@@ -105,6 +108,8 @@ export const paymentRunMachine = setup({
     noBankReport: ({ context: { facts } }: Facts) => facts.bankReportsReceived === 0,
     reportAnswersAll: ({ event }: GuardArgs) => event.type === 'BANK_REPORT' && event.pending === 0,
     reportRejectsNone: ({ event }: GuardArgs) => event.type === 'BANK_REPORT' && event.rejected === 0,
+    // The file pays what was approved: a claim whose liquidation changed after submission is not paid on the old amount.
+    liquidationsUnchanged: ({ context: { facts } }: Facts) => facts.changedLiquidationCount === 0,
   },
   actions: {
     /** Server: records the claims added or removed (a claim leaving before generation is free again). */
@@ -150,7 +155,7 @@ export const paymentRunMachine = setup({
     approved: {
       meta: meta('APROBADA', ['R13']),
       on: {
-        GENERATE: { target: 'generated', guard: and(['payeeAccountsValid', 'debtorAccountsConfigured']), actions: 'writeFile' },
+        GENERATE: { target: 'generated', guard: and(['payeeAccountsValid', 'debtorAccountsConfigured', 'liquidationsUnchanged']), actions: 'writeFile' },
         CANCEL: cancel,
       },
     },

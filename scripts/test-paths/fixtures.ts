@@ -272,6 +272,7 @@ const paymentRun: MachineFixture = {
     facts('above-threshold', 'a currency\'s total at or above the threshold, approver without the right', { ...RUN, atOrAboveApprovalThreshold: true }),
     facts('above-threshold-allowed', 'a currency\'s total at or above the threshold, approver with the right', { ...RUN, atOrAboveApprovalThreshold: true, actorCanApproveAboveThreshold: true }),
     facts('reported', 'the bank already sent a status report', { ...RUN, bankReportsReceived: 1 }),
+    facts('liquidation-changed', 'a claim\'s liquidation changed after the run was submitted', { ...RUN, changedLiquidationCount: 1 }),
   ],
 };
 

@@ -219,6 +219,9 @@ describe('payment runs', () => {
     // "Returned payments" in the claims list: the returned claim, none of those paid.
     const returnedList = async () => ((await call('GET', '/api/reimbursements?payment=returned&pageSize=100', { token: treasury })).body.items as { id: number }[]).map((r) => r.id);
     expect((await returnedList()).filter((r) => ids.includes(r))).toEqual([rejected.id]);
+    // The claim's own history says the bank returned it, with the reason and the run.
+    const claimHistory = (await call('GET', `/api/reimbursements/${rejected.id}/history`, { token: treasury })).body.items as { event: string; payload: Record<string, unknown> }[];
+    expect(claimHistory.filter((h) => h.event === 'PAYMENT_RETURNED')).toEqual([expect.objectContaining({ payload: expect.objectContaining({ code: 'AC04', reason: expect.stringMatching(/^AC04/) }) })]);
     // The returned claim cannot enter a run while its payee's account awaits correction; fixed, it is paid by the next run.
     const next = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-26', reimbursementIds: [rejected.id] } });
     expect(next.status).toBe(201);
@@ -296,6 +299,73 @@ describe('payment runs', () => {
     expectProblem(await event(created.body.id, { type: 'GENERATE' }, supervisor), 403, 'auth.forbidden');
     const readOnly = await signIn('consulta@demo.local');
     expectProblem(await call('GET', '/api/payment-runs', { token: readOnly }), 403, 'auth.forbidden');
+  });
+
+  it('R13 on the run: an approver with payments:approve but not the above-threshold right is refused above the threshold; one with it approves', async () => {
+    // The dental auditor is given payments:approve (and read) but keeps lacking reimbursements:approve_above_threshold.
+    const roles = (await call('GET', '/api/roles', { token: admin })).body.items as { id: number; code: string; version: number; permissions: string[] }[];
+    const role = roles.find((r) => r.code === 'dental_auditor')!;
+    expect(role.permissions).not.toContain('reimbursements:approve_above_threshold');
+    const granted = await call('PUT', `/api/roles/${role.id}`, { token: admin, body: { version: role.version, permissions: [...role.permissions, 'payments:read', 'payments:approve'] } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const [threshold] = await server.db.query<{ value: number }>(`SELECT value::int AS value FROM setting_defaults WHERE key = 'approvalThresholdCents:EUR'`);
+    // Both claims are approved first: R13 on claims would refuse the auditor their approval once the threshold is lowered.
+    const [claims, more] = [await payable(['EUR'], 1), await payable(['EUR'], 1)];
+    const below = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: claims.map((c) => c.id) } });
+    expect(claims[0]!.payable_cents).toBeLessThan(threshold!.value);
+    await event(below.body.id, { type: 'SUBMIT' }, treasury);
+    expect((await event(below.body.id, { type: 'APPROVE' }, auditor)).body.state).toBe('approved');
+    // Above: the threshold lowered in Configuraciones under one claim's amount (the run's EUR total is then above it).
+    const put = await call('PUT', '/api/settings/defaults/approvalThresholdCents:EUR', { token: admin, body: { version: (await call('GET', '/api/settings/defaults', { token: admin })).body.items.find((d: { key: string }) => d.key === 'approvalThresholdCents:EUR').version, value: 1000 } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    try {
+      const above = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: more.map((c) => c.id) } });
+      await event(above.body.id, { type: 'SUBMIT' }, treasury);
+      expectProblem(await event(above.body.id, { type: 'APPROVE' }, auditor), 409, 'paymentRun.aboveApprovalThreshold');
+      expect((await call('GET', `/api/payment-runs/${above.body.id}`, { token: auditor })).body.state).toBe('submitted');
+      expect((await event(above.body.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+    } finally {
+      const current = (await call('GET', '/api/settings/defaults', { token: admin })).body.items.find((d: { key: string }) => d.key === 'approvalThresholdCents:EUR');
+      await call('PUT', '/api/settings/defaults/approvalThresholdCents:EUR', { token: admin, body: { version: current.version, value: threshold!.value } });
+    }
+  });
+
+  it('refuses to generate a run whose claim changed its liquidation after submission, naming the claim', async () => {
+    const claims = await payable(['EUR'], 2);
+    const created = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: claims.map((c) => c.id) } });
+    await event(created.body.id, { type: 'SUBMIT' }, treasury);
+    expect((await event(created.body.id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
+    // No API edits a claim a run holds; this stands for whatever changed it underneath (a correction in the database).
+    await server.db.query('UPDATE reimbursements SET payable_cents = payable_cents - 100 WHERE id = $1', [claims[1]!.id]);
+    const refused = expectProblem(await event(created.body.id, { type: 'GENERATE' }, treasury), 409, 'paymentRun.liquidationChanged');
+    expect(refused.errors?.[0]?.params).toMatchObject({ rule: 'paymentRun.liquidationChanged', claims: [claims[1]!.folio] });
+    const run = (await call('GET', `/api/payment-runs/${created.body.id}`, { token: treasury })).body;
+    expect(run.state).toBe('approved');
+    const changed = (run.items as { folio: string; liquidationChanged: boolean }[]).filter((i) => i.liquidationChanged).map((i) => i.folio);
+    expect(changed).toEqual([claims[1]!.folio]);
+    expect(run.blockedEvents).toContainEqual({ type: 'GENERATE', guards: ['liquidationsUnchanged'] });
+    await server.db.query('UPDATE reimbursements SET payable_cents = payable_cents + 100 WHERE id = $1', [claims[1]!.id]);
+    expect((await event(created.body.id, { type: 'GENERATE' }, treasury)).body.state).toBe('generated');
+  });
+
+  it('shows a payee account masked with its correction mark, reveals it audited, and a save clears the mark', async () => {
+    const [holder] = await server.db.query<{ id: number }>('SELECT policyholder_id AS id FROM payee_accounts WHERE policyholder_id IS NOT NULL ORDER BY id LIMIT 1');
+    const path = `/api/payee-accounts/HOLDER/${holder!.id}`;
+    await server.db.query(`UPDATE payee_accounts SET needs_correction = true, correction_reason = 'AC04 Cuenta cerrada' WHERE policyholder_id = $1`, [holder!.id]);
+    const shown = await call('GET', path, { token: treasury });
+    expect(shown.status).toBe(200);
+    expect(shown.body.account).toMatchObject({ ownerType: 'HOLDER', ownerId: holder!.id, needsCorrection: true, correctionReason: 'AC04 Cuenta cerrada', maskedNumber: expect.stringMatching(/^•+\w{4}$/) });
+    const audits = async () => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'REVEAL' AND entity_type = 'payment_run' AND detail->>'ownerId' = $1`, [String(holder!.id)]))[0]!.n;
+    const before = await audits();
+    const full = await call('POST', `${path}/reveal`, { token: supervisor });
+    expect(full.status).toBe(200);
+    expect(full.body.number.endsWith(shown.body.account.maskedNumber.replace(/•/g, ''))).toBe(true);
+    expect(await audits()).toBe(before + 1);
+    const saved = await call('PUT', '/api/payee-accounts', { token: treasury, body: { ownerType: 'HOLDER', ownerId: holder!.id, holderName: shown.body.account.holderName, scheme: full.body.scheme, number: full.body.number, bic: full.body.bic, bankCode: full.body.bankCode, holderTaxId: full.body.holderTaxId } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await call('GET', path, { token: treasury })).body.account).toMatchObject({ needsCorrection: false, correctionReason: null });
+    expectProblem(await call('GET', '/api/payee-accounts/DOCTOR/999999', { token: treasury }), 404, 'doctor.notFound');
+    expectProblem(await call('GET', path, { token: analyst }), 403, 'auth.forbidden');
   });
 
   it('refuses bad input with 4xx and stores nothing', async () => {

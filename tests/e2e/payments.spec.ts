@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
-import { test, expect, apiToken, authHeader, signIn, watchServerErrors } from './fixtures.ts';
+import { test, expect, apiToken, authHeader, shoot, signIn, watchServerErrors } from './fixtures.ts';
 
 // Issue 26 in the browser: treasury builds a payment run from the approved claims, a second person approves it after
 // a confirmation showing the totals, treasury writes and downloads the bank file, marks it sent and uploads the
@@ -113,17 +113,55 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
   return rejected;
 }
 
-/** Treasury corrects the returned claim's payee account (a valid CBU) through the API. */
-async function correctAccount(request: APIRequestContext, folio: string) {
+/**
+ * The returned claim says so in the list's filter, on its page and in its history; treasury corrects its payee
+ * account on the holder's page: the bank's reason shows there, a wrong
+ * check digit is refused in Spanish under the field, a valid CBU clears the mark.
+ */
+async function correctAccount(browser: Browser, opened: BrowserContext[], request: APIRequestContext, folio: string) {
   const token = await apiToken(request, TREASURY);
   const claims = await (await request.get(`/api/reimbursements?q=${folio}&pageSize=5`, { headers: authHeader(token) })).json();
   const claim = claims.items.find((r: { folio: string }) => r.folio === folio);
   const policy = await (await request.get(`/api/policies/${claim.policyId}`, { headers: authHeader(token) })).json();
-  const fixed = await request.put('/api/payee-accounts', {
-    headers: authHeader(token),
-    data: { ownerType: 'HOLDER', ownerId: policy.policyholderId, holderName: 'Titular Corregido', scheme: 'CBU', number: '2850590940090418135201' },
-  });
-  expect(fixed.status(), await fixed.text()).toBe(200);
+  // The returned claim is in the general list's "returned payments" filter, and its page and history say why.
+  const page = await signInSpeaking(browser, opened, TREASURY, '/app/reembolsos/general?payment=returned', 'es');
+  await expect(page.getByText(folio, { exact: true }).first()).toBeVisible();
+  await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+  await expect(page.getByTestId('returned-payment')).toHaveText(es['reimbursements.returnedPayment'].replace('{reason}', `AC04 ${es['bankReason.AC04']}`));
+  await expect(page.getByTestId('history-timeline')).toContainText(es['reimbursements.event.PAYMENT_RETURNED']);
+  await expect(page.getByTestId('history-timeline')).toContainText('AC04 Cuenta cerrada');
+  // Treasury does not pay blind (issue 28 item 7): the pay dialog says how much, to whom and to which account, masked;
+  // the documents treasury may not read are said to be hidden, not absent.
+  await expect(page.getByText(es['reimbursements.documents.notVisible'])).toBeVisible();
+  await page.getByRole('button', { name: es['reimbursements.event.PAY'] }).click();
+  const summary = page.getByRole('alertdialog').getByTestId('pay-summary');
+  await expect(summary).toContainText(es['payments.payee.HOLDER']);
+  await expect(summary).toContainText(claim.currency);
+  await expect(summary.getByTestId('pay-summary-account')).toContainText('•');
+  await shoot(page, 'claim-pay-dialog');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await shoot(page, 'claim-returned-payment', { fullPage: true });
+  await page.goto(`/app/titulares/editar/${policy.policyholderId}`);
+  const panel = page.getByTestId('payee-account');
+  await expect(panel.getByTestId('payee-account-correction')).toContainText('AC04 Cuenta cerrada');
+  await shoot(page, 'payee-account-correction');
+  await panel.getByRole('button', { name: es['payeeAccount.edit'] }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(es['payeeAccount.field.scheme']).selectOption('CBU');
+  const number = dialog.getByLabel(es['payeeAccount.field.number.CBU']);
+  await number.fill('2850590940090418135202');
+  await dialog.getByRole('button', { name: es['payeeAccount.save'] }).click();
+  await expect(dialog.getByText(es['payeeAccount.checkDigit'])).toBeVisible();
+  await shoot(page, 'payee-account-dialog-error');
+  await number.fill('2850590940090418135201');
+  await dialog.getByRole('button', { name: es['payeeAccount.save'] }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByTestId('payee-account-correction')).toHaveCount(0);
+  await expect(panel.getByTestId('payee-account-number')).toHaveText('••••••••5201');
+  await panel.getByRole('button', { name: es['payments.reveal'] }).click();
+  // The CBU's first three digits are its bank code, shown beside the number.
+  await expect(panel.getByTestId('payee-account-number')).toHaveText(/^2850590940090418135201\b/);
 }
 
 test('treasury → second approver → file downloaded → report with a return; the returned claim, corrected, is paid by the next run in Japanese', async ({ browser, request }) => {
@@ -131,7 +169,7 @@ test('treasury → second approver → file downloaded → report with a return;
   try {
     const returned = await walkRun(browser, opened, 'es', es, true);
     expect(returned).not.toBeNull();
-    await correctAccount(request, returned!);
+    await correctAccount(browser, opened, request, returned!);
     await walkRun(browser, opened, 'ja', ja, false);
   } finally {
     for (const context of opened) await context.close();

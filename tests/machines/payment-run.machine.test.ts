@@ -52,6 +52,8 @@ describe('payment run machine — rules', () => {
   it('writes the file once: GENERATE only from approved, never again after', () => {
     expect(step(machine, at('approved'), { type: 'GENERATE' }, paymentRunGuardRules)).toMatchObject({ ok: true, value: 'generated', effects: [{ type: 'writeFile' }] });
     expect(refusal('approved', { type: 'GENERATE' }, { ...FACTS, invalidAccountCount: 2 })).toBe('paymentRun.payeeAccountInvalid');
+    // A claim's liquidation changed since submission: the file would pay the old amount.
+    expect(refusal('approved', { type: 'GENERATE' }, { ...FACTS, changedLiquidationCount: 1 })).toBe('paymentRun.liquidationChanged');
     for (const state of ['draft', 'submitted', 'generated', 'sent', 'settled'] as const) expect(refusal(state, { type: 'GENERATE' })).toBe(ILLEGAL_EVENT);
   });
 

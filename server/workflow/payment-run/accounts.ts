@@ -1,9 +1,9 @@
 import { checkPayeeAccount, maskAccount, type AccountCheck, type AccountScheme, type PayeeAccount } from '@core/payments/accounts.ts';
 import { isoExponent } from '@core/payments/currency.ts';
-import type { Queryable } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { BusinessRuleError, NotFoundError } from '../../errors.ts';
 import type { Actor } from '../shared/actor.ts';
-import { auditWorkflow } from '../shared/audit.ts';
+import { auditWorkflow, auditWorkflowRead } from '../shared/audit.ts';
 
 /**
  * Payee accounts (a policyholder's or a doctor's) and debtor accounts (the administrator's, per insurer and
@@ -69,6 +69,43 @@ export async function savePayeeAccount(
     needsCorrection: false,
     correctionReason: null,
   };
+}
+
+type PayeeRow = AccountColumns & { id: number; holder_name: string; needs_correction: boolean; correction_reason: string | null };
+type Owner = { ownerType: 'HOLDER' | 'DOCTOR'; ownerId: number };
+
+async function findPayee(q: Queryable, { ownerType, ownerId }: Owner): Promise<PayeeRow | null> {
+  const table = ownerType === 'HOLDER' ? 'policyholders' : 'doctors';
+  const [exists] = await q.query(`SELECT 1 FROM ${table} WHERE id = $1`, [ownerId]);
+  if (!exists) throw new NotFoundError(ownerType === 'HOLDER' ? 'policyholder' : 'doctor');
+  const [row] = await q.query<PayeeRow>(
+    `SELECT id, holder_name, scheme, number, bic, bank_code, holder_tax_id, needs_correction, correction_reason
+       FROM payee_accounts WHERE ${ownerType === 'HOLDER' ? 'policyholder_id' : 'doctor_id'} = $1`,
+    [ownerId],
+  );
+  return row ?? null;
+}
+
+/** The payee's account masked, with the bank's reason when a payment to it was returned; null when none is on file. */
+export async function getPayeeAccount(q: Queryable, owner: Owner) {
+  const row = await findPayee(q, owner);
+  if (!row) return null;
+  return {
+    ...owner,
+    holderName: row.holder_name,
+    scheme: row.scheme as AccountScheme,
+    maskedNumber: maskAccount(row.number),
+    needsCorrection: row.needs_correction,
+    correctionReason: row.correction_reason,
+  };
+}
+
+/** The payee's account in full; the reveal is audited like a run's. */
+export async function revealPayeeAccount(db: Database, owner: Owner, actor: Actor) {
+  const row = await findPayee(db, owner);
+  if (!row) throw new NotFoundError('payeeAccount');
+  await auditWorkflowRead(db, 'payment_run', actor, 'REVEAL', undefined, { payeeAccount: row.id, ...owner });
+  return { scheme: row.scheme as AccountScheme, number: row.number, bic: row.bic, bankCode: row.bank_code, holderTaxId: row.holder_tax_id };
 }
 
 type DebtorRow = AccountColumns & { id: number; insurer_id: number; currency: string; name: string; pain_version: string };

@@ -7,6 +7,7 @@ import { reimbursementWorkflow } from '../reimbursement/service.ts';
 import type { PaymentRunContext } from './facts.ts';
 import { generateFile } from './file.ts';
 import { addItems, removeItems, type PaymentRunRow } from './repository.ts';
+import { appendHistory } from '../shared/history.ts';
 import { bankOutcome } from '@core/payments/status.ts';
 
 type Changes = Record<string, unknown>;
@@ -69,7 +70,7 @@ export const paymentRunEffects: Effects<typeof paymentRunMachine, PaymentRunRow,
   async applyBankStatuses({ tx, row, actor, today }) {
     for (const item of await answered(tx, row.id, 'accepted')) await pay(tx, row, item, actor, today, `${row.folio} ${item.folio}`);
   },
-  async returnRejectedClaims({ tx, row }) {
+  async returnRejectedClaims({ tx, row, actor, today }) {
     for (const item of await answered(tx, row.id, 'rejected')) {
       // Back to payable (the claim never left approved) and its payee's account marked for correction.
       await tx.query('UPDATE payment_run_items SET holds_claim = false WHERE id = $1', [item.id]);
@@ -80,6 +81,9 @@ export const paymentRunEffects: Effects<typeof paymentRunMachine, PaymentRunRow,
           WHERE r.id = $1 AND ((r.payee = 'HOLDER' AND pa.policyholder_id = po.policyholder_id) OR (r.payee = 'PROVIDER' AND pa.doctor_id = r.doctor_id))`,
         [item.reimbursement_id, reason],
       );
+      // The claim's own history says it too: its page shows "Pago devuelto: AC04 …" from this row until it is paid.
+      const [claim] = await tx.query<{ state: string }>('SELECT state FROM reimbursements WHERE id = $1', [item.reimbursement_id]);
+      await appendHistory(tx, { entity: 'reimbursement', id: item.reimbursement_id, event: 'PAYMENT_RETURNED', from: claim!.state, to: claim!.state, actorId: actor.id, payload: { reason, code: item.bank_reason_code, paymentRun: row.folio }, on: today });
     }
   },
   async settleAll({ tx, row, event, actor, today, changes }) {

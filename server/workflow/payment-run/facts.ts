@@ -2,7 +2,7 @@ import type { PaymentRunFacts } from '@core/workflows/payment-run.machine.ts';
 import type { Queryable } from '../../db/database.ts';
 import type { Actor } from '../shared/actor.ts';
 import { checkStored } from './accounts.ts';
-import { itemsOf, type ItemRow, type PaymentRunRow } from './repository.ts';
+import { itemsOf, PAYABLE_STATES, type ItemRow, type PaymentRunRow } from './repository.ts';
 
 /** Why an item's payee cannot be paid now (`payeeAccount.<reason>`), or null. */
 export function accountProblem(item: ItemRow): string | null {
@@ -11,6 +11,13 @@ export function accountProblem(item: ItemRow): string | null {
   const check = checkStored({ scheme: item.account_scheme!, number: item.account_number!, bic: item.account_bic, bank_code: item.account_bank_code, holder_tax_id: item.account_tax_id });
   return check.valid ? null : `payeeAccount.${check.reason}`;
 }
+
+/**
+ * The claim's liquidation is no longer what the run froze at submission (its amount, or it left approved):
+ * only frozen items are compared, a draft's follow the claim.
+ */
+export const liquidationChanged = (item: ItemRow) =>
+  item.holds_claim && item.payee_number !== null && (item.amount_cents !== item.claim_payable_cents || !PAYABLE_STATES.includes(item.claim_state));
 
 export interface PaymentRunContext {
   items: ItemRow[];
@@ -57,6 +64,7 @@ export async function paymentRunFacts(q: Queryable, rows: readonly PaymentRunRow
       atOrAboveApprovalThreshold: atOrAbove,
       actorCanApproveAboveThreshold: actor.permissions?.includes('reimbursements:approve_above_threshold') ?? false,
       bankReportsReceived: reports.get(row.id) ?? 0,
+      changedLiquidationCount: own.filter(liquidationChanged).length,
     };
     result.set(row.id, { facts, context: { items: own, totals } });
   }

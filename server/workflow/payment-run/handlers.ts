@@ -1,9 +1,11 @@
 import type { Deps, HandlersOf, RequestContext } from '../../http/types.ts';
+import { RuleRefusedError } from '../../errors.ts';
 import { HttpProblem } from '../../http/problem.ts';
+import { liquidationChanged } from './facts.ts';
 import { auditPartRead, requestActor, requireEventPermission, versionedEvent } from '../shared/workflow-actor.ts';
-import { listDebtorAccounts, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
+import { getPayeeAccount, listDebtorAccounts, revealPayeeAccount, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
 import { paymentRunService as service, paymentRunWorkflow } from './service.ts';
-import type { PaymentRunRow } from './repository.ts';
+import { itemsOf, type PaymentRunRow } from './repository.ts';
 
 type Operation =
   | 'listPaymentRuns'
@@ -15,6 +17,8 @@ type Operation =
   | 'uploadPaymentStatusReport'
   | 'revealPaymentRunAccount'
   | 'savePayeeAccount'
+  | 'getPayeeAccount'
+  | 'revealPayeeAccount'
   | 'listDebtorAccounts'
   | 'saveDebtorAccount';
 
@@ -48,7 +52,14 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
       const user = requestActor(request);
       const { event, version } = versionedEvent<typeof paymentRunWorkflow.machine>(request);
       await requireEventPermission(db, paymentRunWorkflow.machine, 'payment_run', event.type, request);
-      return presented(await db.transaction((tx) => paymentRunWorkflow.send(tx, request.params.id, event, { actor: user, today: today(), version })), request);
+      try {
+        return presented(await db.transaction((tx) => paymentRunWorkflow.send(tx, request.params.id, event, { actor: user, today: today(), version })), request);
+      } catch (error) {
+        // Treasury must know which claims to look at: the refusal names them.
+        if (!(error instanceof RuleRefusedError) || error.rule !== 'paymentRun.liquidationChanged') throw error;
+        const claims = (await itemsOf(db, [request.params.id])).filter(liquidationChanged).map((i) => i.folio);
+        throw new RuleRefusedError(error.rule, { claims });
+      }
     },
 
     async getPaymentRunHistory(request) {
@@ -90,6 +101,14 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
     async savePayeeAccount(request) {
       const body = await db.transaction((tx) => savePayeeAccount(tx, request.body, requestActor(request)));
       return { status: 200, body };
+    },
+
+    async getPayeeAccount(request) {
+      return { status: 200, body: { account: await getPayeeAccount(db, request.params) } };
+    },
+
+    async revealPayeeAccount(request) {
+      return { status: 200, body: await revealPayeeAccount(db, request.params, requestActor(request)) };
     },
 
     async listDebtorAccounts() {

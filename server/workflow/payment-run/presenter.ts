@@ -3,7 +3,7 @@ import { maskAccount } from '@core/payments/accounts.ts';
 import { bankOutcome } from '@core/payments/status.ts';
 import type { components } from '../../../openapi/schema';
 import type { Evaluation, Presented } from '../shared/define-workflow.ts';
-import { accountProblem, type PaymentRunContext } from './facts.ts';
+import { accountProblem, liquidationChanged, type PaymentRunContext } from './facts.ts';
 import type { ItemRow, PaymentRunRow } from './repository.ts';
 
 type PaymentRun = components['schemas']['PaymentRun'];
@@ -30,6 +30,7 @@ function presentItem(item: ItemRow): PaymentRunItem {
     bankOutcome: item.bank_status ? bankOutcome(item.bank_status) : null,
     bankReasonCode: item.bank_reason_code,
     bankReasonText: item.bank_reason_text,
+    liquidationChanged: liquidationChanged(item),
   };
 }
 

@@ -45,6 +45,8 @@ export type ItemRow = {
   bank_reason_text: string | null;
   folio: string;
   claim_state: string;
+  /** The claim's amount to pay now (the item's amount_cents is what the run froze at submission). */
+  claim_payable_cents: number;
   payee: 'HOLDER' | 'PROVIDER';
   insurer_id: number;
   patient_name: string;
@@ -76,7 +78,7 @@ export async function itemsOf(q: Queryable, runIds: readonly number[]): Promise<
     `SELECT i.id, i.run_id, i.reimbursement_id, i.holds_claim, i.currency, i.amount_cents, i.payment_information_id,
             i.bank_status, i.bank_reason_code, i.bank_reason_text, i.payee_name, i.payee_scheme, i.payee_number, i.payee_bic,
             i.payee_bank_code, i.payee_tax_id, i.debtor_account_id,
-            r.folio, r.state AS claim_state, r.payee, r.insurer_id,
+            r.folio, r.state AS claim_state, r.payable_cents AS claim_payable_cents, r.payee, r.insurer_id,
             trim(pat.first_names || ' ' || pat.last_name || coalesce(' ' || pat.second_last_name, '')) AS patient_name,
             (SELECT min(l.service_date)::text FROM reimbursement_lines l WHERE l.reimbursement_id = r.id) AS service_from,
             (SELECT max(l.service_date)::text FROM reimbursement_lines l WHERE l.reimbursement_id = r.id) AS service_to,
@@ -96,7 +98,7 @@ export async function itemsOf(q: Queryable, runIds: readonly number[]): Promise<
 }
 
 /** Only an approved claim (in full or in part), not paid, may enter a run. */
-const PAYABLE_STATES = ['approved', 'partiallyApproved'];
+export const PAYABLE_STATES = ['approved', 'partiallyApproved'];
 
 /**
  * Adds claims to a run. A claim already held by an open run is refused: first by a read (a clear answer

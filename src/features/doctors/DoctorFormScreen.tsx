@@ -13,6 +13,7 @@ import { doctorName } from './DoctorCells.tsx';
 import { DoctorStatePanel } from './DoctorStatePanel.tsx';
 import { CLINIC_FIELDS, DOCTOR_FIELDS, IDENTITY_FIELDS, LICENSE_FIELDS } from './fields.tsx';
 import { SpecialtiesPicker } from './SpecialtiesPicker.tsx';
+import { PayeeAccountPanel } from '../../components/bank-account/PayeeAccountPanel.tsx';
 import { FormSection } from '../../components/form/FormSection.tsx';
 
 const SCHEMAS = { create: 'DoctorInput', update: 'DoctorUpdate' } as const;
@@ -84,7 +85,12 @@ export default function DoctorFormScreen() {
       body={(edit, record) => <DoctorFields edit={edit} record={record} />}
       title={(record) => (record ? t('doctors.edit', { name: doctorName(record) }) : t('area.doctors.new'))}
       listLabel={t('area.doctors.list')}
-      beside={(record) => <NotesPanel entityType="doctor" entityId={record.id} />}
+      beside={(record) => (
+        <>
+          <PayeeAccountPanel owner={{ ownerType: 'DOCTOR', ownerId: record.id }} defaultHolderName={doctorName(record)} />
+          <NotesPanel entityType="doctor" entityId={record.id} />
+        </>
+      )}
       deleteTexts={(record) => ({ title: t('doctors.delete.title'), body: t('doctors.delete.body', { name: doctorName(record) }) })}
     />
   );

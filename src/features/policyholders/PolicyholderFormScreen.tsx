@@ -13,6 +13,7 @@ import { CONSENT_FIELDS, CONTACT_FIELDS, IDENTITY_FIELDS, PERSON_FIELDS, POLICYH
 import { PoliciesPanel } from './PoliciesPanel.tsx';
 import { NotesPanel } from '../../components/notes/NotesPanel.tsx';
 import { FormSection } from '../../components/form/FormSection.tsx';
+import { PayeeAccountPanel } from '../../components/bank-account/PayeeAccountPanel.tsx';
 
 const SCHEMAS = { create: 'PolicyholderInput', update: 'PolicyholderUpdate' } as const;
 type FieldName = keyof typeof POLICYHOLDER_FIELDS;
@@ -84,6 +85,7 @@ export default function PolicyholderFormScreen() {
       beside={(record) => (
         <>
           <PoliciesPanel holderId={record.id} />
+          <PayeeAccountPanel owner={{ ownerType: 'HOLDER', ownerId: record.id }} defaultHolderName={record.name} />
           <NotesPanel entityType="policyholder" entityId={record.id} />
         </>
       )}

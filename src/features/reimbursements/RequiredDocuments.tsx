@@ -4,10 +4,11 @@ import { useIntl } from 'react-intl';
 import type { Attachment } from '../../api/resources/attachments.ts';
 
 /** The documents the codes require (research §4.3, from the settings' matrix, as the server computes them) and whether each is there. */
-export function RequiredDocuments({ missing, attachments }: { missing: readonly string[]; attachments: Attachment[] }) {
+export function RequiredDocuments({ missing, attachments, visible = true }: { missing: readonly string[]; attachments: Attachment[]; visible?: boolean }) {
   const intl = useIntl();
   const attached = [...new Set(attachments.map((a) => a.documentType))].filter((type) => !missing.includes(type));
-  if (!missing.length && !attached.length) return <Text color="fg.muted">{intl.formatMessage({ id: 'reimbursements.documents.noneRequired' })}</Text>;
+  // A role that may not read documents (treasury) sees none attached: it is told so, not that none were required.
+  if (!missing.length && !attached.length) return <Text color="fg.muted">{intl.formatMessage({ id: visible ? 'reimbursements.documents.noneRequired' : 'reimbursements.documents.notVisible' })}</Text>;
   return (
     <List.Root gap="1" variant="plain" aria-label={intl.formatMessage({ id: 'reimbursements.documents.requiredTitle' })}>
       {missing.map((type) => (

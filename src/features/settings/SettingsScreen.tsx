@@ -5,6 +5,7 @@ import type { ScreenProps } from '../../components/layout/area.ts';
 import { usePreferences } from '../../session/preferences.tsx';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
+import { DebtorAccountsTab } from './DebtorAccountsTab.tsx';
 import { DefaultsTab } from './DefaultsTab.tsx';
 import { DocumentsTab } from './DocumentsTab.tsx';
 import { ProceduresTab } from './ProceduresTab.tsx';
@@ -16,16 +17,19 @@ const TABS = [
   { slug: 'motivos', catalog: 'reasons', Tab: ReasonsTab },
   { slug: 'documentos', catalog: 'documents', Tab: DocumentsTab },
   { slug: 'valores', catalog: 'defaults', Tab: DefaultsTab },
+  // Issue 26: where payment runs take money from; shown to those who may read payment runs.
+  { slug: 'cuentas', catalog: 'debtorAccounts', Tab: DebtorAccountsTab, permission: 'payments:read' },
 ] as const;
 
 /** `/configuraciones`: one tab per catalog; administrators edit each item, everyone sees its history. */
 export default function SettingsScreen({ titleId }: ScreenProps) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
-  const { may } = useScreen();
+  const { may, can } = useScreen();
   const canEdit = may('update');
   const [params, setParams] = useSearchParams();
-  const current = TABS.find((tab) => tab.slug === params.get('catalogo')) ?? TABS[0];
+  const tabs = TABS.filter((tab) => !('permission' in tab) || can(tab.permission));
+  const current = tabs.find((tab) => tab.slug === params.get('catalogo')) ?? tabs[0]!;
   // Ark's tabs lay out and take arrow keys left to right unless told the page's direction.
   const { direction } = usePreferences();
   return (
@@ -36,13 +40,13 @@ export default function SettingsScreen({ titleId }: ScreenProps) {
       </Text>
       <Tabs.Root value={current.slug} onValueChange={(e) => setParams({ catalogo: e.value }, { replace: true })} lazyMount unmountOnExit variant="line" dir={direction}>
         <Tabs.List aria-label={t('settings.tabs')} overflowX="auto" flexWrap={{ base: 'wrap', md: 'nowrap' }}>
-          {TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Tabs.Trigger key={tab.slug} value={tab.slug}>
               {t(`settings.tab.${tab.catalog}`)}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map(({ slug, catalog, Tab }) => (
+        {tabs.map(({ slug, catalog, Tab }) => (
           <Tabs.Content key={slug} value={slug}>
             <Text fontSize="sm" color="fg.muted" mb="3">
               <bdi>{t(`settings.intro.${catalog}`)}</bdi>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ReasonDialog } from '../../../components/workflow/ReasonDialog.tsx';
-import type { ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
+import type { Reimbursement, ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
+import { PaySummary } from './PaySummary.tsx';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
 
 /** The events whose payload is words: a cancellation's reason, a rejection's code and explanation, the payment reference. */
@@ -9,13 +10,15 @@ export const REASON_EVENTS = new Set(['CANCEL', 'REJECT', 'PAY']);
 
 interface Props {
   event: string;
+  /** The claim, for the pay dialog's summary of what is paid to whom. */
+  record: Reimbursement;
   busy: boolean;
   error: string | null;
   onSend: (body: Omit<ReimbursementEventBody, 'version'>) => void;
   onClose: () => void;
 }
 
-export function EventReasonDialog({ event, busy, error, onSend, onClose }: Props) {
+export function EventReasonDialog({ event, record, busy, error, onSend, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [reasonCode, setReasonCode] = useState('');
@@ -42,6 +45,7 @@ export function EventReasonDialog({ event, busy, error, onSend, onClose }: Props
       onConfirm={send}
       onClose={onClose}
     >
+      {event === 'PAY' && <PaySummary record={record} />}
       {event === 'REJECT' && (
         <ReasonCodeField value={reasonCode} onChange={setReasonCode} required invalid={codeMissing} />
       )}

@@ -27,6 +27,7 @@ import { useReasonText } from '../../../api/resources/settings.ts';
 import { LiquidationTable } from '../LiquidationTable.tsx';
 import { Assignee, day, Money, ReimbursementStateBadge } from '../ReimbursementCells.tsx';
 import { RequiredDocuments } from '../RequiredDocuments.tsx';
+import { ReturnedPayment } from './ReturnedPayment.tsx';
 import { ApprovalDialog } from './ApprovalDialog.tsx';
 import { AssignDialog } from './AssignDialog.tsx';
 import { EventDialog } from './EventDialog.tsx';
@@ -146,6 +147,7 @@ function Record({ record }: { record: Reimbursement }) {
           </Text>
         )}
       </HStack>
+      <ReturnedPayment reimbursementId={record.id} state={record.state} />
       <SimpleGrid columns={{ base: 1, lg: 3 }} gap="4" alignItems="start">
         <Stack gap="4" gridColumn={{ lg: 'span 2' }}>
           <Section title={t('reimbursements.review.details')}>
@@ -202,7 +204,7 @@ function Record({ record }: { record: Reimbursement }) {
           )}
           <Section title={t('reimbursements.documents.title')}>
             <Stack gap="4">
-              <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} />
+              <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} visible={can('attachments:read')} />
               {acceptsDocuments && can('attachments:create') && (
                 <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments ?? []} onUploaded={() => void reimbursementWorkflow.refresh(client, record.id)} />
               )}
@@ -235,7 +237,7 @@ function Record({ record }: { record: Reimbursement }) {
         </Stack>
       </SimpleGrid>
       {dialog && REASON_EVENTS.has(dialog) && (
-        <EventReasonDialog event={dialog} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
+        <EventReasonDialog event={dialog} record={record} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />
       )}
       {dialog === 'REQUEST_DOCUMENTS' && (
         <EventDialog record={record} cureDays={insurer.data?.cureDays ?? null} busy={workflow.pending} error={workflow.refusal} onSend={send} onClose={() => setDialog(null)} />

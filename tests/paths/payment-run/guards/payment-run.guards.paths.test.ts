@@ -18,5 +18,6 @@ describe('payment-run — guard outcomes (seed 1)', () => {
   it('P10 own-run: draft → submitted', () => replayPath(file, 'P10'));
   it('P11 above-threshold: draft → submitted', () => replayPath(file, 'P11'));
   it('P12 reported: draft → submitted → approved → generated → sent', () => replayPath(file, 'P12'));
+  it('P13 liquidation-changed: draft → submitted → approved', () => replayPath(file, 'P13'));
   it('covers every reachable guard outcome', () => assertCriterion(file));
 });
