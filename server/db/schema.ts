@@ -624,8 +624,6 @@ export interface ReimbursementsTable {
   updated_at: WithDefault<Timestamp>;
   medical_reviewed_by: number | null;
   medical_reviewed_at: Timestamp | null;
-  /** Issue 28: the latest medical review (migration 042), as `StoredMedicalReview` of server/workflow/reimbursement/medical-review.ts. */
-  medical_review: Json | null;
   assignee_id: number | null;
   assigned_at: Timestamp | null;
   invoice_paid: WithDefault<boolean>;
@@ -633,6 +631,7 @@ export interface ReimbursementsTable {
   integration_client_id: number | null;
   source_resource: Json | null;
   source_identifier: string | null;
+  medical_review: Json | null;
 }
 
 export interface RequiredDocumentsTable {

@@ -168,15 +168,21 @@ describe('why a claim goes to the dental auditor (R12)', () => {
     // A crown under the R14 threshold (300.00), so it needs no pre-authorisation.
     const major = await inReview([{ procedureCode: 'D2740', tooth: '16', serviceDate, chargedCents: 25_000 }]);
     const reasons = (folio: string, own: string[]) => (inRandomSample(folio) ? ['sample', ...own] : own);
-    expect((await get(major.id, analyst)).medicalReview).toEqual({ selected: true, reasons: reasons(major.folio, ['majorProcedure']), done: inRandomSample(major.folio), reviewedBy: inRandomSample(major.folio) ? ids['auditor@demo.local'] : null });
+    expect((await get(major.id, analyst)).medicalReview).toEqual({
+      selected: true,
+      reasons: reasons(major.folio, ['majorProcedure']),
+      done: inRandomSample(major.folio),
+      reviewedBy: inRandomSample(major.folio) ? ids['auditor@demo.local'] : null,
+      review: inRandomSample(major.folio) ? expect.objectContaining({ result: 'AGREE', reviewerId: ids['auditor@demo.local'] }) : null,
+    });
     if (!inRandomSample(major.folio)) await event(major.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await get(major.id, analyst)).medicalReview).toMatchObject({ selected: true, done: true, reviewedBy: ids['auditor@demo.local'] });
 
     // 1,000.00 claimed or more (R12's "≥"): the amount is the reason.
     const costly = await draft([{ ...filling('11'), chargedCents: 100_000 }]);
-    expect((await get(costly.id)).medicalReview).toEqual({ selected: true, reasons: reasons(costly.folio, ['amountAtLeastThreshold']), done: false, reviewedBy: null });
+    expect((await get(costly.id)).medicalReview).toEqual({ selected: true, reasons: reasons(costly.folio, ['amountAtLeastThreshold']), done: false, reviewedBy: null, review: null });
     const cheap = await draft([{ ...filling('11'), chargedCents: 99_999 }]);
-    expect((await get(cheap.id)).medicalReview).toEqual({ selected: inRandomSample(cheap.folio), reasons: reasons(cheap.folio, []), done: false, reviewedBy: null });
+    expect((await get(cheap.id)).medicalReview).toEqual({ selected: inRandomSample(cheap.folio), reasons: reasons(cheap.folio, []), done: false, reviewedBy: null, review: null });
   });
 });
 
