@@ -83,7 +83,7 @@ test('keyboard only: a new conversation, an announcement published, an export qu
     await tabTo(page, acknowledgement);
     await keyboard.press('Space');
     await expect(acknowledgement).toBeChecked();
-    await tabTo(page, page.getByRole('button', { name: 'Guardar' }));
+    await tabTo(page, page.getByRole('button', { name: 'Guardar', exact: true }));
     await keyboard.press('Enter');
     await expect(page.getByText('Comunicado guardado como borrador.')).toBeVisible();
 
@@ -98,7 +98,7 @@ test('keyboard only: a new conversation, an announcement published, an export qu
     await tabTo(page, row);
     await keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: `Editar «${title}»`, level: 1 })).toBeVisible();
-    await tabTo(page, page.getByRole('button', { name: 'Publicar' }));
+    await tabTo(page, page.getByRole('button', { name: 'Publicar', exact: true }));
     await keyboard.press('Enter');
     await expect(page.getByText('Comunicado publicado.')).toBeVisible();
     await expect(page.getByText(/^Versión 1: 0 de \d+ lo leyeron y 0 lo confirmaron\.$/)).toBeVisible();

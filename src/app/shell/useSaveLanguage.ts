@@ -1,6 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { useMe } from '../../session/useMe.ts';
-import { useUpdateMe } from '../../api/resources/me.ts';
+import { useSessionToken } from '../../session/useMe.ts';
+import { meQuery, useUpdateMe } from '../../api/resources/me.ts';
 import { notifier } from '../../components/feedback/toaster.tsx';
 
 /**
@@ -9,13 +10,15 @@ import { notifier } from '../../components/feedback/toaster.tsx';
  */
 export function useSaveLanguage() {
   const intl = useIntl();
-  const { data } = useMe();
+  const client = useQueryClient();
+  const token = useSessionToken();
   const update = useUpdateMe();
-  return (locale: string) => {
-    if (!data || data.user.locale === locale) return;
-    update.mutate(
-      { name: data.user.name, locale: locale as typeof data.user.locale, version: data.user.version },
-      { onError: () => notifier.create({ type: 'error', title: intl.formatMessage({ id: 'header.language.notSaved' }) }) },
-    );
+  const notSaved = () => notifier.create({ type: 'error', title: intl.formatMessage({ id: 'header.language.notSaved' }) });
+  return async (locale: string) => {
+    // Chosen just after signing in, the profile may not have been read yet: it is read first, not the choice dropped.
+    const me = await client.fetchQuery(meQuery(token)).catch(() => null);
+    if (!me) return notSaved();
+    if (me.user.locale === locale) return;
+    update.mutate({ name: me.user.name, locale: locale as typeof me.user.locale, version: me.user.version }, { onError: notSaved });
   };
 }
