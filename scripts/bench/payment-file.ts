@@ -78,7 +78,10 @@ try {
   const kind = target.startsWith('postgres') ? 'PostgreSQL' : 'PGlite';
   console.log(`${kind}: ${COUNT} payments → pain.001 of ${mb(file.bytes.length)} MB in ${(ms / 1000).toFixed(2)} s; peak RSS ${mb(peakRss)} MB (+${mb(peakRss - before.rss)}), peak heap ${mb(peakHeap)} MB (+${mb(peakHeap - before.heapUsed)})`);
   const xmllint = spawnSync('xmllint', ['--noout', '--schema', path.resolve('..', 'shared', 'interop', 'iso20022', 'xsd', 'pain.001.001.09.xsd'), '-'], { input: file.bytes, encoding: 'utf8' });
+  const schema = xmllint.error ? 'not validated (no xmllint)' : xmllint.status === 0 ? 'valid (pain.001.001.09.xsd)' : 'INVALID';
   console.log(xmllint.error ? 'xmllint not available: the file was not validated' : xmllint.status === 0 ? 'the file is valid against pain.001.001.09.xsd' : `xmllint: ${xmllint.stderr.slice(0, 500)}`);
+  // One line for npm run bench to put in docs/benchmarks.md.
+  console.log(`BENCH_PAYMENTS ${JSON.stringify({ kind, count: COUNT, fileMb: mb(file.bytes.length), seconds: (ms / 1000).toFixed(2), peakRssMb: mb(peakRss), rssGrowthMb: mb(peakRss - before.rss), peakHeapMb: mb(peakHeap), heapGrowthMb: mb(peakHeap - before.heapUsed), schema })}`);
 } finally {
   await db.close?.();
   fs.rmSync(dir, { recursive: true, force: true });
