@@ -69,6 +69,12 @@ test('an administrator creates a FHIR client whose claim reaches Reembolsos, see
   await expect(clientRow).toContainText('Revocado');
   const after = await page.request.get(`/fhir/R4/ClaimResponse/${response.id}`, { headers: { authorization: `Bearer ${accessToken}` } });
   expect(after.status()).toBe(401);
+
+  // Usuarios lists it among the service accounts, revoked, beside the staff who sign in.
+  await page.goto('/app/usuarios');
+  const service = page.getByRole('region', { name: 'Cuentas de servicio' }).getByRole('listitem').filter({ hasText: name });
+  await expect(service).toContainText(clientId);
+  await expect(service).toContainText('Revocado');
 });
 
 /** The administrator's API token, as the signed-in page stores it. */

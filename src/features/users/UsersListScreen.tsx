@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { Link as ChakraLink } from '@chakra-ui/react';
+import { Link as ChakraLink, Stack } from '@chakra-ui/react';
 import { allRolesQuery } from '../../api/resources/roles.ts';
 import { fieldColumns } from '../../components/list/columns.tsx';
 import { ListShell } from '../../components/list/ListShell.tsx';
 import { useListController } from '../../components/list/useListController.ts';
 import { users, type User } from '../../api/resources/users.ts';
 import { USER_COLUMNS, USER_FIELDS, USER_LIST } from './fields.tsx';
+import { ServiceAccounts } from './ServiceAccounts.tsx';
 
 const columns = fieldColumns<User>('users', USER_FIELDS, USER_LIST, USER_COLUMNS);
 
@@ -19,6 +20,7 @@ export default function UsersListScreen() {
   const { data: roles } = useQuery(allRolesQuery());
   const roleOptions = (roles?.items ?? []).map((role) => ({ value: role.code, label: intl.formatMessage({ id: `role.${role.code}`, defaultMessage: role.code }) }));
   return (
+    <Stack gap="8">
     <ListShell
       controller={list}
       title={intl.formatMessage({ id: 'area.users.list' })}
@@ -34,5 +36,7 @@ export default function UsersListScreen() {
         </ChakraLink>
       }
     />
+      <ServiceAccounts />
+    </Stack>
   );
 }
