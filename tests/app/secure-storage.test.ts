@@ -26,9 +26,18 @@ describe('secure storage', () => {
     await first.flush();
     const kept = entries(storage);
     expect(Object.keys(kept).sort()).toEqual(['@secure.b.tour-done', '@secure.j.preferences', '@secure.n.page-size', '@secure.s.last-search', 'auth_token']);
-    for (const [name, value] of Object.entries(kept)) {
-      if (name === 'auth_token') continue;
-      expect(value).not.toMatch(/dark|ja|true|50|Muñoz/);
+    // Sealed: 12 bytes of IV, the text's own length, 16 bytes of tag, and none of the text readable in it.
+    const plain: Record<string, string> = {
+      '@secure.j.preferences': '{"currentTheme":"dark","locale":"ja"}',
+      '@secure.b.tour-done': 'true',
+      '@secure.n.page-size': '50',
+      '@secure.s.last-search': 'Muñoz',
+    };
+    for (const [name, text] of Object.entries(plain)) {
+      const sealed = Buffer.from(kept[name]!, 'base64');
+      expect(sealed.length).toBe(12 + Buffer.byteLength(text) + 16);
+      expect(kept[name]).not.toContain(text);
+      expect(sealed.includes(Buffer.from(text))).toBe(false);
     }
     expect(keys.held()!.extractable).toBe(false);
 
