@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import ja from '../../src/i18n/messages/ja.json' with { type: 'json' };
+import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, apiToken, authHeader, shoot, signIn, watchServerErrors } from './fixtures.ts';
 
 // Issue 26 in the browser: treasury builds a payment run from the approved claims, a second person approves it after
@@ -110,7 +111,29 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
   } else {
     await expect(page.getByTestId('run-state')).toHaveText(state('settled'));
   }
+  if (locale === 'es') await lookAtRun(page, runUrl);
   return rejected;
+}
+
+/** The run's page and the runs' list, checked with axe and pictured as people see them: dark right to left, a 390 px phone. */
+async function lookAtRun(page: Page, runUrl: string) {
+  await expectNoSeriousViolations(page);
+  await page.goto('/app/pagos');
+  await expect(page.getByRole('heading', { level: 1, name: es['area.payments.list'] })).toBeVisible();
+  await expectNoSeriousViolations(page);
+  for (const look of [
+    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl' }, width: 1280 },
+    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr' }, width: 390 },
+  ]) {
+    await page.setViewportSize({ width: look.width, height: 900 });
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify(p)), look.preferences);
+    for (const [name, url] of [['runs', '/app/pagos'], ['run', runUrl]] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await shoot(page, `payments-${name}-${look.name}`, { fullPage: true });
+    }
+  }
+  await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ currentTheme: 'light', direction: 'ltr' })));
 }
 
 /**
