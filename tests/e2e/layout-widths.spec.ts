@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 
 // Issue 28 item 14: the general claims list fits a 1440 px screen with every column whole, "Reasignar" included;
 // the phone drawer's group labels read at the size of its entries.
@@ -24,4 +24,16 @@ test('on a phone, the drawer’s group labels are as large as its entries', asyn
   const group = await size(drawer.getByRole('button', { name: 'Verificaciones' }));
   const entry = await size(drawer.getByRole('link', { name: 'Pacientes' }));
   expect(group).toBe(entry);
+});
+
+test('on a phone a claim’s lines are cards: nothing scrolls sideways, each line’s decision in sight', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const listed = await (await request.get('/api/reimbursements?state=approved&pageSize=1', { headers: authHeader(token) })).json();
+  const claim = listed.items[0] as { id: number; verificationId: number; lines: unknown[] };
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/editar/${claim.verificationId}/${claim.id}` });
+  const cards = page.getByTestId('lines-cards').getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  await expect(cards.first()).toContainText('Aprobada');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
