@@ -56,7 +56,7 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
         {reimbursement.lines.map((line) => (
           <Card.Root as="li" key={line.id} size="sm" data-decision={lineDecision(line)}>
             <Card.Body gap="2">
-              <Card.Title><bdi>{`${line.procedureCode} · ${place(line)}`}</bdi></Card.Title>
+              <Card.Title><bdi>{place(line) === '—' ? line.procedureCode : `${line.procedureCode} · ${place(line)}`}</bdi></Card.Title>
               <DataList.Root orientation="horizontal" size="sm" gap="1">
                 {item(t('reimbursements.lines.serviceDate'), <bdi>{day(intl, line.serviceDate)}</bdi>)}
                 {item(t('reimbursements.lines.quantityShort'), line.quantity)}
