@@ -113,7 +113,8 @@ function VerificationView({ v }: { v: Verification }) {
       )}
       {handedOn && (
         <Text p="4" borderWidth="1px" borderRadius="md" bg="green.subtle" role="status">
-          {t('verifications.handedOn', { days: v.validDaysLeft ?? 0 })}
+          {/* Isolated: right to left, the Spanish sentence keeps its full stop at its end. */}
+          <bdi>{t('verifications.handedOn', { days: v.validDaysLeft ?? 0 })}</bdi>
         </Text>
       )}
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">

@@ -43,11 +43,11 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
   // On a phone each line is a card: a table of eight columns would scroll its decision out of sight (issue 28 item 14).
   const phone = useBreakpointValue({ base: true, md: false }, { ssr: false }) ?? false;
   const m = (cents: number | null | undefined) => (cents === null || cents === undefined ? '—' : <bdi>{money(intl, cents, reimbursement.currency)}</bdi>);
-  const place = (line: Line) => [line.tooth, line.surfaces].filter(Boolean).join(' · ') || '—';
+  const place = (line: Line) => [line.tooth, line.surfaces].filter(Boolean).join(' · ');
   if (phone) {
     const item = (label: string, value: ReactNode) => (
       <DataList.Item>
-        <DataList.ItemLabel>{label}</DataList.ItemLabel>
+        <DataList.ItemLabel><bdi>{label}</bdi></DataList.ItemLabel>
         <DataList.ItemValue>{value}</DataList.ItemValue>
       </DataList.Item>
     );
@@ -56,7 +56,7 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
         {reimbursement.lines.map((line) => (
           <Card.Root as="li" key={line.id} size="sm" data-decision={lineDecision(line)}>
             <Card.Body gap="2">
-              <Card.Title><bdi>{place(line) === '—' ? line.procedureCode : `${line.procedureCode} · ${place(line)}`}</bdi></Card.Title>
+              <Card.Title><bdi>{[line.procedureCode, place(line)].filter(Boolean).join(' · ')}</bdi></Card.Title>
               <DataList.Root orientation="horizontal" size="sm" gap="1">
                 {item(t('reimbursements.lines.serviceDate'), <bdi>{day(intl, line.serviceDate)}</bdi>)}
                 {item(t('reimbursements.lines.quantityShort'), line.quantity)}
@@ -92,7 +92,7 @@ export function LinesTable({ reimbursement }: { reimbursement: Reimbursement }) 
           {reimbursement.lines.map((line) => (
             <Table.Row key={line.id} data-status={line.status} data-decision={lineDecision(line)}>
               <Table.Cell><bdi>{line.procedureCode}</bdi></Table.Cell>
-              <Table.Cell><bdi>{place(line)}</bdi></Table.Cell>
+              <Table.Cell><bdi>{place(line) || '—'}</bdi></Table.Cell>
               <Table.Cell><bdi>{day(intl, line.serviceDate)}</bdi></Table.Cell>
               <Table.Cell textAlign="end">{line.quantity}</Table.Cell>
               <Table.Cell textAlign="end">{m(line.chargedCents)}</Table.Cell>
