@@ -3,9 +3,10 @@ import { findChromium } from './scripts/find-chromium.ts';
 
 /**
  * Workers, and one server for each on its own copy of the demo database (scripts/e2e-server.mjs): port E2E_PORT (8181) + index.
- * One by default: two have not yet been measured faster on the 2-core machines (their renderers fill both cores).
+ * Two by default: a test mostly waits on its page, so on the 2-core machines two end the suite in about 70% of one's
+ * time; four were slower per test and timed out on the heaviest page (measured in docs/qa.md).
  */
-const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 // Each worker process has its index in TEST_PARALLEL_INDEX when it reads this file; the runner has none.
 const PARALLEL_INDEX = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 // The first server's port; another checkout's suite runs beside this one with E2E_PORT set (scripts/e2e-server.mjs).
