@@ -43,7 +43,9 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
   reader.elements('', R4_ELEMENTS.Claim);
   reader.code('status', ['active']);
   const use = reader.code('use', CLAIM_USES) as ClaimUse | undefined;
-  reader.concept('priority');
+  // Elements the claim's handling does not read are refused only when malformed (R4 requires priority; a practice
+  // that leaves it out loses nothing here).
+  reader.concept('priority', false);
   reader.anyReference('insurer', false);
   const type = (reader.at('type.coding') as { system?: string; code?: string }[] | undefined)?.find((c) => c?.code === 'oral');
   if (!type) reader.fail('code-invalid', 'A dental claim: type oral (http://terminology.hl7.org/CodeSystem/claim-type).', 'Claim.type');
@@ -67,6 +69,9 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
   const partial = items.map((_, i) => {
     const path = `item.${i}`;
     reader.elements(path, R4_ELEMENTS.Claim_Item);
+    // R4 requires each item's number (a positiveInt).
+    const sequence = reader.at(`${path}.sequence`);
+    if (!Number.isInteger(sequence) || (sequence as number) < 1) reader.fail(sequence === undefined ? 'required' : 'value', 'The item’s number (a positive whole number).', reader.where(`${path}.sequence`));
     const code = cdtCode(reader, `${path}.productOrService`);
     const serviceDate = reader.date(`${path}.servicedDate`) ?? reader.date('billablePeriod.start') ?? created;
     const tooth = (reader.at(`${path}.bodySite.coding`) as { code?: string }[] | undefined)?.[0]?.code ?? null;

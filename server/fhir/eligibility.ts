@@ -46,9 +46,10 @@ export async function readEligibilityRequest(q: Queryable, client: CallingClient
   reader.done();
   reader.elements('', R4_ELEMENTS.CoverageEligibilityRequest);
   reader.code('status', ['active']);
+  // Elements the answer does not read are refused only when malformed (R4 requires created and insurer).
   reader.identifier(false);
-  reader.dateTime('created', true);
-  reader.anyReference('insurer');
+  reader.dateTime('created', false);
+  reader.anyReference('insurer', false);
   reader.concept('priority', false);
   const purposes = reader.array('purpose', true, 4).map((_, i) => reader.code(`purpose.${i}`, PURPOSES)).filter((p): p is (typeof PURPOSES)[number] => !!p);
   const patientId = reader.reference('patient', 'Patient');

@@ -99,8 +99,9 @@ function cases(type: string, valid: () => Json): BodyCase[] {
   const json = (make: () => Json) => () => JSON.stringify(make());
   const broken = (path: string, value: unknown) => json(() => withValue(valid(), path, value));
   const fields = Object.keys(valid()).filter((k) => k !== 'resourceType');
-  // R4's cardinality 1.. (and, for a claim, its identifier: the key of a resubmission).
-  const required = type === 'Claim' ? ['identifier', 'status', 'type', 'use', 'patient', 'created', 'provider', 'priority', 'insurance', 'item'] : ['status', 'purpose', 'patient', 'created', 'insurer'];
+  // What the server needs (R4's 1.. elements it reads, and a claim's identifier: the key of a resubmission). R4 also
+  // requires a claim's priority and a question's created and insurer, which are refused only when malformed.
+  const required = type === 'Claim' ? ['identifier', 'status', 'type', 'use', 'patient', 'created', 'provider', 'insurance', 'item'] : ['status', 'purpose', 'patient'];
   const moneyPath = type === 'Claim' ? 'item.0.net.value' : 'item.0.unitPrice.value';
   const datePaths = type === 'Claim' ? ['created', 'item.0.servicedDate'] : ['created', 'servicedDate'];
   return [
@@ -124,6 +125,9 @@ function cases(type: string, valid: () => Json): BodyCase[] {
     { name: 'an unknown element in an item', body: json(() => withValue(valid(), 'item.0.discount', 90)), expression: at(type, 'item.0.discount') },
     { name: 'a modifierExtension the server does not know', body: json(() => ({ ...valid(), modifierExtension: [{ url: 'urn:x:void', valueBoolean: true }] })), expression: at(type, 'modifierExtension') },
     ...fields.flatMap((field) => WRONG_TYPES.map(([what, value]) => ({ name: `${field} is ${what}`, body: broken(field, value), expression: at(type, field) }))),
+    ...Object.keys((valid().item as Json[])[0]!).flatMap((field) =>
+      WRONG_TYPES.filter(([, value]) => !(field === 'sequence' && value === 42)).map(([what, value]) => ({ name: `item[0].${field} is ${what}`, body: broken(`item.0.${field}`, value), expression: at(type, `item.0.${field}`) })),
+    ),
     ...required.map((field) => ({ name: `${field} missing`, body: broken(field, undefined), expression: at(type, field) })),
     ...datePaths.flatMap((path) => BAD_DATES.map((date) => ({ name: `${path} ${JSON.stringify(date)}`, body: broken(path, date), expression: at(type, path) }))),
     ...BAD_MONEY.map(([what, value]) => ({
