@@ -2,6 +2,7 @@ import { majorToMinor } from '@core/benefits/currency.ts';
 import type { Queryable } from '../db/database.ts';
 import type { CallingClient } from './clients.ts';
 import { findEnrolment, type EnrolmentRow } from './enrolments.ts';
+import { R4_ELEMENTS } from './elements.ts';
 import { ResourceReader, cdtCode, moneyCents } from './input.ts';
 import { fhirError } from './outcome.ts';
 import { readSupportingInfo, type ClaimDocument } from './supporting-info.ts';
@@ -39,19 +40,23 @@ export interface ClaimInput {
 export async function readClaim(q: Queryable, client: CallingClient, body: unknown): Promise<ClaimInput> {
   const reader = new ResourceReader(body as Record<string, unknown>, 'Claim');
   reader.done();
+  reader.elements('', R4_ELEMENTS.Claim);
   reader.code('status', ['active']);
   const use = reader.code('use', CLAIM_USES) as ClaimUse | undefined;
+  // Elements the claim's handling does not read are refused only when malformed (R4 requires priority; a practice
+  // that leaves it out loses nothing here).
+  reader.concept('priority', false);
+  reader.anyReference('insurer', false);
   const type = (reader.at('type.coding') as { system?: string; code?: string }[] | undefined)?.find((c) => c?.code === 'oral');
   if (!type) reader.fail('code-invalid', 'A dental claim: type oral (http://terminology.hl7.org/CodeSystem/claim-type).', 'Claim.type');
-  const identifier = (reader.at('identifier.0') ?? {}) as { system?: unknown; value?: unknown };
-  if (typeof identifier.value !== 'string' || !identifier.value.trim() || identifier.value.length > 100 || (identifier.system !== undefined && typeof identifier.system !== 'string')) {
-    reader.fail('required', 'The claim’s own identifier (system and value): a resubmission with it answers the same claim.', 'Claim.identifier[0].value');
-  }
+  // The claim's own identifier: a resubmission with it answers the same claim.
+  const identifier = reader.identifier(true);
   const patientId = reader.reference('patient', 'Patient');
-  const created = reader.date('created', true) ?? '';
+  const created = reader.dateTime('created', true) ?? '';
   // The dentist is the provider, or, when the provider is the clinic (an Organization), the care team's first member.
-  const practitionerAt = typeof reader.at('provider.reference') === 'string' && String(reader.at('provider.reference')).startsWith('Practitioner/') ? 'provider' : 'careTeam.0.provider';
-  const doctorId = reader.reference(practitionerAt, 'Practitioner');
+  const providerGiven = reader.anyReference('provider');
+  const practitionerAt = String(reader.at('provider.reference') ?? '').startsWith('Practitioner/') ? 'provider' : 'careTeam.0.provider';
+  const doctorId = providerGiven ? reader.reference(practitionerAt, 'Practitioner') : undefined;
   if (doctorId !== undefined && !client.doctorIds.includes(doctorId)) reader.fail('value', 'This client does not act for that practitioner.', reader.where(`${practitionerAt}.reference`));
   const insurance = reader.array('insurance', true, 2);
   insurance.forEach((_, i) => {
@@ -63,6 +68,10 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
   const items = reader.array('item', true, 50);
   const partial = items.map((_, i) => {
     const path = `item.${i}`;
+    reader.elements(path, R4_ELEMENTS.Claim_Item);
+    // R4 requires each item's number (a positiveInt).
+    const sequence = reader.at(`${path}.sequence`);
+    if (!Number.isInteger(sequence) || (sequence as number) < 1) reader.fail(sequence === undefined ? 'required' : 'value', 'The item’s number (a positive whole number).', reader.where(`${path}.sequence`));
     const code = cdtCode(reader, `${path}.productOrService`);
     const serviceDate = reader.date(`${path}.servicedDate`) ?? reader.date('billablePeriod.start') ?? created;
     const tooth = (reader.at(`${path}.bodySite.coding`) as { code?: string }[] | undefined)?.[0]?.code ?? null;
@@ -93,7 +102,7 @@ export async function readClaim(q: Queryable, client: CallingClient, body: unkno
   reader.done();
   return {
     use: use!,
-    identifier: `${(identifier.system as string | undefined) ?? ''}|${(identifier.value as string).trim()}`,
+    identifier: identifier!,
     patientId: patientId!,
     enrolment,
     doctorId: doctorId!,

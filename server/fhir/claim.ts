@@ -50,6 +50,7 @@ export async function submitClaim(db: Database, files: FileStore, client: Callin
   const earlier = await earlierClaim(db, client, input, source);
   if (earlier !== null) return { id: earlier, created: false };
   const stored = await putFiles(files, input.documents);
+  let unattached: typeof stored = [];
   try {
     const id = await db.transaction(async (tx) => {
       let verificationId = await validVerification(tx, input.patientId, today);
@@ -69,9 +70,11 @@ export async function submitClaim(db: Database, files: FileStore, client: Callin
         throw error;
       }
       await tx.query('UPDATE reimbursements SET integration_client_id = $2, source_resource = $3, source_identifier = $4 WHERE id = $1', [created, client.id, JSON.stringify(source), input.identifier]);
-      await attachDocuments(tx, created, stored, actor);
+      unattached = await attachDocuments(tx, { type: 'reimbursement', id: created }, stored, actor);
       return created;
     });
+    // The same file sent twice is one document: its second copy leaves the store.
+    await discard(files, unattached);
     return { id, created: true };
   } catch (error) {
     // Nothing of a refused claim stays, its files included.
@@ -85,8 +88,12 @@ export async function submitClaim(db: Database, files: FileStore, client: Callin
   }
 }
 
-/** `use: preauthorization` or `predetermination`: a verification of the client (a pre-authorisation is queued for a verifier). */
-export function submitPreauthorization(db: Database, client: CallingClient, actor: Actor & { id: number }, input: ClaimInput, source: unknown, today: string): Promise<number> {
+/**
+ * `use: preauthorization` or `predetermination`: a verification of the client (a pre-authorisation is queued for a
+ * verifier), with the claim's `supportingInfo` files as its documents, held to the same rules as a claim's: a
+ * refused request leaves neither the verification nor its files.
+ */
+export async function submitPreauthorization(db: Database, files: FileStore, client: CallingClient, actor: Actor & { id: number }, input: ClaimInput, source: unknown, today: string): Promise<number> {
   const question = {
     patientId: input.patientId,
     date: input.lines.map((l) => l.serviceDate).sort()[0]!,
@@ -94,5 +101,16 @@ export function submitPreauthorization(db: Database, client: CallingClient, acto
     purposes: [input.use === 'preauthorization' ? 'auth-requirements' : 'benefits'],
     items: input.lines.map((l) => ({ code: l.procedureCode, chargedCents: l.chargedCents })),
   };
-  return db.transaction((tx) => askEligibilityIn(tx, question, source, client, actor, today, input.use === 'preauthorization' ? 'PREAUTHORIZATION' : 'BENEFITS'));
+  const stored = await putFiles(files, input.documents);
+  try {
+    const { id, unattached } = await db.transaction(async (tx) => {
+      const made = await askEligibilityIn(tx, question, source, client, actor, today, input.use === 'preauthorization' ? 'PREAUTHORIZATION' : 'BENEFITS');
+      return { id: made, unattached: await attachDocuments(tx, { type: 'verification', id: made }, stored, actor) };
+    });
+    await discard(files, unattached);
+    return id;
+  } catch (error) {
+    await discard(files, stored);
+    throw error;
+  }
 }

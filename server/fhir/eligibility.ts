@@ -8,6 +8,7 @@ import type { Actor } from '../workflow/shared/actor.ts';
 import { verificationService } from '../workflow/verification/service.ts';
 import type { CallingClient } from './clients.ts';
 import { findEnrolment, type EnrolmentRow } from './enrolments.ts';
+import { R4_ELEMENTS } from './elements.ts';
 import { ResourceReader, cdtCode, moneyCents } from './input.ts';
 import { fhirError } from './outcome.ts';
 
@@ -43,7 +44,13 @@ export interface EligibilityQuestion {
 export async function readEligibilityRequest(q: Queryable, client: CallingClient, body: unknown, today: string): Promise<EligibilityQuestion> {
   const reader = new ResourceReader(body as Record<string, unknown>, 'CoverageEligibilityRequest');
   reader.done();
+  reader.elements('', R4_ELEMENTS.CoverageEligibilityRequest);
   reader.code('status', ['active']);
+  // Elements the answer does not read are refused only when malformed (R4 requires created and insurer).
+  reader.identifier(false);
+  reader.dateTime('created', false);
+  reader.anyReference('insurer', false);
+  reader.concept('priority', false);
   const purposes = reader.array('purpose', true, 4).map((_, i) => reader.code(`purpose.${i}`, PURPOSES)).filter((p): p is (typeof PURPOSES)[number] => !!p);
   const patientId = reader.reference('patient', 'Patient');
   const date = reader.date('servicedDate') ?? reader.date('servicedPeriod.start') ?? today;
@@ -58,7 +65,7 @@ export async function readEligibilityRequest(q: Queryable, client: CallingClient
   // An item that names only a benefit category asks about the category: every category's balances are answered anyway.
   const asked = reader
     .array('item', false, 20)
-    .map((_, i) => i)
+    .map((_, i) => (reader.elements(`item.${i}`, R4_ELEMENTS.CoverageEligibilityRequest_Item), i))
     .filter((i) => reader.at(`item.${i}.productOrService`) !== undefined || reader.at(`item.${i}.category`) === undefined);
   const codes = asked.map((i) => cdtCode(reader, `item.${i}.productOrService`));
   reader.done();

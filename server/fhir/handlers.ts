@@ -138,7 +138,7 @@ export function fhirHandlers(deps: Deps): Record<string, Handler> {
       const input = await readClaim(db, client, request.body);
       const actor = actorOf(client, request.user!.permissions, request.ip, request.userAgent);
       if (input.use !== 'claim') {
-        const id = await submitPreauthorization(db, client, actor, input, request.body, today);
+        const id = await submitPreauthorization(db, deps.files, client, actor, input, request.body, today);
         return fhirJson(preauthorizationResponse(await eligibilityResponse(db, client, id, today), input.use), 201);
       }
       const { id, created } = await submitClaim(db, deps.files, client, actor, input, request.body, today);

@@ -18,7 +18,8 @@ export type IssueCode =
   | 'throttled'
   | 'transient'
   | 'exception'
-  | 'processing';
+  | 'processing'
+  | 'extension';
 
 export interface Issue {
   severity: 'fatal' | 'error' | 'warning' | 'information';

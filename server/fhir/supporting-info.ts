@@ -64,12 +64,24 @@ export type StoredDocument = Awaited<ReturnType<typeof putFiles>>[number];
 
 export const discard = (files: FileStore, stored: StoredDocument[]) => Promise.all(stored.map((s) => files.remove(s.key)));
 
-/** The claim's documents as the reimbursement's attachments, uploaded by the client's user and audited as an upload. */
-export async function attachDocuments(tx: Queryable, reimbursementId: number, stored: StoredDocument[], actor: Actor & { id: number }) {
+/**
+ * The claim's documents as the attachments of its reimbursement (or of its pre-authorisation's verification),
+ * uploaded by the client's user and audited as an upload. A file the record already holds (the same bytes, sent
+ * again with a question that answers the verification already open) is not attached twice: answers those left
+ * unattached, for the caller to remove from the store.
+ */
+export async function attachDocuments(tx: Queryable, owner: { type: 'reimbursement' | 'verification'; id: number }, stored: StoredDocument[], actor: Actor & { id: number }): Promise<StoredDocument[]> {
+  const held = new Set((await tx.query<{ sha256: string }>('SELECT sha256 FROM attachments WHERE owner_type = $1 AND owner_id = $2', [owner.type, owner.id])).map((r) => r.sha256));
+  const unattached: StoredDocument[] = [];
   for (const document of stored) {
+    if (held.has(document.sha256)) {
+      unattached.push(document);
+      continue;
+    }
+    held.add(document.sha256);
     const row = await insertAttachment(tx, {
-      owner_type: 'reimbursement',
-      owner_id: reimbursementId,
+      owner_type: owner.type,
+      owner_id: owner.id,
       document_type: document.documentType,
       file_name: document.fileName,
       mime: document.mime,
@@ -79,6 +91,7 @@ export async function attachDocuments(tx: Queryable, reimbursementId: number, st
       clinical: CLINICAL.includes(document.documentType),
       uploaded_by: actor.id,
     });
-    await appendAudit(tx, { userId: actor.id, action: 'CREATE', entityType: 'attachment', entityId: row.id, result: 'ALLOWED', ip: actor.ip, detail: { ownerType: 'reimbursement', ownerId: reimbursementId, sha256: document.sha256, source: 'Claim.supportingInfo' } });
+    await appendAudit(tx, { userId: actor.id, action: 'CREATE', entityType: 'attachment', entityId: row.id, result: 'ALLOWED', ip: actor.ip, detail: { ownerType: owner.type, ownerId: owner.id, sha256: document.sha256, source: 'Claim.supportingInfo' } });
   }
+  return unattached;
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REIMBURSEMENT_STATES } from '../../core/workflows/reimbursement.machine.ts';
 import { VERIFICATION_STATES } from '../../core/workflows/verification.machine.ts';
+import { currencyExponent } from '../../core/benefits/currency.ts';
 import { CLAIM_RESPONSE } from '../../server/fhir/claim-response.ts';
 import { ELIGIBILITY_OUTCOME } from '../../server/fhir/eligibility-response.ts';
 import { attachToReimbursement, call, sendEvent, signIn, useServer } from './helpers.ts';
@@ -42,6 +43,11 @@ function mapped(resource: Record<string, unknown>, patient: { id: number; curren
     if (key === 'coverage' && value && typeof value === 'object') return { reference: `Coverage/${patient.id}` };
     if (key === 'provider' && value && typeof value === 'object' && (/^(Practitioner\/|#provider)/.test(value.reference ?? '') || value.identifier?.system?.endsWith('providerId'))) {
       return { reference: `Practitioner/${doctorId}` };
+    }
+    // A Money converted to the policy's currency has that currency's precision (whole pesos for CLP).
+    if (value && typeof value === 'object' && typeof value.value === 'number' && typeof value.currency === 'string') {
+      const factor = 10 ** currencyExponent(patient.currency);
+      return { ...value, value: Math.round(value.value * factor) / factor, currency: patient.currency };
     }
     if (key === 'currency' && typeof value === 'string') return patient.currency;
     if (key === 'servicedDate' || key === 'timingDate') return '2026-11-18';

@@ -8,11 +8,11 @@ export type DocumentType = Schemas['DocumentType'];
 /** Documents attached to a record (`/api/attachments`); an upload refreshes every list of them. */
 const attachmentKeys = queryKeys('attachments');
 
-/** A reimbursement's documents. */
-export const attachmentsQuery = (ownerId: number) =>
+/** A reimbursement's documents (or a verification's: a pre-authorisation's files sent through FHIR). */
+export const attachmentsQuery = (ownerId: number, ownerType: 'reimbursement' | 'verification' = 'reimbursement') =>
   queryOptions({
-    queryKey: attachmentKeys.list({ ownerType: 'reimbursement', ownerId }),
-    queryFn: () => call(api.GET('/api/attachments', { params: { query: { ownerType: 'reimbursement', ownerId } } })),
+    queryKey: attachmentKeys.list({ ownerType, ownerId }),
+    queryFn: () => call(api.GET('/api/attachments', { params: { query: { ownerType, ownerId } } })),
     select: (page) => page.items,
   });
 

@@ -23,6 +23,7 @@ import { CoverageChecks } from './CoverageChecks.tsx';
 import { EligibleDialog } from './EligibleDialog.tsx';
 import { Day, KindText, ValidityLeft, VerificationStateBadge } from './VerificationCells.tsx';
 import { RecordSource } from '../../components/workflow/RecordSource.tsx';
+import { VerificationDocuments } from './VerificationDocuments.tsx';
 
 type Asking = 'REQUEST_INFO' | 'RECORD_ELIGIBLE' | 'RECORD_NOT_ELIGIBLE' | 'CANCEL' | null;
 
@@ -120,6 +121,7 @@ function VerificationView({ v }: { v: Verification }) {
       <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
         <Stack gap="6">
           <Summary verification={v} />
+          <VerificationDocuments verificationId={v.id} />
           <Benefits verification={v} />
         </Stack>
         <Stack gap="6">

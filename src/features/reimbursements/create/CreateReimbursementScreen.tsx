@@ -22,7 +22,7 @@ import { attachmentsQuery } from '../../../api/resources/attachments.ts';
 import { fetchLiquidation, reimbursements, sendReimbursementEvent, type Reimbursement } from '../../../api/resources/reimbursements.ts';
 import { procedureCodesQuery } from '../../../api/resources/settings.ts';
 import { verificationQuery, type Verification } from '../../../api/resources/verifications.ts';
-import { AttachmentList } from '../AttachmentList.tsx';
+import { AttachmentList } from '../../../components/attachments/AttachmentList.tsx';
 import { BlockedReason, blockedReasons } from '../BlockedReason.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
 import { LiquidationTable } from '../LiquidationTable.tsx';

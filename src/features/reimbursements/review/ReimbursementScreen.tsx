@@ -21,7 +21,7 @@ import { reimbursementMachine } from '@core/workflows/reimbursement.machine.ts';
 import { ACCEPTS_DOCUMENTS, LIQUIDATION_OPEN, stateHasTag } from '@core/workflows/workflow.ts';
 import { assigneesQuery, liquidationQuery, reimbursements, reimbursementWorkflow, type Reimbursement, type ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
 import { attachmentsQuery } from '../../../api/resources/attachments.ts';
-import { AttachmentList } from '../AttachmentList.tsx';
+import { AttachmentList } from '../../../components/attachments/AttachmentList.tsx';
 import { DocumentUpload } from '../DocumentUpload.tsx';
 import { useReasonText } from '../../../api/resources/settings.ts';
 import { LiquidationTable } from '../LiquidationTable.tsx';

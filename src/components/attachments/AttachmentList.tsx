@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, CloseButton, Dialog, HStack, Image, Portal, Stack, Text } from '@chakra-ui/react';
 import { FileText, ImageIcon } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Loading } from '../../components/feedback/Loading.tsx';
-import { formatFileSize } from '../../components/format/file-size.ts';
+import { Loading } from '../feedback/Loading.tsx';
+import { formatFileSize } from '../format/file-size.ts';
 import { attachmentBlobUrl, type Attachment } from '../../api/resources/attachments.ts';
 
 /** The file opened in the browser: images as images, PDFs in the browser's own viewer. */
