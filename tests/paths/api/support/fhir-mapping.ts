@@ -94,7 +94,8 @@ async function checkClaimResponse(ctx: ReplayContext, id: number, where: string)
       expected ? { eligible: expected.allowedCents, deductible: expected.deductibleCents ?? 0, benefit: expected.coveredCents ?? 0 } : { eligible: undefined, deductible: undefined, benefit: undefined },
     );
     const reason = expected?.status === 'REJECTED' && expected.reason ? expected.reason : undefined;
-    expect(amount(item.adjudication, 'benefit') && (amount(item.adjudication, 'benefit') as ClaimItem['adjudication'][number]).reason?.coding[0]?.code, `${where} item ${index + 1}: reason`).toBe(expected ? reason : undefined);
+    const given = (amount(item.adjudication, 'benefit') as ClaimItem['adjudication'][number] | undefined)?.reason?.coding[0];
+    expect(given && `${given.system}#${given.code}`, `${where} item ${index + 1}: reason`).toBe(reason && `${REASON_SYSTEM}#${reason}`);
   }
   if (row.decided) expect(cents(amount(response.total, 'benefit')?.amount), `${where}: benefit total`).toBe(record.payableCents);
   expect(cents(response.payment?.amount), `${where}: payment`).toBe(record.state === 'paid' ? (record.paidCents ?? record.payableCents) : undefined);
