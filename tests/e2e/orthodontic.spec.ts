@@ -177,6 +177,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   if (locale === 'es') await permissionsOnPlan(browser, request, planUrl, planId);
 
   // The first two instalments: claimed from the schedule, then documented, reviewed and paid.
+  let firstFolio = '';
   for (const [number, paidSoFar] of [
     [0, 60_000],
     [1, 70_000],
@@ -193,6 +194,16 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
     const reimbursementId = Number(page.url().split('/').pop());
     // Named by the claim's folio, as everywhere else, not by its internal number (issue 28, item 12).
     const { folio } = (await (await request.get(`/api/reimbursements/${reimbursementId}`, { headers: authHeader(await apiToken(request)) })).json()) as { folio: string };
+    if (number === 1) {
+      // Issue 28 item 12: the later instalment reuses what the first claim gave for the plan, and says where it came from.
+      const checklist = page.getByRole('list', { name: c['reimbursements.documents.requiredTitle'] });
+      const type = c['settings.documentType.TREATMENT_PLAN'];
+      await expect(checklist.getByRole('listitem').filter({ hasText: t('reimbursements.documents.onFileClaim', { type, folio: firstFolio }) })).toBeVisible();
+      await expect(checklist.getByRole('link', { name: firstFolio }).first()).toHaveAttribute('href', /\/app\/reembolsos\/editar\//);
+      await expect(checklist).toContainText(t('reimbursements.documents.missingItem', { type: c['settings.documentType.INVOICE'] }));
+      await expect(checklist).not.toContainText(t('reimbursements.documents.missingItem', { type }));
+    }
+    firstFolio ||= folio;
     await page.goto(planUrl);
     await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.draft', { folio }) })).toBeVisible();
 
