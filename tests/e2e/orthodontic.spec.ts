@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
 import { readSecure } from './secure-storage.ts';
+import { dateField, fillDate } from './date-input.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -165,7 +166,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   await expect(planState('approved')).toHaveText(c['machine.orthodonticPlan.state.approved']);
   await page.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   const activation = page.getByRole('dialog');
-  await activation.getByLabel(c['orthodonticPlans.event.ACTIVATE.date']).fill(bandingDate);
+  await fillDate(dateField(activation, c['orthodonticPlans.event.ACTIVATE.date']), bandingDate);
   await expectNoSeriousViolations(page);
   await activation.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   await expect(planState('active')).toHaveText(c['machine.orthodonticPlan.state.active']);
@@ -379,7 +380,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 
     await page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
     const debond = page.getByRole('dialog');
-    await debond.getByLabel(es['orthodonticPlans.event.REGISTER_DEBOND.date']).fill(today);
+    await fillDate(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date']), today);
     await expectNoSeriousViolations(page);
     await debond.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
     await expect(planState(page, 'completed')).toHaveText(es['machine.orthodonticPlan.state.completed']);
