@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { tabTo } from './keyboard.ts';
 import type { Locator, Page } from '@playwright/test';
 
 /** A DateField (day, month and year boxes in the language's order), found as the group its label names. */
@@ -21,3 +22,9 @@ export async function expectDate(field: Locator, iso: string) {
 
 /** The DateField's first box in the language's order, where typing the whole day starts (Spanish: day, month, year). */
 export const firstBox = (field: Locator) => field.getByRole('textbox').first();
+
+/** Reaches a DateField's first box with Tab and types the day as a person reads it in Spanish (day, month, year). */
+export async function tabAndTypeDate(page: Page, field: Locator, iso: string) {
+  await tabTo(page, firstBox(field));
+  await page.keyboard.type(`${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`);
+}

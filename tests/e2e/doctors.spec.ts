@@ -81,7 +81,7 @@ test.describe('doctors as administrator', () => {
     await fillDate(dateField(agreement, 'Desde'), '2026-01-01');
     // Running until the end of next year, so the list shows it whatever day the test runs.
     const until = `${new Date().getFullYear() + 1}-12-31`;
-    await agreement.getByLabel('Hasta').fill(until);
+    await fillDate(dateField(agreement, 'Hasta'), until);
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     await expect(page.getByText('Registro creado')).toBeVisible();
@@ -189,7 +189,7 @@ test.describe('doctors as administrator', () => {
     await fillDate(dateField(agreements.nth(1), 'Desde'), '2026-03-01');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Se superpone con otro convenio con la misma aseguradora');
-    await expect(agreements.nth(1).getByLabel('Desde')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dateField(agreements.nth(1), 'Desde').getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/app\/doctores\/nuevo$/);
 
     // Ending the first before the second starts lets it save.

@@ -10,7 +10,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
 import { readSecure } from './secure-storage.ts';
-import { dateField, fillDate } from './date-input.ts';
+import { dateField, expectDate, fillDate, firstBox } from './date-input.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -481,10 +481,11 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
     await expectFocusVisible(activate);
     await keyboard.press('Enter');
     const activation = page.getByRole('dialog');
-    const date = activation.getByLabel(es['orthodonticPlans.event.ACTIVATE.date']);
-    await expectFocusVisible(date);
-    await keyboard.type(`${bandingDate.slice(5, 7)}${bandingDate.slice(8, 10)}${bandingDate.slice(0, 4)}`);
-    await expect(date).toHaveValue(bandingDate);
+    const date = dateField(activation, es['orthodonticPlans.event.ACTIVATE.date']);
+    await expectFocusVisible(firstBox(date));
+    // The date's boxes in the page's language order (Spanish: day, month, year).
+    await keyboard.type(`${bandingDate.slice(8, 10)}${bandingDate.slice(5, 7)}${bandingDate.slice(0, 4)}`);
+    await expectDate(date, bandingDate);
     await keyboard.press('Enter');
     await expect(activation).toBeHidden();
     await expect(planState('active')).toHaveText(es['machine.orthodonticPlan.state.active']);

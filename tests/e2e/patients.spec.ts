@@ -3,7 +3,7 @@ import { textPdf } from '../../server/seed/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
-import { dateField, expectDate, fillDate } from './date-input.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 // A family enrolled through the screens on a policy the test creates through the API, the rules the server
 // refuses shown on the form, and the patient view's remaining benefits after a reimbursement paid through the API.
@@ -333,8 +333,7 @@ test('keyboard only: the holder enrolled with the policy picker, then a child on
     await tabTo(page, field(page, label));
     await keyboard.type(text);
   };
-  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-  const typeDate = (label: string, iso: string) => typeInto(label, `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`);
+  const typeDate = (label: string, iso: string) => tabAndTypeDate(page, dateField(page, new RegExp(`^${label}`)), iso);
   const person = async (relationship: string, first: string, birth: string, document?: string) => {
     await typeInto('Parentesco', relationship);
     await expect(field(page, 'Parentesco')).toHaveValue(relationship === 'Titular' ? 'HOLDER' : 'CHILD');
@@ -346,7 +345,7 @@ test('keyboard only: the holder enrolled with the policy picker, then a child on
     }
     await typeDate('Fecha de nacimiento', birth);
     await typeDate('Fecha de alta', `${year}-01-01`);
-    await expect(field(page, 'Fecha de alta')).toHaveValue(`${year}-01-01`);
+    await expectDate(dateField(page, /^Fecha de alta/), `${year}-01-01`);
     const saveButton = page.getByRole('button', { name: 'Guardar' });
     await tabTo(page, saveButton);
     await expectFocusVisible(saveButton);

@@ -1,6 +1,6 @@
 import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
-import { dateField, expectDate, firstBox } from './date-input.ts';
+import { dateField, expectDate, tabAndTypeDate } from './date-input.ts';
 
 // Issue 8's "keyboard only" on the policyholder form: a person with their bank details typed in, saved, found
 // again, and the stored account revealed in full and hidden again — Tab, Enter and typing, no click.
@@ -15,11 +15,7 @@ test('keyboard only: a holder with bank details created, and the stored account 
     await tabTo(page, field(label));
     await keyboard.type(text);
   };
-  // The date's boxes follow the page's language (Spanish: day, month, year); typing fills each and moves on.
-  const typeDate = async (label: string, iso: string) => {
-    await tabTo(page, firstBox(dateField(page, new RegExp(`^${label}`))));
-    await keyboard.type(`${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`);
-  };
+  const typeDate = (label: string, iso: string) => tabAndTypeDate(page, dateField(page, new RegExp(`^${label}`)), iso);
   await signIn(page, 'admin@demo.local', { to: '/app/titulares/nuevo' });
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo titular' })).toBeVisible();
 

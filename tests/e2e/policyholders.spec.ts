@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, signIn } from './fixtures.ts';
-import { dateField, fillDate } from './date-input.ts';
+import { dateField, expectDate, fillDate } from './date-input.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const rows = (page: Page) => page.locator('table tbody tr[data-index]');
@@ -254,7 +254,7 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   // Renewed for another year: the new end shows in the row's validity, the policy stays active as renewed.
   await policy.getByRole('button', { name: `Renovar la póliza ${number}` }).click();
   const renew = page.getByRole('alertdialog', { name: `Renovar la póliza ${number}` });
-  await expect(renew.getByLabel(/^Nuevo fin de vigencia/)).toHaveValue(`${year + 1}-12-31`);
+  await expectDate(dateField(renew, /^Nuevo fin de vigencia/), `${year + 1}-12-31`);
   await renew.getByRole('button', { name: 'Renovar' }).click();
   await expect(renew).toBeHidden();
   const newEnd = await page.evaluate((day) => new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(`${day}T00:00:00`)), `${year + 1}-12-31`);

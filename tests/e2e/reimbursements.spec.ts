@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
-import { dateField, expectDate, fillDate, firstBox } from './date-input.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 
@@ -292,10 +292,7 @@ test('keyboard only: a claim from its verification to its submission (to needs-d
   await tabTo(page, flow.getByLabel(es['reimbursements.invoice.number']));
   await page.keyboard.type('F-KEY-0001');
   const date = dateField(flow, es['reimbursements.invoice.date']);
-  await tabTo(page, firstBox(date));
-  const [year, month, day] = daysAgo(2).split('-');
-  // The date's boxes follow the page's language (Spanish: day, month, year); typing fills each and moves on.
-  await page.keyboard.type(`${day}${month}${year}`);
+  await tabAndTypeDate(page, date, daysAgo(2));
   await expectDate(date, daysAgo(2));
   await tabTo(page, flow.getByRole('button', { name: es['reimbursements.create.next'] }));
   await page.keyboard.press('Enter');

@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
-import { dateField, fillDate } from './date-input.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 // Issue 9, verificaciones: a verifier takes a pending verification, asks for information and records it eligible,
 // in Spanish and once in Japanese; a user without the permission sees no action (and the API refuses it); one
@@ -409,12 +409,9 @@ test.describe('verificaciones', () => {
     await tabTo(kind);
     await page.keyboard.type(es['verifications.kind.BENEFITS']);
     await expect(kind).toHaveValue('BENEFITS');
-    const date = flow.getByLabel(es['verifications.field.plannedServiceDate']);
-    await tabTo(date);
-    const [year, month, day] = inDays(4).split('-');
-    // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-    await page.keyboard.type(`${month}${day}${year}`);
-    await expect(date).toHaveValue(inDays(4));
+    const date = dateField(flow, es['verifications.field.plannedServiceDate']);
+    await tabAndTypeDate(page, date, inDays(4));
+    await expectDate(date, inDays(4));
     await tabTo(flow.getByRole('button', { name: es['verifications.flow.next'] }));
     await page.keyboard.press('Enter');
     await expect(flow).toHaveAttribute('data-state', 'review');

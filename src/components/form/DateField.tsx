@@ -84,6 +84,7 @@ export function DateField({ value, onChange, labelledBy, onBlur, size = 'md' }: 
     <HStack
       role="group"
       aria-labelledby={labelId}
+      aria-invalid={field?.invalid || undefined}
       gap="1"
       dir="ltr"
       data-date-field
