@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { HStack } from '@chakra-ui/react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -56,13 +56,12 @@ function DateAndTime({ value, onChange, onBlur, label }: { value: string; onChan
 
 export function InstantField({ form, name, label }: { form: UseFormReturn<FormValues>; name: 'publishFrom' | 'publishUntil'; label: string }) {
   const intl = useIntl();
-  const labelId = useId();
   return (
     <Controller
       control={form.control}
       name={name}
       render={({ field, fieldState }) => (
-        <FormField label={label} labelId={labelId} error={fieldState.error as FieldError} helper={intl.formatMessage({ id: `announcements.field.${name}.help` })}>
+        <FormField label={label} error={fieldState.error as FieldError} helper={intl.formatMessage({ id: `announcements.field.${name}.help` })}>
           <DateAndTime value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} label={label} />
         </FormField>
       )}
