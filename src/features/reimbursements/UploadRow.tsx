@@ -19,7 +19,8 @@ export function UploadRow({ item, onRetry, onDismiss }: { item: QueuedFile; onRe
       <Stack gap="1" py="1">
         <HStack justify="space-between" gap="2" wrap="wrap">
           <Text fontSize="sm" minW="0" wordBreak="break-word">
-            <bdi>{item.file.name}</bdi> · {formatFileSize(intl, item.file.size)} · {t(`settings.documentType.${item.documentType}`)}
+            {/* Each part isolated: right to left, "<1 kB" beside a Latin name otherwise reads "kB … 1>". */}
+            <bdi>{item.file.name}</bdi> · <bdi>{formatFileSize(intl, item.file.size)}</bdi> · <bdi>{t(`settings.documentType.${item.documentType}`)}</bdi>
           </Text>
           <HStack gap="2" fontSize="sm" color={state === 'failed' || state === 'done' ? TONE[state] : 'fg.muted'}>
             {state === 'waiting' && <Clock aria-hidden size={14} />}
