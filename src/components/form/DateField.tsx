@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { HStack, Input, Text, useFieldContext } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { blurLeavingGroup } from './group-blur.ts';
 
 type Part = 'day' | 'month' | 'year';
 const WIDTH: Record<Part, number> = { day: 2, month: 2, year: 4 };
@@ -88,9 +89,7 @@ export function DateField({ value, onChange, labelledBy, onBlur, size = 'md' }: 
       gap="1"
       dir="ltr"
       data-date-field
-      onBlur={(event) => {
-        if (onBlur && !event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
-      }}
+      onBlur={blurLeavingGroup(onBlur)}
     >
       {parts.map((part, index) => (
         <HStack key={part} gap="1">

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { HStack, Input, Text } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { blurLeavingGroup } from './group-blur.ts';
 
 type Part = 'hour' | 'minute';
 const PARTS: Part[] = ['hour', 'minute'];
@@ -56,9 +57,7 @@ export function TimeField({ value, onChange, label, onBlur }: { value: string; o
       gap="1"
       dir="ltr"
       data-time-field
-      onBlur={(event) => {
-        if (onBlur && !event.currentTarget.contains(event.relatedTarget as Node | null)) onBlur();
-      }}
+      onBlur={blurLeavingGroup(onBlur)}
     >
       {PARTS.map((part, index) => (
         <HStack key={part} gap="1">
