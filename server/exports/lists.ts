@@ -11,7 +11,16 @@ export interface ExportListSpec {
   catalog: string;
   /** The statechart whose state names (`machine.<machine>.state.<state>`) the screen shows for `state`. */
   machine?: string;
+  /** `lines`: one row per line of each claim listed (line-rows.ts), with LINE_FIELDS for columns. */
+  rows?: 'lines';
 }
+
+/**
+ * The columns of a claims export by line (issue 28 item 6): the claim's folio, the line's number, code and tooth,
+ * its decision (Aprobada, Reducida, Rechazada) with its reason's code and text, what the reviewer cut, the excess
+ * over the maximum and what it covers.
+ */
+export const LINE_FIELDS = ['folio', 'line', 'procedureCode', 'tooth', 'decision', 'reasonCode', 'reasonText', 'reviewCutCents', 'excessCents', 'coveredCents'] as const;
 
 /**
  * The lists an export can take, each read through its own list operation (same filters, same rights,
@@ -30,6 +39,7 @@ export const EXPORT_LISTS: Record<ExportList, ExportListSpec> = {
   reimbursements: { operationId: 'listReimbursements', healthData: true, catalog: 'reimbursements', machine: 'reimbursement' },
   'reimbursements-general': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'GENERAL' }, catalog: 'reimbursements', machine: 'reimbursement' },
   'reimbursements-orthodontic': { operationId: 'listReimbursements', healthData: true, fixedFilters: { kind: 'ORTHODONTIC' }, catalog: 'reimbursements', machine: 'reimbursement' },
+  'reimbursement-lines': { operationId: 'listReimbursements', healthData: true, catalog: 'reimbursements', machine: 'reimbursement', rows: 'lines' },
   'reimbursable-verifications': { operationId: 'listVerifications', healthData: true, fixedFilters: { state: 'verified' }, catalog: 'verifications', machine: 'verification' },
   orthodonticPlans: { operationId: 'listOrthodonticPlans', healthData: true, catalog: 'orthodonticPlans', machine: 'orthodonticPlan' },
   announcements: { operationId: 'listAnnouncements', healthData: false, catalog: 'announcements', machine: 'announcement' },
@@ -97,3 +107,6 @@ export function exportFieldSchemas(operationId: string): Map<string, Schema> {
 
 /** The names of exportFieldSchemas. */
 export const exportableFields = (operationId: string): Set<string> => new Set(exportFieldSchemas(operationId).keys());
+
+/** The columns an export of the list may name: its rows' fields, or a line export's LINE_FIELDS. */
+export const exportableColumns = (list: ExportListSpec): Set<string> => (list.rows === 'lines' ? new Set<string>(LINE_FIELDS) : exportableFields(list.operationId));

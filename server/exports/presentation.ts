@@ -8,7 +8,7 @@ import { cellOf, type Cell } from './cells.ts';
 import { exportFieldSchemas, type ExportListSpec, type Schema } from './lists.ts';
 
 export type ExportLocale = 'es' | 'en' | 'fr' | 'zh' | 'ja';
-const CATALOGS: Record<ExportLocale, Record<string, string>> = { es, en, fr, zh, ja };
+export const CATALOGS: Record<ExportLocale, Record<string, string>> = { es, en, fr, zh, ja };
 
 /**
  * A spreadsheet opened by double-click splits a CSV at the list separator of the reader's regional settings: `;`
@@ -27,6 +27,12 @@ const amountFormat = (currency: string) => {
   const digits = currencyExponent(currency);
   return `#,##0${digits ? `.${'0'.repeat(digits)}` : ''} "${currency.replace(/[^A-Z]/g, '')}"`;
 };
+
+/** An amount in minor units as the screen writes it, and as a number with the currency's decimals for a workbook. */
+export const amountCell = (cents: number, currency: string, locale: ExportLocale): ExportCell => ({
+  text: formatMinor(cents, currency, locale),
+  number: { value: minorToMajor(cents, currency), numFmt: amountFormat(currency) },
+});
 
 const typeOf = (schema: Schema) => (Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type);
 
@@ -50,7 +56,7 @@ export function exportPresenter(list: ExportListSpec, locale: ExportLocale) {
     const name = field.split('.').pop()!;
     if (typeof value === 'boolean') return { text: label(`${list.catalog}.${name}.${value}`) ?? label(value ? 'common.yes' : 'common.no') ?? String(value) };
     if (typeof value === 'number' && name.endsWith('Cents') && typeof item.currency === 'string') {
-      return { text: formatMinor(value, item.currency, locale), number: { value: minorToMajor(value, item.currency), numFmt: amountFormat(item.currency) } };
+      return amountCell(value, item.currency, locale);
     }
     // An identifier is a code, not a quantity: never grouped ("1.234" would read as a decimal).
     if (typeof value === 'number' && (name === 'id' || name.endsWith('Id'))) return { text: value, number: { value, numFmt: '0' } };

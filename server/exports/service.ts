@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { BusinessRuleError, NotFoundError, StateConflictError } from '../errors.ts';
 import { HttpProblem } from '../http/problem.ts';
 import type { FileStore } from '../files.ts';
-import { EXPORT_LISTS, exportableFields, listOperation } from './lists.ts';
+import { EXPORT_LISTS, exportableColumns, listOperation } from './lists.ts';
 import type { ExportJobRow } from './queue.ts';
 
 type Download = components['schemas']['Download'];
@@ -106,7 +106,7 @@ export const exportService = {
       throw new HttpProblem(400, error.code, error.detail, error.errors?.map((e) => ({ ...e, path: e.path.replace(/^query/, 'body/filters') })));
     }
     // A column the list's rows do not have would come out blank: the request is wrong, not the file.
-    const known = exportableFields(list.operationId);
+    const known = exportableColumns(list);
     const unknown = input.columns.flatMap((column, index) => (known.has(column.field) ? [] : [{ index, field: column.field }]));
     if (unknown.length) {
       throw new HttpProblem(

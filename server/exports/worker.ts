@@ -6,6 +6,7 @@ import type { Deps, Handlers } from '../http/types.ts';
 import { appendAudit } from '../audit.ts';
 import { EXPORT_LISTS, listOperation, type ExportList } from './lists.ts';
 import { exportPresenter, listSeparator } from './presentation.ts';
+import { linePresenter } from './line-rows.ts';
 import { claimNext, complete, fail, MAX_ATTEMPTS, reportProgress, type Claim } from './queue.ts';
 import { readNextPage, type KeysetWalk } from '../db/keyset.ts';
 import { csvWriter, xlsxWriter, type RowWriter } from './writers.ts';
@@ -33,6 +34,8 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
   const headings = job.columns.map((c) => c.label);
   // Values as the requester's screen shows them, in the language saved in her profile (the header's choice).
   const present = exportPresenter(list, user.locale);
+  // A claims export by line writes each claim's lines; any other, one row per item.
+  const rowsOf = list.rows === 'lines' ? linePresenter(user.locale) : (item: Record<string, unknown>, columns: string[]) => [present(item, columns)];
   const fields = job.columns.map((c) => c.field);
   const writer: RowWriter = job.format === 'csv' ? csvWriter(stream, headings, listSeparator(user.locale)) : xlsxWriter(stream, headings, job.list);
   let rows = 0;
@@ -47,7 +50,7 @@ async function run({ db, files }: Deps, handlers: Handlers, claim: Claim): Promi
       );
       if (reply.status !== 200) throw new Error(`${list.operationId} answered ${reply.status}`);
       const { items, total, totalIsLowerBound } = reply.body as ListPage;
-      for (const item of items) await writer.row(present(item, fields));
+      for (const item of items) for (const row of rowsOf(item, fields)) await writer.row(row);
       rows += items.length;
       if (!(await reportProgress(db, claim, rows, totalIsLowerBound ? null : total))) throw new ClaimLost();
       if (items.length < pageSize()) break;

@@ -2,6 +2,7 @@ import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn, tokenOf } from './fixtures.ts';
+import { dateField, fillDate } from './date-input.ts';
 
 const rows = (page: Page) => page.locator('table tbody tr[data-index]');
 // The whole label, with or without the required mark ('Matrícula' is not 'Matrícula verificada el').
@@ -77,10 +78,10 @@ test.describe('doctors as administrator', () => {
     await expect(agreement).toHaveCount(1);
     await agreement.getByLabel('Aseguradora').selectOption({ index: 1 });
     const insurerName = (await agreement.getByLabel('Aseguradora').locator('option:checked').textContent())!;
-    await agreement.getByLabel('Desde').fill('2026-01-01');
+    await fillDate(dateField(agreement, 'Desde'), '2026-01-01');
     // Running until the end of next year, so the list shows it whatever day the test runs.
     const until = `${new Date().getFullYear() + 1}-12-31`;
-    await agreement.getByLabel('Hasta').fill(until);
+    await fillDate(dateField(agreement, 'Hasta'), until);
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     await expect(page.getByText('Registro creado')).toBeVisible();
@@ -184,15 +185,15 @@ test.describe('doctors as administrator', () => {
 
     // The server's rule: two agreements with one insurer must not cover the same days.
     await agreements.nth(1).getByLabel('Aseguradora').selectOption({ index: 1 });
-    await agreements.nth(0).getByLabel('Desde').fill('2026-01-01');
-    await agreements.nth(1).getByLabel('Desde').fill('2026-03-01');
+    await fillDate(dateField(agreements.nth(0), 'Desde'), '2026-01-01');
+    await fillDate(dateField(agreements.nth(1), 'Desde'), '2026-03-01');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByTestId('agreements').getByRole('alert')).toHaveText('Convenio 2: Se superpone con otro convenio con la misma aseguradora');
-    await expect(agreements.nth(1).getByLabel('Desde')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dateField(agreements.nth(1), 'Desde').getByRole('textbox').first()).toHaveAttribute('aria-invalid', 'true');
     await expect(page).toHaveURL(/\/app\/doctores\/nuevo$/);
 
     // Ending the first before the second starts lets it save.
-    await agreements.nth(0).getByLabel('Hasta').fill('2026-02-28');
+    await fillDate(dateField(agreements.nth(0), 'Hasta'), '2026-02-28');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByText('Registro creado')).toBeVisible();
     const saved = await findDoctor(page, 'E2E-AGR-1');

@@ -37,3 +37,16 @@ test('on a phone a claim’s lines are cards: nothing scrolls sideways, each lin
   await expect(cards.first()).toContainText('Aprobada');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('on a phone the header carries the announcements icon, with nothing pending, and fits its width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'consulta@demo.local', { to: '/app/pacientes' });
+  const header = page.getByRole('banner');
+  const icon = header.getByTestId('announcements-badge');
+  await expect(icon).toBeVisible();
+  await expect(icon).toHaveAttribute('href', '/app/comunicadospendientes');
+  const box = await icon.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+});

@@ -10,6 +10,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
 import { readSecure } from './secure-storage.ts';
+import { dateField, expectDate, fillDate, firstBox } from './date-input.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -165,7 +166,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   await expect(planState('approved')).toHaveText(c['machine.orthodonticPlan.state.approved']);
   await page.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   const activation = page.getByRole('dialog');
-  await activation.getByLabel(c['orthodonticPlans.event.ACTIVATE.date']).fill(bandingDate);
+  await fillDate(dateField(activation, c['orthodonticPlans.event.ACTIVATE.date']), bandingDate);
   await expectNoSeriousViolations(page);
   await activation.getByRole('button', { name: c['orthodonticPlans.event.ACTIVATE.action'] }).click();
   await expect(planState('active')).toHaveText(c['machine.orthodonticPlan.state.active']);
@@ -177,6 +178,7 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
   if (locale === 'es') await permissionsOnPlan(browser, request, planUrl, planId);
 
   // The first two instalments: claimed from the schedule, then documented, reviewed and paid.
+  let firstFolio = '';
   for (const [number, paidSoFar] of [
     [0, 60_000],
     [1, 70_000],
@@ -193,6 +195,16 @@ async function walkPlan(page: Page, browser: Browser, request: APIRequestContext
     const reimbursementId = Number(page.url().split('/').pop());
     // Named by the claim's folio, as everywhere else, not by its internal number (issue 28, item 12).
     const { folio } = (await (await request.get(`/api/reimbursements/${reimbursementId}`, { headers: authHeader(await apiToken(request)) })).json()) as { folio: string };
+    if (number === 1) {
+      // Issue 28 item 12: the later instalment reuses what the first claim gave for the plan, and says where it came from.
+      const checklist = page.getByRole('list', { name: c['reimbursements.documents.requiredTitle'] });
+      const type = c['settings.documentType.TREATMENT_PLAN'];
+      await expect(checklist.getByRole('listitem').filter({ hasText: t('reimbursements.documents.onFileClaim', { type, folio: firstFolio }) })).toBeVisible();
+      await expect(checklist.getByRole('link', { name: firstFolio }).first()).toHaveAttribute('href', /\/app\/reembolsos\/editar\//);
+      await expect(checklist).toContainText(t('reimbursements.documents.missingItem', { type: c['settings.documentType.INVOICE'] }));
+      await expect(checklist).not.toContainText(t('reimbursements.documents.missingItem', { type }));
+    }
+    firstFolio ||= folio;
     await page.goto(planUrl);
     await expect(row(number).getByRole('link', { name: t('orthodonticPlans.schedule.draft', { folio }) })).toBeVisible();
 
@@ -368,7 +380,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 
     await page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
     const debond = page.getByRole('dialog');
-    await debond.getByLabel(es['orthodonticPlans.event.REGISTER_DEBOND.date']).fill(today);
+    await fillDate(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date']), today);
     await expectNoSeriousViolations(page);
     await debond.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
     await expect(planState(page, 'completed')).toHaveText(es['machine.orthodonticPlan.state.completed']);
@@ -469,10 +481,11 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
     await expectFocusVisible(activate);
     await keyboard.press('Enter');
     const activation = page.getByRole('dialog');
-    const date = activation.getByLabel(es['orthodonticPlans.event.ACTIVATE.date']);
-    await expectFocusVisible(date);
-    await keyboard.type(`${bandingDate.slice(5, 7)}${bandingDate.slice(8, 10)}${bandingDate.slice(0, 4)}`);
-    await expect(date).toHaveValue(bandingDate);
+    const date = dateField(activation, es['orthodonticPlans.event.ACTIVATE.date']);
+    await expectFocusVisible(firstBox(date));
+    // The date's boxes in the page's language order (Spanish: day, month, year).
+    await keyboard.type(`${bandingDate.slice(8, 10)}${bandingDate.slice(5, 7)}${bandingDate.slice(0, 4)}`);
+    await expectDate(date, bandingDate);
     await keyboard.press('Enter');
     await expect(activation).toBeHidden();
     await expect(planState('active')).toHaveText(es['machine.orthodonticPlan.state.active']);

@@ -3,6 +3,7 @@ import { textPdf } from '../../server/seed/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, signIn } from './fixtures.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 // A family enrolled through the screens on a policy the test creates through the API, the rules the server
 // refuses shown on the form, and the patient view's remaining benefits after a reimbursement paid through the API.
@@ -73,8 +74,8 @@ async function fillPerson(page: Page, person: { relationship: string; first: str
     await field(page, 'Tipo de documento').selectOption({ label: 'DNI' });
     await field(page, 'Número de documento').fill(person.document);
   }
-  await field(page, 'Fecha de nacimiento').fill(person.birth);
-  await field(page, 'Fecha de alta').fill(`${year}-01-01`);
+  await fillDate(dateField(page, /^Fecha de nacimiento/), person.birth);
+  await fillDate(dateField(page, /^Fecha de alta/), `${year}-01-01`);
 }
 
 const save = (page: Page) => page.getByRole('button', { name: 'Guardar' }).click();
@@ -146,7 +147,7 @@ test.describe('patients', () => {
     await fillPerson(page, { relationship: 'Hijo/a', first: 'Lucía', last: 'Ibarra', document: `C${unique}`.slice(0, 20), birth: `${year - 21}-05-01` });
     await save(page);
     await expectRefusal(page, 'Fecha de nacimiento', 'Un hijo está cubierto hasta la edad máxima de Configuraciones (18 años por defecto), o hasta la de hijo estudiante (24 por defecto) si estudia.');
-    await field(page, 'Fecha de nacimiento').fill(`${year - 12}-05-01`);
+    await fillDate(dateField(page, /^Fecha de nacimiento/), `${year - 12}-05-01`);
     await saveToPolicyList(page, family);
     await page.getByRole('link', { name: 'Nuevo paciente' }).click();
     await fillPerson(page, { relationship: 'Hijo/a', first: 'Hugo', last: 'Ibarra', birth: `${year - 8}-09-15` });
@@ -287,12 +288,12 @@ test('edits a patient, suspends and resumes the coverage and ends it (baja) with
   // Suspension: a start after today is refused with the guard's sentence; from today it is accepted.
   await page.getByRole('button', { name: 'Suspender' }).click();
   const suspend = page.getByRole('dialog', { name: 'Suspender la cobertura de Luis Ortega Vidal' });
-  await suspend.getByLabel(/^Suspendida desde/).fill(tomorrow);
+  await fillDate(dateField(suspend, /^Suspendida desde/), tomorrow);
   await suspend.getByLabel(/^Motivo/).fill('Impago de su parte de la prima');
   await expectNoSeriousViolations(page);
   await suspend.getByRole('button', { name: 'Suspender' }).click();
   await expect(suspend.getByText('La suspensión empieza entre la fecha de alta y hoy.')).toBeVisible();
-  await suspend.getByLabel(/^Suspendida desde/).fill(today);
+  await fillDate(dateField(suspend, /^Suspendida desde/), today);
   await suspend.getByRole('button', { name: 'Suspender' }).click();
   await expect(suspend).toBeHidden();
   await expect(page.getByText('Suspendido', { exact: true }).first()).toBeVisible();
@@ -301,7 +302,7 @@ test('edits a patient, suspends and resumes the coverage and ends it (baja) with
 
   await page.getByRole('button', { name: 'Reanudar' }).click();
   const resume = page.getByRole('dialog', { name: 'Reanudar la cobertura de Luis Ortega Vidal' });
-  await expect(resume.getByLabel(/^Reanudada desde/)).toHaveValue(today);
+  await expectDate(dateField(resume, /^Reanudada desde/), today);
   await resume.getByRole('button', { name: 'Reanudar' }).click();
   await expect(resume).toBeHidden();
   await expect(page.getByText('Activo', { exact: true }).first()).toBeVisible();
@@ -309,11 +310,11 @@ test('edits a patient, suspends and resumes the coverage and ends it (baja) with
   // Baja: the last day covered must come after the enrolment.
   await page.getByRole('button', { name: 'Dar de baja' }).click();
   const leave = page.getByRole('dialog', { name: 'Dar de baja a Luis Ortega Vidal' });
-  await leave.getByLabel(/^Último día cubierto/).fill(`${year}-01-01`);
+  await fillDate(dateField(leave, /^Último día cubierto/), `${year}-01-01`);
   await leave.getByLabel(/^Motivo/).fill('Separación');
   await leave.getByRole('button', { name: 'Dar de baja' }).click();
   await expect(leave.getByText('La fecha de baja debe ser posterior a la fecha de alta.')).toBeVisible();
-  await leave.getByLabel(/^Último día cubierto/).fill(today);
+  await fillDate(dateField(leave, /^Último día cubierto/), today);
   await leave.getByRole('button', { name: 'Dar de baja' }).click();
   await expect(leave).toBeHidden();
   await expect(page.getByText('De baja', { exact: true }).first()).toBeVisible();
@@ -332,8 +333,7 @@ test('keyboard only: the holder enrolled with the policy picker, then a child on
     await tabTo(page, field(page, label));
     await keyboard.type(text);
   };
-  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-  const typeDate = (label: string, iso: string) => typeInto(label, `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`);
+  const typeDate = (label: string, iso: string) => tabAndTypeDate(page, dateField(page, new RegExp(`^${label}`)), iso);
   const person = async (relationship: string, first: string, birth: string, document?: string) => {
     await typeInto('Parentesco', relationship);
     await expect(field(page, 'Parentesco')).toHaveValue(relationship === 'Titular' ? 'HOLDER' : 'CHILD');
@@ -345,7 +345,7 @@ test('keyboard only: the holder enrolled with the policy picker, then a child on
     }
     await typeDate('Fecha de nacimiento', birth);
     await typeDate('Fecha de alta', `${year}-01-01`);
-    await expect(field(page, 'Fecha de alta')).toHaveValue(`${year}-01-01`);
+    await expectDate(dateField(page, /^Fecha de alta/), `${year}-01-01`);
     const saveButton = page.getByRole('button', { name: 'Guardar' });
     await tabTo(page, saveButton);
     await expectFocusVisible(saveButton);

@@ -1,5 +1,6 @@
 import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 import { expectFocusVisible, tabTo } from './keyboard.ts';
+import { dateField, expectDate, tabAndTypeDate } from './date-input.ts';
 
 // Issue 8's "keyboard only" on the policyholder form: a person with their bank details typed in, saved, found
 // again, and the stored account revealed in full and hidden again — Tab, Enter and typing, no click.
@@ -14,8 +15,7 @@ test('keyboard only: a holder with bank details created, and the stored account 
     await tabTo(page, field(label));
     await keyboard.type(text);
   };
-  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-  const typeDate = (label: string, iso: string) => typeInto(label, `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(0, 4)}`);
+  const typeDate = (label: string, iso: string) => tabAndTypeDate(page, dateField(page, new RegExp(`^${label}`)), iso);
   await signIn(page, 'admin@demo.local', { to: '/app/titulares/nuevo' });
   await expect(page.getByRole('heading', { level: 1, name: 'Nuevo titular' })).toBeVisible();
 
@@ -30,7 +30,7 @@ test('keyboard only: a holder with bank details created, and the stored account 
   await typeInto('Correo electrónico', `irene.${stamp.toLowerCase()}@example.org`);
   await typeInto('Versión del aviso de privacidad', '2026.1');
   await typeDate('Fecha del consentimiento', '2026-11-02');
-  await expect(field('Fecha del consentimiento')).toHaveValue('2026-11-02');
+  await expectDate(dateField(page, /^Fecha del consentimiento/), '2026-11-02');
   // The bank details.
   await typeInto('Banco', 'Banco Norte');
   await typeInto('Tipo de cuenta', 'Cuenta de');

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, signIn } from './fixtures.ts';
+import { dateField, expectDate, fillDate } from './date-input.ts';
 
 const stamp = String(Date.now()).slice(-7);
 const rows = (page: Page) => page.locator('table tbody tr[data-index]');
@@ -43,13 +44,13 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   await page.getByLabel('Tipo de persona').selectOption('PERSON');
   await page.getByLabel('Nombres', { exact: true }).fill('Elena');
   await page.getByLabel('Apellidos', { exact: true }).fill(`Prueba ${stamp}`);
-  await page.getByLabel('Fecha de nacimiento').fill('1984-02-29');
+  await fillDate(dateField(page, 'Fecha de nacimiento'), '1984-02-29');
   await page.getByLabel('Tipo de documento').selectOption('DNI');
   await page.getByLabel(/^Documento/).fill(documentNumber);
   await page.getByLabel('N.º de afiliado').fill(`AF-${stamp}`);
   await page.getByLabel('Correo electrónico').fill(`elena${stamp}@example.org`);
   await page.getByLabel('Versión del aviso de privacidad').fill('2026.1');
-  await page.getByLabel('Fecha del consentimiento').fill('2026-11-01');
+  await fillDate(dateField(page, 'Fecha del consentimiento'), '2026-11-01');
   // A bank without its account type is refused next to the type (research 2.3: the type is part of the bank details).
   await page.getByLabel('Banco', { exact: true }).fill('Banco Sur');
   await page.getByRole('button', { name: 'Guardar' }).click();
@@ -93,10 +94,10 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   await expect(dialog.getByText('Código: debe ser D seguido de 4 dígitos')).toBeVisible();
   await dialog.getByLabel('Regla 2: Código').fill('D9972');
   // The issue date is required (research 2.2).
-  await dialog.getByLabel(/^Fecha de emisión/).fill('');
+  await fillDate(dateField(dialog, /^Fecha de emisión/), '');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog.getByText('Por favor ingresar Fecha de emisión')).toBeVisible();
-  await dialog.getByLabel(/^Fecha de emisión/).fill(new Date().toISOString().slice(0, 10));
+  await fillDate(dateField(dialog, /^Fecha de emisión/), new Date().toISOString().slice(0, 10));
   await expectNoSeriousViolations(page);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
   await expect(dialog).toBeHidden();
@@ -198,7 +199,7 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   await dialog.getByLabel(/^Empresa contratante/).fill(`Conservas ${stamp} SA`);
   await dialog.getByLabel(/^Plan\b/).fill('Dental Colectivo Plus');
   await dialog.getByLabel(/^Modalidad/).selectOption('NETWORK');
-  await dialog.getByLabel(/^Fecha de emisión/).fill(`${year - 1}-12-15`);
+  await fillDate(dateField(dialog, /^Fecha de emisión/), `${year - 1}-12-15`);
   await dialog.getByText('El deducible se aplica a preventivo y diagnóstico', { exact: true }).click();
   await expect(dialog.getByRole('checkbox', { name: 'El deducible se aplica a preventivo y diagnóstico' })).toBeChecked();
   // A frequency rule, by keyboard: its kind shows only the code, quantity and period cells; a category maximum wants its level.
@@ -253,7 +254,7 @@ test('edits a company’s policy (refused as a family one, kept as a group one w
   // Renewed for another year: the new end shows in the row's validity, the policy stays active as renewed.
   await policy.getByRole('button', { name: `Renovar la póliza ${number}` }).click();
   const renew = page.getByRole('alertdialog', { name: `Renovar la póliza ${number}` });
-  await expect(renew.getByLabel(/^Nuevo fin de vigencia/)).toHaveValue(`${year + 1}-12-31`);
+  await expectDate(dateField(renew, /^Nuevo fin de vigencia/), `${year + 1}-12-31`);
   await renew.getByRole('button', { name: 'Renovar' }).click();
   await expect(renew).toBeHidden();
   const newEnd = await page.evaluate((day) => new Intl.DateTimeFormat('es', { dateStyle: 'medium' }).format(new Date(`${day}T00:00:00`)), `${year + 1}-12-31`);

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, signIn } from './fixtures.ts';
 import { api, daysAgo, insuredPatient, typeLine, verifiedVerification } from './reimbursement-support.ts';
+import { dateField, fillDate } from './date-input.ts';
 
 // Research 4.3: a general claim asks for the payment receipt when its invoice is not marked paid. The mark is typed
 // on the creation flow's invoice step, decides the documents step's list, and shows on the record.
@@ -13,7 +14,7 @@ test('the invoice’s paid mark: typed on the invoice step, no receipt asked whi
   await expect(page.getByRole('heading', { name: 'Factura', level: 2 })).toBeVisible();
   await page.getByRole('combobox', { name: 'Doctor' }).selectOption({ index: 1 });
   await page.getByLabel('Número de factura').fill('F-E2E-PAGADA');
-  await page.getByLabel('Fecha de factura').fill(daysAgo(2));
+  await fillDate(dateField(page, 'Fecha de factura'), daysAgo(2));
   const paid = page.getByRole('checkbox', { name: 'La factura está marcada como pagada' });
   await expect(paid).not.toBeChecked();
   // From the keyboard, as the rest of the step.

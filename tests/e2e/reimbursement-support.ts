@@ -3,6 +3,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { apiToken, authHeader } from './fixtures.ts';
+import { dateField, fillDate } from './date-input.ts';
 
 /** A day `days` before today, `YYYY-MM-DD` in the browser's (and server's) calendar. */
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toLocaleDateString('en-CA');
@@ -125,7 +126,7 @@ export async function typeLine(page: Page, n: number, line: { code: string; toot
   }
   // A surface button reads its letter (M) and is named by the surface (Mesial); only toggles carry aria-pressed, so `surfaces` are letters.
   for (const surface of line.surfaces ?? []) await row.locator('button[aria-pressed]', { hasText: new RegExp(`^${surface}$`) }).click();
-  if (line.date) await row.getByLabel(/^(Fecha|日付)$/).fill(line.date);
+  if (line.date) await fillDate(dateField(row, /^(Fecha|日付)$/), line.date);
   await row.getByLabel(/^(Importe|金額)/).fill(line.amount);
 }
 

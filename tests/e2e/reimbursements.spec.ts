@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 
@@ -54,7 +55,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   await expect(page.getByText('La factura tiene doctor, número y una fecha que no es futura.')).toBeVisible();
   await page.getByRole('combobox', { name: 'Doctor' }).selectOption({ index: 1 });
   await page.getByLabel('Número de factura').fill('F-E2E-0001');
-  await page.getByLabel('Fecha de factura').fill(daysAgo(2));
+  await fillDate(dateField(page, 'Fecha de factura'), daysAgo(2));
   await next.click();
 
   await page.getByRole('button', { name: 'Añadir prestación' }).click();
@@ -290,12 +291,9 @@ test('keyboard only: a claim from its verification to its submission (to needs-d
   await expect(doctor).not.toHaveValue('');
   await tabTo(page, flow.getByLabel(es['reimbursements.invoice.number']));
   await page.keyboard.type('F-KEY-0001');
-  const date = flow.getByLabel(es['reimbursements.invoice.date']);
-  await tabTo(page, date);
-  const [year, month, day] = daysAgo(2).split('-');
-  // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-  await page.keyboard.type(`${month}${day}${year}`);
-  await expect(date).toHaveValue(daysAgo(2));
+  const date = dateField(flow, es['reimbursements.invoice.date']);
+  await tabAndTypeDate(page, date, daysAgo(2));
+  await expectDate(date, daysAgo(2));
   await tabTo(page, flow.getByRole('button', { name: es['reimbursements.create.next'] }));
   await page.keyboard.press('Enter');
   await expect(flow).toHaveAttribute('data-state', 'lines');
@@ -358,7 +356,7 @@ test('the engine liquidates the lines as they are typed, before and after the fi
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] }).selectOption({ index: 1 });
   await flow.getByLabel(es['reimbursements.invoice.number']).fill(`F-LIVE-${verification.id}`);
-  await flow.getByLabel(es['reimbursements.invoice.date']).fill(daysAgo(2));
+  await fillDate(dateField(flow, es['reimbursements.invoice.date']), daysAgo(2));
   await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
   const live = page.getByTestId('live-preview');
   await expect(live).toContainText(es['reimbursements.create.livePreviewEmpty']);
@@ -456,7 +454,7 @@ async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, p
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('combobox', { name: texts['reimbursements.invoice.doctor'] }).selectOption({ index: 1 });
   await flow.getByLabel(texts['reimbursements.invoice.number']).fill(`F-LIVE-${verification.id}`);
-  await flow.getByLabel(texts['reimbursements.invoice.date']).fill(daysAgo(2));
+  await fillDate(dateField(flow, texts['reimbursements.invoice.date']), daysAgo(2));
   await flow.getByRole('button', { name: texts['reimbursements.create.next'] }).click();
   await flow.getByRole('button', { name: texts['reimbursements.lines.add'] }).click();
   await typeLine(page, 1, { code: 'D0120', amount: '60' });

@@ -5,6 +5,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
+import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
 // Issue 9, verificaciones: a verifier takes a pending verification, asks for information and records it eligible,
 // in Spanish and once in Japanese; a user without the permission sees no action (and the API refuses it); one
@@ -176,7 +177,7 @@ test.describe('verificaciones', () => {
       } else if (event.type === 'EDIT') {
         if (event.changes?.kind) await flow.getByLabel(es['verifications.field.kindOnly']).selectOption(event.changes.kind);
         // The path's date is relative to its fixture's today; on screen, a date after the real today.
-        if (event.changes?.plannedServiceDate) await flow.getByLabel(es['verifications.field.plannedServiceDate']).fill(inDays(4));
+        if (event.changes?.plannedServiceDate) await fillDate(dateField(flow, es['verifications.field.plannedServiceDate']), inDays(4));
       } else if (event.type === 'xstate.done.actor.loadCoverage') {
         await expect(flow.getByTestId('coverage-checks')).toBeVisible();
         await expectNoSeriousViolations(page);
@@ -210,7 +211,7 @@ test.describe('verificaciones', () => {
     await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
     await flow.getByLabel(es['verifications.field.kindOnly']).selectOption('PREAUTHORIZATION');
     await flow.getByLabel(es['verifications.field.category']).selectOption('ORTHODONTIC');
-    await flow.getByLabel(es['verifications.field.plannedServiceDate']).fill(serviceDate);
+    await fillDate(dateField(flow, es['verifications.field.plannedServiceDate']), serviceDate);
     await flow.getByRole('button', { name: es['verifications.flow.next'] }).click();
     const check = (label: string) => flow.getByTestId('coverage-checks').getByRole('listitem').filter({ hasText: es[label] });
     await expect(check('verifications.check.policy')).toContainText(es['verifications.check.ok']);
@@ -367,8 +368,8 @@ test.describe('verificaciones', () => {
     await field('Primer apellido').fill('Vidal');
     await field('Tipo de documento').selectOption({ label: 'DNI' });
     await field('Número de documento').fill(document);
-    await field('Fecha de nacimiento').fill('1990-02-03');
-    await field('Fecha de alta').fill(`${year}-01-01`);
+    await fillDate(dateField(page, /^Fecha de nacimiento/), '1990-02-03');
+    await fillDate(dateField(page, /^Fecha de alta/), `${year}-01-01`);
     await page.getByRole('button', { name: 'Guardar' }).click();
 
     // Back in the flow, the new patient is the chosen one, kept in the draft; the address forgets the enrolment.
@@ -408,12 +409,9 @@ test.describe('verificaciones', () => {
     await tabTo(kind);
     await page.keyboard.type(es['verifications.kind.BENEFITS']);
     await expect(kind).toHaveValue('BENEFITS');
-    const date = flow.getByLabel(es['verifications.field.plannedServiceDate']);
-    await tabTo(date);
-    const [year, month, day] = inDays(4).split('-');
-    // The date field's segments follow the test browser's own format (month, day, year), not the page's language.
-    await page.keyboard.type(`${month}${day}${year}`);
-    await expect(date).toHaveValue(inDays(4));
+    const date = dateField(flow, es['verifications.field.plannedServiceDate']);
+    await tabAndTypeDate(page, date, inDays(4));
+    await expectDate(date, inDays(4));
     await tabTo(flow.getByRole('button', { name: es['verifications.flow.next'] }));
     await page.keyboard.press('Enter');
     await expect(flow).toHaveAttribute('data-state', 'review');

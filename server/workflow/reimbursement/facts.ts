@@ -12,6 +12,7 @@ import { coveragePeriods, historyOf, ledgerOf, liveLinesOf, rulesOf, usageOf, ty
 import { attachedDocumentsOf, linesOf, type ClaimBasis, type LineRow, type ReimbursementRow, type StoredDecision } from './repository.ts';
 import { medicalReviewOf, preauthorizationOf, reviewFacts } from './review-facts.ts';
 import { medicalDecisions } from './medical-review.ts';
+import { documentsOnFileOf, type DocumentOnFile } from './plan-documents.ts';
 
 /** What the facts of a reimbursement were built from, which its effects and presenter use too. */
 export interface ReimbursementContext {
@@ -20,6 +21,8 @@ export interface ReimbursementContext {
   /** The liquidation without the reviewer's decisions (what a claim sent back to review shows). */
   automatic: Liquidation;
   missingDocuments: string[];
+  /** An orthodontic claim's documents already on file for its plan, which count as given (issue 28 item 12). */
+  documentsOnFile: DocumentOnFile[];
   /** R12: why the claim goes to the dental auditor. */
   medicalReview: MedicalReviewReason[];
   /** The reviewer's line decisions the liquidation applies: the APPROVE event's, else those stored at approval. */
@@ -101,15 +104,24 @@ export function liquidationOf(
   );
 }
 
-/** Research 4.3: what a reimbursement needs attached before it is submitted (the settings' matrix, plus what review asked for). */
-function missingDocumentsOf(row: ReimbursementRow, lines: LineRow[], liquidation: Liquidation, attachments: Awaited<ReturnType<typeof attachedDocumentsOf>>, settings: EngineInputs): string[] {
+/**
+ * Research 4.3: what a reimbursement needs attached before it is submitted (the settings' matrix, plus what review
+ * asked for). A document on file for an orthodontic plan counts as given; one asked for in review must be new.
+ */
+function missingDocumentsOf(
+  row: ReimbursementRow,
+  lines: LineRow[],
+  liquidation: Liquidation,
+  own: Awaited<ReturnType<typeof attachedDocumentsOf>>,
+  onFile: readonly DocumentOnFile[],
+  settings: EngineInputs,
+): string[] {
   const claim = row.kind === 'GENERAL' ? 'general' : row.installment_number === 0 ? 'orthodonticInitial' : 'orthodonticInstallment';
   const required = new Set(requiredDocuments(settings.documents, claim, liquidation, { lines, payee: row.payee, invoicePaid: row.invoice_paid, secondaryCoverage: row.coverage_order === 2, preauthorization: preauthorizationOf(row, settings) }));
-  const own = attachments.filter((a) => a.owner_id === row.id);
-  const attached = new Set(own.map((a) => a.document_type));
+  const attached = new Set([...own.map((a) => a.document_type), ...onFile.map((d) => d.documentType)]);
   // Documents asked for in review count only when uploaded after the request.
   const since = row.cure_deadline ? addDays(row.cure_deadline, -row.cure_days) : null;
-  const sinceRequest = since ? new Set(own.filter((a) => a.uploaded_on >= since).map((a) => a.document_type)) : attached;
+  const sinceRequest = since ? new Set(own.filter((a) => a.uploaded_on >= since).map((a) => a.document_type)) : new Set(own.map((a) => a.document_type));
   return [...new Set([...[...required].filter((d) => !attached.has(d)), ...row.requested_documents.filter((d) => !sinceRequest.has(d))])];
 }
 
@@ -151,6 +163,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
   const ledger = await ledgerOf(q, rows);
   const history = await liveLinesOf(q, rows);
   const settingsOf = await reimbursementEngineInputs(q, rows);
+  const onFileOf = await documentsOnFileOf(q, rows);
   // Paid by a payment run (issue 26): the run sends the money to the payee account it froze at submission, so
   // that is where it goes, whatever the holder's or doctor's record lacks for a payment by hand.
   const paidByRun = new Set(
@@ -172,7 +185,9 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
       const liquidation = liquidationOf(row, own, ledger, history, today, settings, decisions);
       // What the automatic check alone pays, which the reviewer's decisions may only lower.
       const automatic = decisions.size ? liquidationOf(row, own, ledger, history, today, settings) : liquidation;
-      const missingDocuments = missingDocumentsOf(row, own, liquidation, attachments, settings);
+      const attached = attachments.filter((a) => a.owner_id === row.id);
+      const documentsOnFile = onFileOf(row, new Set(attached.map((a) => a.document_type)));
+      const missingDocuments = missingDocumentsOf(row, own, liquidation, attached, documentsOnFile, settings);
       const medicalReview = medicalReviewOf(row, own, automatic, settings);
       const reasons = liquidation.lines.map((l) => l.reason);
       const facts: ReimbursementFacts = {
@@ -206,7 +221,7 @@ export async function reimbursementFacts(q: Queryable, rows: readonly Reimbursem
         heldByPaymentRun: held.has(row.id),
         liquidationUnchanged: sameAsApproved(row, own, liquidation),
       };
-      const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, medicalReview, decisions, actorIsSupervisor: facts.actorIsSupervisor };
+      const context: ReimbursementContext = { lines: own, liquidation, automatic, missingDocuments, documentsOnFile, medicalReview, decisions, actorIsSupervisor: facts.actorIsSupervisor };
       return [row.id, { facts, context }];
     }),
   );

@@ -27,7 +27,7 @@ function reviewCut(line: ReimbursementContext['lines'][number], automatic: Liqui
 export const presentReimbursement = (
   row: ReimbursementRow,
   { allowedEvents, blockedEvents }: { allowedEvents: string[]; blockedEvents: BlockedEvent[] },
-  { lines, missingDocuments, medicalReview, actorIsSupervisor, automatic }: ReimbursementContext,
+  { lines, missingDocuments, documentsOnFile, medicalReview, actorIsSupervisor, automatic }: ReimbursementContext,
 ): Presented<components['schemas']['Reimbursement']> => ({
   id: row.id,
   folio: row.folio,
@@ -58,6 +58,7 @@ export const presentReimbursement = (
   cureDeadline: row.cure_deadline,
   requestedDocuments: row.requested_documents,
   missingDocuments,
+  documentsOnFile,
   approvedBy: row.approved_by,
   paymentReference: row.payment_reference,
   paidOn: row.paid_on,

@@ -32,6 +32,8 @@ export function uploadDocument(ownerId: number, documentType: DocumentType, file
     const token = sessionBridge.getToken();
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    // Every byte sent (a small file may have no progress event before): the server is checking the file now.
+    request.upload.onload = () => onProgress(1);
     request.onerror = () => reject(new ApiError(0, { type: 'urn:problem:network', title: 'Network error', status: 0, code: 'network.unreachable' }));
     request.onload = () => {
       let body: unknown = null;

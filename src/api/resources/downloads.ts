@@ -9,11 +9,11 @@ export type DownloadList = Schemas['DownloadList'];
 
 export const DOWNLOAD_LISTS: readonly DownloadList[] = [
   'insurers', 'users', 'doctors', 'patients', 'policyholders', 'verifications', 'reimbursements',
-  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans', 'announcements',
+  'reimbursements-general', 'reimbursements-orthodontic', 'reimbursement-lines', 'reimbursable-verifications', 'orthodonticPlans', 'announcements',
 ];
 /** Lists of patients and claims hold health data: their exports need a reason (the server says so too). */
 export const HEALTH_DATA_LISTS: readonly DownloadList[] = [
-  'patients', 'verifications', 'reimbursements', 'reimbursements-general', 'reimbursements-orthodontic', 'reimbursable-verifications', 'orthodonticPlans',
+  'patients', 'verifications', 'reimbursements', 'reimbursements-general', 'reimbursements-orthodontic', 'reimbursement-lines', 'reimbursable-verifications', 'orthodonticPlans',
 ];
 
 const live = (page?: { items: Download[] }) => page?.items.some((job) => job.state === 'queued' || job.state === 'running');

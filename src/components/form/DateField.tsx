@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { HStack, Input, Text } from '@chakra-ui/react';
+import { HStack, Input, Text, useFieldContext } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
+import { blurLeavingGroup } from './group-blur.ts';
 
 type Part = 'day' | 'month' | 'year';
 const WIDTH: Record<Part, number> = { day: 2, month: 2, year: 4 };
@@ -33,8 +34,10 @@ interface Props {
   /** `YYYY-MM-DD` or ''. */
   value: string;
   onChange: (iso: string) => void;
-  /** The id of the label that names the whole date. */
-  labelledBy: string;
+  /** The id of the label that names the whole date; by default the label of the Field it is in. */
+  labelledBy?: string;
+  /** Called when focus leaves the date (a form's touched state). */
+  onBlur?: () => void;
   size?: 'sm' | 'md';
 }
 
@@ -44,8 +47,10 @@ interface Props {
  * (Día, Mes, Año); typing fills one and moves to the next, the arrows step a part, Backspace in an empty part goes
  * back. The value changes only when the parts make a real day (or are all emptied).
  */
-export function DateField({ value, onChange, labelledBy, size = 'md' }: Props) {
+export function DateField({ value, onChange, labelledBy, onBlur, size = 'md' }: Props) {
   const intl = useIntl();
+  const field = useFieldContext() as ReturnType<typeof useFieldContext> | undefined;
+  const labelId = labelledBy ?? field?.getLabelProps().id;
   const { parts, separator } = useMemo(() => orderOf(intl.locale), [intl.locale]);
   const [typed, setTyped] = useState(() => split(value));
   const [shown, setShown] = useState(value);
@@ -77,7 +82,15 @@ export function DateField({ value, onChange, labelledBy, size = 'md' }: Props) {
   };
 
   return (
-    <HStack role="group" aria-labelledby={labelledBy} gap="1" dir="ltr" data-date-field>
+    <HStack
+      role="group"
+      aria-labelledby={labelId}
+      aria-invalid={field?.invalid || undefined}
+      gap="1"
+      dir="ltr"
+      data-date-field
+      onBlur={blurLeavingGroup(onBlur)}
+    >
       {parts.map((part, index) => (
         <HStack key={part} gap="1">
           {index > 0 && (
@@ -91,6 +104,7 @@ export function DateField({ value, onChange, labelledBy, size = 'md' }: Props) {
             }}
             size={size}
             inputMode="numeric"
+            data-part={part}
             autoComplete="off"
             aria-label={intl.formatMessage({ id: `dateField.${part}` })}
             placeholder={intl.formatMessage({ id: `dateField.${part}.placeholder` })}

@@ -3,11 +3,12 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { CountryPicker, CurrencyPicker } from './CodePicker.tsx';
+import { DateField } from './DateField.tsx';
 import { decodeRule } from './contract-resolver.ts';
 import { widgetOf, type FieldSpec, type FormValues, type Widget } from './field-spec.ts';
 import { FormField } from './FormField.tsx';
 
-const INPUT_TYPES: Partial<Record<Widget, string>> = { email: 'email', url: 'url', tel: 'tel', date: 'date' };
+const INPUT_TYPES: Partial<Record<Widget, string>> = { email: 'email', url: 'url', tel: 'tel' };
 const INPUT_MODES: Partial<Record<Widget, 'numeric' | 'decimal'>> = { integer: 'numeric', decimal: 'decimal' };
 
 interface Props {
@@ -89,6 +90,9 @@ export function FieldInput({ resource, name, spec, widget, form }: Props) {
         }}
       />
     );
+  } else if (kind === 'date') {
+    // The panel's language order (DateField), not the browser's: a native date input read mm/dd/yyyy in Spanish.
+    input = <Controller control={form.control} name={name} render={({ field }) => <DateField value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} />} />;
   } else if (kind === 'multiline') {
     input = <Textarea rows={3} dir="auto" {...form.register(name)} />;
   } else {

@@ -11,13 +11,14 @@ interface Props {
   /** The button's name for screen readers, with the count in words. */
   label: string;
   palette: 'orange' | 'red';
-  /** On a phone the header has no room to spare: such a button shows there only when it has something to count. */
-  hideEmptyOnPhone?: boolean;
   testId: string;
 }
 
-/** A header button to a screen with how many things wait there (unread messages, pending announcements). */
-export function HeaderCountLink({ path, icon: Icon, count, label, palette, hideEmptyOnPhone, testId }: Props) {
+/**
+ * A header button to a screen with how many things wait there (unread messages, pending announcements); on a phone
+ * too, even at zero, so the screen is always one tap away (issue 28 item 14).
+ */
+export function HeaderCountLink({ path, icon: Icon, count, label, palette, testId }: Props) {
   const [location] = useLocation();
   const waiting = count ?? 0;
   return (
@@ -26,7 +27,6 @@ export function HeaderCountLink({ path, icon: Icon, count, label, palette, hideE
       size="sm"
       variant="ghost"
       px="2"
-      display={hideEmptyOnPhone ? { base: waiting > 0 ? 'inline-flex' : 'none', md: 'inline-flex' } : undefined}
       aria-label={label}
       data-testid={testId}
       data-count={count}

@@ -1,4 +1,4 @@
-import { Box, Checkbox, Fieldset, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Box, Checkbox, Fieldset, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useParams } from 'wouter';
@@ -10,6 +10,7 @@ import { FormSection } from '../../components/form/FormSection.tsx';
 import type { FormValues } from '../../components/form/field-spec.ts';
 import { announcements, useAudienceChoices, type Announcement } from '../../api/resources/announcements.ts';
 import { AnnouncementStatePanel } from './AnnouncementStatePanel.tsx';
+import { InstantField } from './InstantField.tsx';
 import { ANNOUNCEMENT_FIELDS } from './fields.tsx';
 import { ReportPanel } from './ReportPanel.tsx';
 import { RichTextEditor } from './RichTextEditor.tsx';
@@ -17,31 +18,6 @@ import { SaveAndPublish } from './SaveAndPublish.tsx';
 
 const SCHEMAS = { create: 'AnnouncementInput', update: 'AnnouncementUpdate' } as const;
 type FieldError = { type: string; message?: string } | undefined;
-
-/** An instant as a `datetime-local` input shows it (the user's own clock), and back. */
-const toLocalInput = (iso: string) => {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-};
-const fromLocalInput = (local: string) => (local ? new Date(local).toISOString() : '');
-
-function InstantField({ form, name, label }: { form: UseFormReturn<FormValues>; name: 'publishFrom' | 'publishUntil'; label: string }) {
-  const intl = useIntl();
-  const helpId = `announcements.field.${name}.help`;
-  return (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <FormField label={label} error={fieldState.error as FieldError} helper={intl.formatMessage({ id: helpId })}>
-          <Input type="datetime-local" name={name} value={toLocalInput(field.value as string)} onChange={(e) => field.onChange(fromLocalInput(e.currentTarget.value))} onBlur={field.onBlur} />
-        </FormField>
-      )}
-    />
-  );
-}
 
 function AudiencePicker({ form }: { form: UseFormReturn<FormValues> }) {
   const intl = useIntl();

@@ -19,7 +19,6 @@ export function PendingBadge() {
       count={count}
       label={count === undefined ? intl.formatMessage({ id: 'area.announcements.pending' }) : intl.formatMessage({ id: 'announcements.badgeLabel' }, { count })}
       palette="orange"
-      hideEmptyOnPhone
       testId="announcements-badge"
     />
   );

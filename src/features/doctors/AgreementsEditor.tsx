@@ -1,4 +1,4 @@
-import { Button, Field, Fieldset, HStack, IconButton, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, Fieldset, HStack, IconButton, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
@@ -6,6 +6,7 @@ import { decodeRule } from '../../components/form/contract-resolver.ts';
 import type { FormRow } from '../../components/form/field-spec.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { insurerChoicesQuery } from '../../api/resources/insurers.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 
 interface Props {
   value: FormRow[];
@@ -68,11 +69,11 @@ export function AgreementsEditor({ value, onChange, error }: Props) {
                     </Field.Root>
                     <Field.Root required invalid={invalid(index, 'validFrom')}>
                       <Field.Label>{t('doctors.agreements.validFrom')}</Field.Label>
-                      <Input type="date" value={agreement.validFrom ?? ''} onChange={(e) => set(index, 'validFrom', e.currentTarget.value)} />
+                      <DateField value={agreement.validFrom ?? ''} onChange={(iso) => set(index, 'validFrom', iso)} />
                     </Field.Root>
                     <Field.Root invalid={invalid(index, 'validTo')}>
                       <Field.Label>{t('doctors.agreements.validTo')}</Field.Label>
-                      <Input type="date" value={agreement.validTo ?? ''} onChange={(e) => set(index, 'validTo', e.currentTarget.value)} />
+                      <DateField value={agreement.validTo ?? ''} onChange={(iso) => set(index, 'validTo', iso)} />
                       <Field.HelperText>
                         <bdi>{t('doctors.agreements.validTo.help')}</bdi>
                       </Field.HelperText>

@@ -18,6 +18,7 @@ type Column = { field: string; label: string };
 const CATALOG_OF: Partial<Record<DownloadList, string>> = {
   'reimbursements-general': 'reimbursements',
   'reimbursements-orthodontic': 'reimbursements',
+  'reimbursement-lines': 'reimbursements',
   'reimbursable-verifications': 'verifications',
 };
 

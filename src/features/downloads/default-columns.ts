@@ -18,6 +18,8 @@ export const DEFAULT_COLUMNS: Record<DownloadList, { field: string; labelId: str
   reimbursements: REIMBURSEMENT_COLUMNS,
   'reimbursements-general': REIMBURSEMENT_COLUMNS,
   'reimbursements-orthodontic': REIMBURSEMENT_COLUMNS,
+  // One row per line of each claim (issue 28 item 6).
+  'reimbursement-lines': labelled(['folio', 'line', 'procedureCode', 'tooth', 'decision', 'reasonCode', 'reasonText', 'reviewCutCents', 'excessCents', 'coveredCents']),
   'reimbursable-verifications': VERIFICATION_COLUMNS,
   announcements: ['title', 'priority', 'state', 'audience', 'publishFrom', 'publishUntil', 'requiresAcknowledgement', 'blocking'].map((field) => ({ field, labelId: `announcements.field.${field}` })),
   orthodonticPlans: labelled(['patientName', 'insurerName', 'doctorName', 'preauthorizationFolio', 'feeCents', 'paidBenefitCents', 'state']),

@@ -7,6 +7,7 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
 import { useClaimInstallment, type Installment, type Plan } from '../../api/resources/orthodontic-plans.ts';
 import { isoToday } from './dates.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 
 /**
  * Claims a claimable instalment as an orthodontic reimbursement: the orthodontist's invoice for it (number,
@@ -86,7 +87,7 @@ export function ClaimDialog({ plan, installment, onClose, onClaimed }: { plan: P
           {t('orthodonticPlans.claim.invoiceDate')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input type="date" max={isoToday()} value={invoiceDate} onChange={(e) => setInvoiceDate(e.currentTarget.value)} />
+        <DateField value={invoiceDate} onChange={setInvoiceDate} />
       </Field.Root>
       <Field.Root required invalid={touched && invalid.amount}>
         <Field.Label>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Stack, Text } from '@chakra-ui/react';
 import { Ban, CalendarCheck, CheckCircle2, Flag, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
@@ -12,6 +12,7 @@ import { orthodonticPlanMachine } from '@core/workflows/orthodontic-plan.machine
 import { planWorkflow, type Plan, type PlanEvent } from '../../api/resources/orthodontic-plans.ts';
 import { isoToday } from './dates.ts';
 import { Money } from './PlanCells.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 
 type EventType = PlanEvent['type'];
 
@@ -137,13 +138,11 @@ export function PlanActions({ plan, onPreviewDate }: { plan: Plan; onPreviewDate
             {open && dated && t(`orthodonticPlans.event.${open}.date`)}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input
-            type="date"
-            max={isoToday()}
+          <DateField
             value={date}
-            onChange={(e) => {
-              setDate(e.currentTarget.value);
-              if (open === 'ACTIVATE') onPreviewDate?.(e.currentTarget.value || null);
+            onChange={(iso) => {
+              setDate(iso);
+              if (open === 'ACTIVATE') onPreviewDate?.(iso || null);
             }}
           />
           {open === 'ACTIVATE' && <Field.HelperText>{t('orthodonticPlans.event.ACTIVATE.help')}</Field.HelperText>}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Field, Input, Textarea } from '@chakra-ui/react';
+import { Button, Field, Textarea } from '@chakra-ui/react';
 import { CalendarX2, PauseCircle, PlayCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { messenger } from '../../components/feedback/toaster.tsx';
@@ -7,6 +7,7 @@ import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { StaleVersionDialog } from '../../components/workflow/StaleVersionDialog.tsx';
 import { useWorkflowRecord } from '../../components/workflow/useWorkflowRecord.ts';
 import { patientWorkflow, type Patient, type PatientEvent } from '../../api/resources/patients.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 
 type EventType = PatientEvent['type'];
 const ICONS = { SUSPEND: PauseCircle, RESUME: PlayCircle, END_COVERAGE: CalendarX2 } as const;
@@ -66,7 +67,7 @@ export function CoverageActions({ patient, today }: { patient: Patient; today: s
             {open && t(`patients.event.${open}.date`)}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DateField value={date} onChange={setDate} />
         </Field.Root>
         {open && NEEDS_REASON.includes(open) && (
           <Field.Root required>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Field, HStack, Input, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
@@ -10,6 +10,7 @@ import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { payableClaimsQuery, useCreateRun, type Reimbursement } from '../../api/resources/payment-runs.ts';
+import { DateField } from '../../components/form/DateField.tsx';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -72,7 +73,7 @@ export default function NewPaymentRunScreen() {
           {t('payments.field.executionDate')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <DateField value={date} onChange={setDate} />
       </Field.Root>
       <HStack gap="3" wrap="wrap">
         {select('insurer', t('payments.filter.insurer'), choices(all.map((c) => c.insurerName)).map((v) => ({ value: v, label: v })))}

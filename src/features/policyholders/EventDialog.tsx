@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { Button, Dialog, Field, Input, Portal, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, Dialog, Field, Portal, Text, Textarea } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 
 interface Props {
   /** What is asked: the reason to suspend or cancel, or the new end of validity to renew. */
@@ -9,8 +10,7 @@ interface Props {
   title: string;
   body: string;
   confirmLabel: string;
-  /** The lowest acceptable date and the one proposed (renewal), as `YYYY-MM-DD`. */
-  min?: string;
+  /** The value proposed (a renewal's first day), as `YYYY-MM-DD`; the statechart refuses a date too early. */
   initial?: string;
   busy: boolean;
   /** The reason or date refused by the statechart, in words; shown under the input. */
@@ -20,13 +20,14 @@ interface Props {
 }
 
 /** Asks for the one thing a policy event needs before it is sent; the statechart's refusal shows under the input. */
-export function EventDialog({ ask, title, body, confirmLabel, min, initial, busy, error, onConfirm, onClose }: Props) {
+export function EventDialog({ ask, title, body, confirmLabel, initial, busy, error, onConfirm, onClose }: Props) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [value, setValue] = useState(initial ?? '');
   const [blank, setBlank] = useState(false);
   // Focused when the dialog opens; Field gives it the id its label points at.
   const input = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
+  const dateBox = useRef<HTMLDivElement>(null);
   const label = t(ask === 'reason' ? 'policies.event.reason' : 'policies.event.endsOn');
   const confirm = () => {
     const trimmed = value.trim();
@@ -35,7 +36,7 @@ export function EventDialog({ ask, title, body, confirmLabel, min, initial, busy
   };
   const message = blank ? intl.formatMessage({ id: 'form.required' }, { label }) : error;
   return (
-    <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && onClose()} initialFocusEl={() => input.current}>
+    <Dialog.Root role="alertdialog" open onOpenChange={(e) => !e.open && onClose()} initialFocusEl={() => input.current ?? dateBox.current?.querySelector('input') ?? null}>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
@@ -53,7 +54,9 @@ export function EventDialog({ ask, title, body, confirmLabel, min, initial, busy
                 {ask === 'reason' ? (
                   <Textarea ref={input} rows={3} dir="auto" maxLength={1000} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
                 ) : (
-                  <Input ref={input} type="date" min={min} value={value} onChange={(e) => setValue(e.currentTarget.value)} />
+                  <Box ref={dateBox}>
+                    <DateField value={value} onChange={setValue} />
+                  </Box>
                 )}
                 {message && (
                   <Field.ErrorText color={{ base: 'red.700', _dark: 'fg.error' }}>

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { notifier } from '../../components/feedback/toaster.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { addDays, addMonths } from '@core/benefits/dates.ts';
+import { addMonths } from '@core/benefits/dates.ts';
 import { POLICY_EDITABLE_STATES } from '@core/workflows/policy.machine.ts';
 import { holderPoliciesQuery, policyWorkflow, type Policy, type PolicyEvent } from '../../api/resources/policies.ts';
 import { EventDialog } from './EventDialog.tsx';
@@ -176,7 +176,6 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
           title={t(`policies.event.${asking.type}.title`, { number: asking.policy.number })}
           body={t(`policies.event.${asking.type}.body`)}
           confirmLabel={t(`policies.action.${asking.type}`)}
-          min={asking.type === 'RENEW' ? addDays(asking.policy.endsOn, 1) : undefined}
           initial={asking.type === 'RENEW' ? addMonths(asking.policy.endsOn, 12) : undefined}
           busy={workflow.pending}
           error={workflow.refusal ?? undefined}

@@ -1,10 +1,11 @@
-import { useRef, useState, type DragEvent } from 'react';
-import { Box, Button, Field, HStack, NativeSelect, Progress, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useReducer, useRef, useState, type DragEvent } from 'react';
+import { Box, Button, Field, List, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { Upload } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
-import { codeMessage } from '../../i18n/form-messages.ts';
 import { uploadDocument, type Attachment, type DocumentType } from '../../api/resources/attachments.ts';
+import { nextToSend, uploadQueue } from './upload-queue.ts';
+import { UploadRow } from './UploadRow.tsx';
 
 export const DOCUMENT_TYPES: DocumentType[] = [
   'INVOICE',
@@ -22,40 +23,49 @@ export const DOCUMENT_TYPES: DocumentType[] = [
   'OTHER',
 ];
 
-interface Sending {
-  id: number;
-  name: string;
-  progress: number;
-  error: string | null;
-}
-
 /**
  * Documents for one reimbursement: choose the document type (the first one still missing by default), then drop
- * files on the zone or choose them; each shows its progress and, when refused, the server's reason.
+ * files on the zone or choose them; each file gets a row in the upload list with its own state (upload-queue.ts),
+ * and the record is told of each file as soon as the server accepts it.
  */
 export function DocumentUpload({ reimbursementId, missing, onUploaded }: { reimbursementId: number; missing: readonly string[]; onUploaded: (attachment: Attachment) => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [chosenType, setType] = useState<DocumentType | null>(null);
   const type = chosenType ?? ((missing[0] as DocumentType | undefined) ?? 'OTHER');
-  const [sending, setSending] = useState<Sending[]>([]);
+  const [queue, dispatch] = useReducer(uploadQueue, []);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const counter = useRef(0);
+  // An effect may run twice for one state (React's development checks): a file in flight is not sent again.
+  const sent = useRef(new Set<number>());
+  const latest = useRef(onUploaded);
+  useEffect(() => {
+    latest.current = onUploaded;
+  });
+
+  useEffect(() => {
+    const next = nextToSend(queue);
+    if (!next) return;
+    if (sent.current.has(next.id)) return;
+    sent.current.add(next.id);
+    dispatch({ type: 'START', id: next.id });
+    uploadDocument(reimbursementId, next.documentType, next.file, (fraction) => dispatch({ type: 'PROGRESS', id: next.id, fraction })).then(
+      (attachment) => {
+        sent.current.delete(next.id);
+        dispatch({ type: 'DONE', id: next.id });
+        latest.current(attachment);
+      },
+      (error: unknown) => {
+        sent.current.delete(next.id);
+        dispatch({ type: 'FAIL', id: next.id, code: error instanceof ApiError ? error.code : 'server.unexpected' });
+      },
+    );
+  }, [queue, reimbursementId]);
 
   const send = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      const id = ++counter.current;
-      const update = (changes: Partial<Sending>) => setSending((all) => all.map((s) => (s.id === id ? { ...s, ...changes } : s)));
-      setSending((all) => [...all, { id, name: file.name, progress: 0, error: null }]);
-      uploadDocument(reimbursementId, type, file, (progress) => update({ progress })).then(
-        (attachment) => {
-          setSending((all) => all.filter((s) => s.id !== id));
-          onUploaded(attachment);
-        },
-        (error: unknown) => update({ error: codeMessage(intl, error instanceof ApiError ? error.code : 'server.unexpected') }),
-      );
-    }
+    const chosen = Array.from(files ?? []).map((file) => ({ id: ++counter.current, file, documentType: type }));
+    if (chosen.length) dispatch({ type: 'ADD', files: chosen });
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -116,27 +126,13 @@ export function DocumentUpload({ reimbursementId, missing, onUploaded }: { reimb
           <Text fontSize="xs" color="fg.muted">{t('reimbursements.documents.limits')}</Text>
         </Stack>
       </Box>
-      {sending.map((s) => (
-        <Stack key={s.id} gap="1" aria-live="polite">
-          <HStack justify="space-between">
-            <Text fontSize="sm"><bdi>{s.name}</bdi></Text>
-            {s.error && (
-              <Button size="xs" variant="ghost" onClick={() => setSending((all) => all.filter((x) => x.id !== s.id))}>
-                {t('common.close')}
-              </Button>
-            )}
-          </HStack>
-          {s.error ? (
-            <Text fontSize="sm" color={{ base: 'red.700', _dark: 'fg.error' }} role="alert">{s.error}</Text>
-          ) : (
-            <Progress.Root value={Math.round(s.progress * 100)} size="sm" aria-label={t('reimbursements.documents.uploading', { name: s.name })}>
-              <Progress.Track>
-                <Progress.Range />
-              </Progress.Track>
-            </Progress.Root>
-          )}
-        </Stack>
-      ))}
+      {queue.length > 0 && (
+        <List.Root variant="plain" gap="1" aria-label={t('reimbursements.documents.queue')} aria-live="polite">
+          {queue.map((item) => (
+            <UploadRow key={item.id} item={item} onRetry={() => dispatch({ type: 'RETRY', id: item.id })} onDismiss={() => dispatch({ type: 'DISMISS', id: item.id })} />
+          ))}
+        </List.Root>
+      )}
     </Stack>
   );
 }

@@ -26,6 +26,7 @@ import { coverageFactsOf } from './coverage.ts';
 import { CoverageChecks } from './CoverageChecks.tsx';
 import { Day } from './VerificationCells.tsx';
 import { BusyButton } from '../../components/form/BusyButton.tsx';
+import { DateField } from '../../components/form/DateField.tsx';
 
 const FLOW = 'verification-new';
 const EMPTY_DRAFT: VerificationFlowDraft = { patient: null, kind: null, category: 'GENERAL', plannedServiceDate: '', doctorId: null, note: '' };
@@ -313,7 +314,7 @@ function DetailsStep({ draft, onEdit }: { draft: VerificationFlowDraft; onEdit: 
           {t('verifications.field.plannedServiceDate')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input type="date" value={draft.plannedServiceDate} onChange={(e) => onEdit({ plannedServiceDate: e.currentTarget.value })} />
+        <DateField value={draft.plannedServiceDate} onChange={(iso) => onEdit({ plannedServiceDate: iso })} />
       </Field.Root>
       {select(
         t('verifications.field.doctor'),

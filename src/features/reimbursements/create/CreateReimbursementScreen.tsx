@@ -179,7 +179,7 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
             <Stack gap="5">
               <Stack gap="2">
                 <Heading as="h3" size="sm">{t('reimbursements.documents.requiredTitle')}</Heading>
-                <RequiredDocuments missing={record.missingDocuments} attachments={attachments} />
+                <RequiredDocuments missing={record.missingDocuments} attachments={attachments} claim={record} />
               </Stack>
               <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments} onUploaded={() => void documentsChanged()} />
               <AttachmentList attachments={attachments} />

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import type { FlowInvoice, ReimbursementFlowEvent } from '../../../machines/reimbursement-flow.machine.ts';
 import { doctorQuery, doctorSearchQuery } from '../../../api/resources/doctors.ts';
+import { DateField } from '../../../components/form/DateField.tsx';
 
 interface Props {
   invoice: FlowInvoice;
@@ -59,7 +60,7 @@ export function InvoiceStep({ invoice, currency, today, send }: Props) {
           {t('reimbursements.invoice.date')}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input type="date" max={today} value={invoice.invoiceDate} onChange={(e) => edit({ invoiceDate: e.currentTarget.value })} />
+        <DateField value={invoice.invoiceDate} onChange={(iso) => edit({ invoiceDate: iso })} />
         {future && <Field.ErrorText>{t('reimbursements.invoice.dateFuture')}</Field.ErrorText>}
       </Field.Root>
       <Field.Root gap="1" alignSelf="end">

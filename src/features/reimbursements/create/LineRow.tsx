@@ -6,6 +6,7 @@ import { moneyInput, parseMoneyInput } from '../../../components/format/money.ts
 import type { FlowLine } from '../../../machines/reimbursement-flow.machine.ts';
 import type { ProcedureCode } from '../../../api/resources/reimbursements.ts';
 import { ToothChart } from './ToothChart.tsx';
+import { DateField } from '../../../components/form/DateField.tsx';
 
 const SURFACES = ['M', 'O', 'D', 'B', 'L'] as const;
 
@@ -103,7 +104,10 @@ export function LineRow({ line, index, currency, codes, codeListId, codeRef, onC
         </Field.Root>
         <Field.Root>
           <Field.Label fontSize="xs">{t('reimbursements.lines.serviceDate')}</Field.Label>
-          <Input size="sm" type="date" value={line.serviceDate} onChange={(e) => onChange({ serviceDate: e.currentTarget.value })} onKeyDown={enter} />
+          {/* Enter in any of the date's boxes adds a line, as in the other fields. */}
+          <Box onKeyDown={enter}>
+            <DateField size="sm" value={line.serviceDate} onChange={(iso) => onChange({ serviceDate: iso })} />
+          </Box>
         </Field.Root>
         <Field.Root>
           <Field.Label fontSize="xs">{t('reimbursements.lines.quantity')}</Field.Label>

@@ -5,11 +5,10 @@ import { money } from '../../../components/format/money.ts';
 import type { Reimbursement } from '../../../api/resources/reimbursements.ts';
 import { day } from '../ReimbursementCells.tsx';
 import { useReasonText } from '../../../api/resources/settings.ts';
+import { lineDecision, lineReason } from '@core/benefits/line-decision.ts';
 
 type Line = Reimbursement['lines'][number];
 
-/** A line's decision as the reader says it (issue 28 item 6): a reduced line is approved for less, never just "Aprobada". */
-export const lineDecision = (line: Line) => (line.status === 'APPROVED' && line.reviewDecision === 'REDUCE' ? 'REDUCED' : line.status);
 const PALETTE = { APPROVED: 'green', REDUCED: 'orange', REJECTED: 'red', PENDING: 'gray' } as const;
 
 /** A line's decision with its reason's text and what the reviewer cut. */
@@ -17,7 +16,7 @@ function Decision({ line, currency }: { line: Line; currency: string }) {
   const intl = useIntl();
   const reasonText = useReasonText();
   const decision = lineDecision(line);
-  const reason = line.status === 'REJECTED' ? (line.reviewReason ?? line.reason) : line.reviewReason;
+  const reason = lineReason(line);
   return (
     <>
       <Badge colorPalette={PALETTE[decision]} variant="subtle">

@@ -204,7 +204,7 @@ function Record({ record }: { record: Reimbursement }) {
           )}
           <Section title={t('reimbursements.documents.title')}>
             <Stack gap="4">
-              <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} visible={can('attachments:read')} />
+              <RequiredDocuments missing={record.missingDocuments ?? []} attachments={attachments} claim={record} visible={can('attachments:read')} />
               {acceptsDocuments && can('attachments:create') && (
                 <DocumentUpload reimbursementId={record.id} missing={record.missingDocuments ?? []} onUploaded={() => void reimbursementWorkflow.refresh(client, record.id)} />
               )}
