@@ -255,7 +255,7 @@ test('generated paths P3 and P4 of the creation flow, replayed through the scree
         if (changes.doctorId !== undefined) await flow.getByRole('combobox', { name: es['reimbursements.invoice.doctor'] }).selectOption(String(doctorId));
         if (changes.invoiceNumber !== undefined) await flow.getByLabel(es['reimbursements.invoice.number']).fill(draft.invoice.invoiceNumber);
         // The path's dates are relative to its fixture's today: one after it is a future invoice, refused.
-        if (changes.invoiceDate !== undefined) await flow.getByLabel(es['reimbursements.invoice.date']).fill(changes.invoiceDate > scenario.input.today ? daysAgo(-3) : daysAgo(2));
+        if (changes.invoiceDate !== undefined) await fillDate(dateField(flow, es['reimbursements.invoice.date']), changes.invoiceDate > scenario.input.today ? daysAgo(-3) : daysAgo(2));
       } else if (event.type === 'xstate.done.actor.saveDraft') {
         await expect(flow.getByRole('heading', { name: es['reimbursements.documents.requiredTitle'] })).toBeVisible();
       } else if (event.type === 'xstate.done.actor.previewLiquidation') {

@@ -52,8 +52,9 @@ export function AppLayout({
         </Box>
       )}
       <Flex direction="column" flex="1" minW="0">
-        <Box as="header" bg={prefs.headerNavColor || 'bg.panel'} borderBottomWidth="1px" px="4" py="2" position="sticky" top="0" zIndex="sticky">
-          <HStack gap="2">
+        {/* On a phone the header's seven tools sit closer, so that all of them fit 390 px with the language's name. */}
+        <Box as="header" bg={prefs.headerNavColor || 'bg.panel'} borderBottomWidth="1px" px={{ base: '2', md: '4' }} py="2" position="sticky" top="0" zIndex="sticky">
+          <HStack gap={{ base: '1', md: '2' }}>
             {mobile ? (
               <IconButton size="sm" variant="ghost" aria-label={intl.formatMessage({ id: 'nav.openMobile' })} aria-expanded={prefs.mobileNav} onClick={() => preferences.send({ type: 'TOGGLE_MOBILE_NAV' })}>
                 <Icon name="menu" />

@@ -113,6 +113,8 @@ export function DateField({ value, onChange, labelledBy, onBlur, size = 'md' }: 
             maxLength={WIDTH[part]}
             value={typed[part]}
             onKeyDown={onKeyDown(part)}
+            // Reached by typing on, by Tab or by a click, a box's digits are selected: typing replaces them.
+            onFocus={(event) => event.currentTarget.select()}
             onChange={(event) => {
               const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, WIDTH[part]);
               update({ ...typed, [part]: digits });

@@ -80,6 +80,8 @@ export function TimeField({ value, onChange, label, onBlur }: { value: string; o
             maxLength={2}
             value={typed[part]}
             onKeyDown={onKeyDown(part)}
+            // As in DateField: a box reached is selected, so typing replaces its digits.
+            onFocus={(event) => event.currentTarget.select()}
             onChange={(event) => {
               const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, 2);
               update({ ...typed, [part]: digits });
