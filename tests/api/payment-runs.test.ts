@@ -154,6 +154,10 @@ describe('payment runs', () => {
     await ledgerMatchesPayments([claim.id]);
     const [row] = await server.db.query<{ state: string }>('SELECT state FROM reimbursements WHERE id = $1', [claim.id]);
     expect(row!.state).toBe('paid');
+    // The run's payment is the rule, not an exception: its history names the run and asks no reason.
+    const history = (await call('GET', `/api/reimbursements/${claim.id}/history`, { token: treasury })).body.items as { event: string; payload: Record<string, unknown> }[];
+    const [{ folio }] = await server.db.query<{ folio: string }>('SELECT folio FROM payment_runs WHERE id = $1', [id]);
+    expect(history.filter((h) => h.event === 'PAY').map((h) => h.payload)).toEqual([{ reference: `${folio} ${claim.folio}`, paymentRun: folio, paymentRunId: id }]);
   });
 
   it('puts a claim in one open run only: of 50 parallel requests one wins', async () => {
@@ -166,7 +170,7 @@ describe('payment runs', () => {
     const [{ n }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim', [claim!.id]);
     expect(n).toBe(1);
     // While the run holds it the claim is not paid by hand: the run pays it.
-    expectProblem(await sendEvent('reimbursements', claim!.id, { type: 'PAY', reference: 'TRF-MANO' }, treasury), 409, 'reimbursement.inPaymentRun');
+    expectProblem(await sendEvent('reimbursements', claim!.id, { type: 'PAY', reference: 'TRF-MANO', reason: 'Pago excepcional' }, treasury), 409, 'reimbursement.inPaymentRun');
     // Cancelled before its file, the run frees the claim for another.
     const winner = answers.find((a) => a.status === 201)!.body.id;
     expectProblem(await event(winner, { type: 'CANCEL', reason: ' ' }, treasury), 409, 'paymentRun.reasonRequired');
@@ -369,7 +373,7 @@ describe('payment runs interleaved with each other and with hand payments', () =
               'SELECT EXISTS (SELECT 1 FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim) AS held, (SELECT state FROM reimbursements WHERE id = $1) AS state',
               [claim.id],
             );
-            const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}` }, treasury);
+            const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}`, reason: 'Pago excepcional' }, treasury);
             if (state === 'paid') expectProblem(answer, 409, 'workflow.illegalEvent');
             else if (held) {
               expectProblem(answer, 409, 'reimbursement.inPaymentRun');
