@@ -61,3 +61,25 @@ test('the new run lists the server’s selection from the URL’s filters, with 
   await expect(page).toHaveURL(/payee=PROVIDER/);
   await expect(page.getByRole('checkbox', { name: es['payments.pickClaim'].replace('{folio}', folio) })).toHaveCount(0);
 });
+
+test('treasury keeps a doctor’s payee account on the doctor’s page, which it reads but cannot save', async ({ page, request }) => {
+  const doctorId = await activeDoctor(request, await apiToken(request));
+  await signIn(page, 'tesoreria@demo.local', { to: `/app/doctores/editar/${doctorId}` });
+  const panel = page.getByTestId('payee-account');
+  await expect(panel.getByRole('button', { name: new RegExp(`^(${es['payeeAccount.edit']}|${es['payeeAccount.add']})$`) })).toBeVisible();
+  // The doctor's own fields are there to read: disabled, and no Save.
+  await expect(page.locator('fieldset[disabled]')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: es['common.save'], exact: true })).toHaveCount(0);
+  if (!process.env.SHOTS_DIR) return;
+  for (const look of [
+    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, width: 1280 },
+    { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
+    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 390 },
+  ]) {
+    await page.setViewportSize({ width: look.width, height: 900 });
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify(p)), look.preferences);
+    await page.goto(`/app/doctores/editar/${doctorId}`);
+    await expect(panel).toBeVisible();
+    await shoot(page, `doctor-treasury-${look.name}`, { fullPage: true });
+  }
+});
