@@ -28,7 +28,7 @@ export type Claim = { id: number; folio: string; currency: string; payable_cents
 let made = 0;
 
 /** A claim of a new adult patient on an active policy in `currency`, checked and waiting for its approval. */
-export async function claimToApprove(currency: string, payee: 'HOLDER' | 'PROVIDER' = 'HOLDER'): Promise<{ id: number }> {
+export async function claimToApprove(currency: string, payee: 'HOLDER' | 'PROVIDER' = 'HOLDER'): Promise<{ id: number; folio: string }> {
   made += 1;
   const { admin, analyst, auditor } = people;
   const [patient] = await server.db.query<{ id: number }>(
@@ -49,7 +49,9 @@ export async function claimToApprove(currency: string, payee: 'HOLDER' | 'PROVID
     { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 * scale + made },
     { procedureCode: 'D1110', serviceDate: '2026-11-18', chargedCents: 9000 * scale },
   ];
-  return claimInReview({ analyst, auditor }, { verificationId: verification.body.id, doctorId, payee, invoiceNumber: `F-PAG-${made}`, invoiceDate: '2026-11-18', invoicePaid: true, lines });
+  const { id } = await claimInReview({ analyst, auditor }, { verificationId: verification.body.id, doctorId, payee, invoiceNumber: `F-PAG-${made}`, invoiceDate: '2026-11-18', invoicePaid: true, lines });
+  const [{ folio }] = await server.db.query<{ folio: string }>('SELECT folio FROM reimbursements WHERE id = $1', [id]);
+  return { id, folio };
 }
 
 /** The auditor approves the claim; answers it with its amount to pay. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, sendEvent, signIn } from './helpers.ts';
 import { interopMissing, schemaErrors } from '../payments/iso20022.ts';
-import { approvedClaim, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, server, statusReport, upload, type Claim } from './payment-run-kit.ts';
+import { approve, approvedClaim, claimToApprove, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, server, statusReport, upload, type Claim } from './payment-run-kit.ts';
 
 // Issue 26: payment runs through the API, from approved claims to the bank's answer.
 let treasury: string;
@@ -275,10 +275,10 @@ describe('payment runs', () => {
 });
 
 /**
- * The interleaving property with runs: whatever the order in which treasury builds, advances, cancels and answers runs
- * over the same claims, and tries to pay them by hand beside it, after every step the ledger's settled rows are the
- * money paid (exactly the approved amount, once), approved claims still hold their reservation, and no claim is held
- * by two open runs.
+ * The interleaving property with runs: whatever the order in which the claims are approved, treasury builds, advances,
+ * cancels and answers runs over them, and tries to pay them by hand beside it, after every step the ledger's settled
+ * rows are the money paid (exactly the approved amount, once), approved claims hold their reservation and claims not
+ * yet approved hold none, and no claim is held by two open runs.
  */
 type Answer = 'ACSC' | 'RJCT' | 'PDNG' | null;
 type Op =
@@ -287,14 +287,20 @@ type Op =
   | { kind: 'cancel'; run: number }
   | { kind: 'report'; run: number; answers: Answer[]; repeat: boolean }
   | { kind: 'handPay'; claim: number }
+  | { kind: 'approve'; claim: number }
   | { kind: 'fix' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), mask: fc.integer({ min: 1, max: 7 }) }),
   fc.record({ kind: fc.constant('advance' as const), run: fc.nat(3), steps: fc.constantFrom(1, 4, 4) }),
+  // Twice as likely as the others: a run needs four steps to reach the bank, approvals and hand payments take turns too.
+  fc.record({ kind: fc.constant('advance' as const), run: fc.nat(3), steps: fc.constant(4) }),
   fc.record({ kind: fc.constant('cancel' as const), run: fc.nat(3) }),
   fc.record({ kind: fc.constant('report' as const), run: fc.nat(3), answers: fc.array(fc.constantFrom<Answer>('ACSC', 'RJCT', 'PDNG', null), { minLength: 3, maxLength: 3 }), repeat: fc.boolean() }),
   fc.record({ kind: fc.constant('handPay' as const), claim: fc.nat(2) }),
+  // Approvals come among the run's steps: a claim waits in review until its own approve op.
+  fc.record({ kind: fc.constant('approve' as const), claim: fc.nat(2) }),
+  fc.record({ kind: fc.constant('approve' as const), claim: fc.nat(2) }),
   fc.record({ kind: fc.constant('fix' as const) }),
 );
 
@@ -322,12 +328,14 @@ async function invariants(ids: number[]) {
 
 describe('payment runs interleaved with each other and with hand payments', () => {
   it('keep the ledger the money paid, each claim paid once, in one open run at most', async () => {
-    const seen = { paidByRun: 0, paidByHand: 0, handRefused: 0, returned: 0, repeats: 0 };
+    const seen = { paidByRun: 0, paidByHand: 0, handRefused: 0, returned: 0, repeats: 0, approvedAmidRuns: 0, unapprovedRefused: 0 };
     const tokens = () => ({ treasury, supervisor });
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 14 }), async (ops) => {
-        const claims = [await approvedClaim('EUR'), await approvedClaim('EUR'), await approvedClaim('EUR')];
+        // Two claims are approved before any run exists; the third waits in review for its approve op, among the runs' steps.
+        const claims: { id: number; folio: string }[] = [await approvedClaim('EUR'), await approvedClaim('EUR'), await claimToApprove('EUR')];
         const ids = claims.map((c) => c.id);
+        const approved = new Set([ids[0], ids[1]]);
         const runs: number[] = [];
         const runOf = (n: number) => (runs.length ? runs[n % runs.length]! : null);
         const stateOf = async (id: number) => (await server.db.query<{ state: string }>('SELECT state FROM payment_runs WHERE id = $1', [id]))[0]!.state;
@@ -337,6 +345,10 @@ describe('payment runs interleaved with each other and with hand payments', () =
             const answer = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: picked } });
             expect([201, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
             if (answer.status === 201) runs.push(answer.body.id);
+            if (picked.some((id) => !approved.has(id))) {
+              expectProblem(answer, 422, 'paymentRun.claimNotPayable');
+              seen.unapprovedRefused++;
+            }
           } else if (o.kind === 'advance' && runOf(o.run)) {
             const id = runOf(o.run)!;
             for (let n = 0; n < o.steps; n++) {
@@ -374,7 +386,7 @@ describe('payment runs interleaved with each other and with hand payments', () =
               [claim.id],
             );
             const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}`, reason: 'Pago excepcional' }, treasury);
-            if (state === 'paid') expectProblem(answer, 409, 'workflow.illegalEvent');
+            if (state === 'paid' || !approved.has(claim.id)) expectProblem(answer, 409, 'workflow.illegalEvent');
             else if (held) {
               expectProblem(answer, 409, 'reimbursement.inPaymentRun');
               seen.handRefused++;
@@ -382,6 +394,10 @@ describe('payment runs interleaved with each other and with hand payments', () =
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
               seen.paidByHand++;
             }
+          } else if (o.kind === 'approve' && !approved.has(ids[o.claim]!)) {
+            await approve(ids[o.claim]!);
+            approved.add(ids[o.claim]!);
+            if (runs.length) seen.approvedAmidRuns++;
           } else if (o.kind === 'fix') {
             const [holder] = await server.db.query<{ id: number }>('SELECT po.policyholder_id AS id FROM reimbursements r JOIN policies po ON po.id = r.policy_id WHERE r.id = $1', [ids[0]]);
             const fixed = await call('PUT', '/api/payee-accounts', { token: treasury, body: { ownerType: 'HOLDER', ownerId: holder!.id, holderName: 'Titular Prueba', scheme: 'IBAN', number: 'ES9121000418450200051332' } });
@@ -393,7 +409,8 @@ describe('payment runs interleaved with each other and with hand payments', () =
       // A fixed seed: which paths the sequences reach (counted below) must not depend on the run's luck.
       { numRuns: Number(process.env.PAYMENT_RUN_PROPERTY_RUNS ?? 40), seed: Number(process.env.PAYMENT_RUN_PROPERTY_SEED ?? 2026) },
     );
-    // The generator reached what matters: payments by runs and by hand, refused hand payments, returns and repeated reports.
+    // The generator reached what matters: payments by runs and by hand, refused hand payments, returns, repeated reports,
+    // approvals once runs existed and runs refused a claim not yet approved.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
   }, 900_000);
 });
