@@ -113,8 +113,10 @@ export const REIMBURSEMENT_EVENTS: ReimbursementEvent[] = [
   { type: 'APPROVE', lines: [{ lineId: 1, decision: 'REDUCE', amountCents: 40_000 }] },
   { type: 'REJECT', reasonCode: '05', reason: 'Frecuencia excedida' },
   { type: 'REJECT', reasonCode: '99' },
-  { type: 'PAY', reference: 'TRF-2025-0042' },
-  { type: 'PAY', reference: '  ' },
+  { type: 'PAY', reference: 'TRF-2025-0042', reason: 'Transferencia urgente fuera de remesa' },
+  { type: 'PAY', reference: '  ', reason: 'Transferencia urgente fuera de remesa' },
+  // Paid by hand without saying why: refused, a hand payment is the exception to payment runs.
+  { type: 'PAY', reference: 'TRF-2025-0043' },
   { type: 'CANCEL', reason: 'Presentado por error' },
   { type: 'CANCEL', reason: '' },
   { type: 'EDIT', changes: { doctorId: 4, lines: [{ procedureCode: 'D1110', serviceDate: '2025-05-02', quantity: 1, chargedCents: 9_000, otherInsurerPaidCents: 0 }] } },

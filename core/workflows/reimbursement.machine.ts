@@ -112,7 +112,11 @@ export type ReimbursementEvent =
   | { type: 'APPROVE'; lines?: LineDecision[] }
   /** `reasonCode` from the rejection reason catalog (research 2.7); `reason` an optional explanation. */
   | { type: 'REJECT'; reasonCode: string; reason?: string }
-  | { type: 'PAY'; reference: string }
+  /**
+   * `reason`: why a claim is paid by hand, outside a payment run (the exceptional case). `paymentRun`: the run's
+   * folio, set only by the server when a run pays the claim (the contract's body has no such field).
+   */
+  | { type: 'PAY'; reference: string; reason?: string; paymentRun?: string }
   | { type: 'CANCEL'; reason: string };
 
 /** What EDIT writes: the body of PUT …/reimbursements/{id} without its version. */
@@ -177,6 +181,7 @@ export const reimbursementGuardRules = {
   reasonGiven: { rule: 'reimbursement.reasonRequired' },
   rejectionReasonCodeGiven: { rule: 'reimbursement.rejectionReasonCodeRequired' },
   paymentReferenceGiven: { rule: 'reimbursement.paymentReferenceRequired' },
+  handPaymentReasonGiven: { rule: 'reimbursement.paymentReasonRequired' },
   payeeHasBankDetails: { rule: 'reimbursement.payeeBankDetailsMissing' },
   notAlreadyPaid: { rule: 'reimbursement.alreadyPaid' },
   notHeldByPaymentRun: { rule: 'reimbursement.inPaymentRun' },
@@ -192,7 +197,7 @@ const meta = (status: string, rules: string[] = []): WorkflowStateMeta => ({ sta
 const approval = ['lineDecisionsValid', 'approverIsNotCreator', 'medicalReviewDoneIfSampled', 'withinApprovalAuthority', 'payablePositive'] as const;
 const submission = ['hasLines', 'withinFilingDeadline', 'coverageActiveOnServiceDates', 'serviceDatesWithinVerification', 'noDuplicateLines'] as const;
 const medicalReview = ['medicalReviewPending', 'reviewFindingsGiven', 'reviewChangesMatchResult', 'reviewLineChangesValid'] as const;
-const payment = ['paymentReferenceGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'notHeldByPaymentRun', 'payerIsNotApprover'] as const;
+const payment = ['paymentReferenceGiven', 'handPaymentReasonGiven', 'payeeHasBankDetails', 'notAlreadyPaid', 'notHeldByPaymentRun', 'payerIsNotApprover'] as const;
 
 /**
  * The permission each event asks of its sender (research 2.12), on top of the events operation's: reviewers
@@ -306,6 +311,8 @@ export const reimbursementMachine = setup({
     reasonGiven: ({ event }: GuardArgs) => event.type === 'CANCEL' && !isBlank(event.reason),
     rejectionReasonCodeGiven: ({ event }: GuardArgs) => event.type === 'REJECT' && isRejectionCode(event.reasonCode),
     paymentReferenceGiven: ({ event }: GuardArgs) => event.type === 'PAY' && !isBlank(event.reference),
+    // A payment by hand is the exception to payment runs: it says why. The run's own PAY is the rule, not an exception.
+    handPaymentReasonGiven: ({ event }: GuardArgs) => event.type === 'PAY' && (event.paymentRun !== undefined || !isBlank(event.reason)),
     payeeHasBankDetails: ({ context: { facts } }: Facts) => facts.payeeHasBankDetails,
     notAlreadyPaid: ({ context: { facts } }: Facts) => !facts.alreadyPaid,
     notHeldByPaymentRun: ({ context: { facts } }: Facts) => !facts.heldByPaymentRun,

@@ -92,7 +92,9 @@ export const ROLE_PERMISSIONS: Record<string, string[]> = {
     // Payouts go to the holder's account: treasury sees whom it pays and reveals the account (audited).
     ...read('insurers', 'policies', 'policyholders', 'announcements'),
     'policyholders:reveal_bank',
-    // Payment runs (issue 26): treasury prepares them, writes the bank file and reads the bank's answer.
+    // Payment runs (issue 26): treasury prepares them, writes the bank file and reads the bank's answer; it opens the
+    // doctor paid by assignment of benefits to keep the account on file (payments:create), not to edit the doctor.
+    'doctors:read',
     'payments:read',
     'payments:create',
     'downloads:read',

@@ -128,7 +128,7 @@ export async function seedOrthodontics(tx: Queryable, files: FileStore, today: s
     // Every first instalment goes to the dental auditor (R12); from 1,000.00 the approval needs the supervisor (R13).
     await reimbursementService.send(tx, initial, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, { actor: auditor, today });
     await reimbursementService.send(tx, initial, { type: 'APPROVE' }, { actor: after.exhaust ? supervisor : auditor, today });
-    await reimbursementService.send(tx, initial, { type: 'PAY', reference: `TRF-ORT-${plan.id}` }, { actor: treasury, today });
+    await reimbursementService.send(tx, initial, { type: 'PAY', reference: `TRF-ORT-${plan.id}`, reason: 'Pago excepcional' }, { actor: treasury, today });
     if (after.claimFirst) await claimInstallment(plan.id, preauth.id, 1);
     if (after.exhaust) await planService.send(tx, plan.id, { type: 'LIFETIME_MAXIMUM_REACHED' }, { actor: SYSTEM, today });
   }

@@ -40,7 +40,7 @@ export async function seedReimbursements(tx: Queryable, files: FileStore, today:
   // Each claim's creator submits it; the second analyst's claims in review are the first analyst's to approve, and
   // the other way round (R13: never one's own).
   const plan: [verification: number, creator: Actor & { id: number }, lines: LineInput[], events: [ReimbursementEvent, Actor][]][] = [
-    [0, analyst, [line('D0120', 20, 6000), line('D1110', 20, 9000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor], [{ type: 'PAY', reference: 'TRF-2026-0001' }, treasury]]],
+    [0, analyst, [line('D0120', 20, 6000), line('D1110', 20, 9000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor], [{ type: 'PAY', reference: 'TRF-2026-0001', reason: 'Pago excepcional' }, treasury]]],
     [1, secondAnalyst, [line('D2330', 15, 15000, '11')], [[{ type: 'SUBMIT' }, secondAnalyst], [{ type: 'APPROVE' }, auditor]]],
     [2, analyst, [line('D0120', 30, 5000), line('D0120', 25, 5000), line('D0120', 10, 5000)], [[{ type: 'SUBMIT' }, analyst], [{ type: 'APPROVE' }, auditor]]],
     [0, secondAnalyst, [line('D2140', 12, 11000, '36')], [[{ type: 'SUBMIT' }, secondAnalyst]]],

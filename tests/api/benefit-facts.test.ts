@@ -85,8 +85,8 @@ describe('the ledger is the money paid (reserve at approval, settle at payment)'
     const approvedFirst = await approve(first);
     const reservedBeforeSecond = await ledgerOf(patientId);
     const approvedSecond = await approve(second);
-    const paidSecond = (await send(second, { type: 'PAY', reference: 'TRF-2' }, treasury)).body;
-    const paidFirst = (await send(first, { type: 'PAY', reference: 'TRF-1' }, treasury)).body;
+    const paidSecond = (await send(second, { type: 'PAY', reference: 'TRF-2', reason: 'Pago excepcional' }, treasury)).body;
+    const paidFirst = (await send(first, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, treasury)).body;
 
     // What the ledger counts against the annual maximum is what was paid.
     const ledger = await ledgerOf(patientId);
@@ -115,13 +115,13 @@ describe('a payment never pays one figure and posts another', () => {
 
     // The earlier draft is cancelled: paid now, the cleaning would be covered too — so it is not paid as approved.
     expect((await send(earlier.id, { type: 'CANCEL', reason: 'Presentado por error' }, analyst)).body.state).toBe('cancelled');
-    const returned = await send(later, { type: 'PAY', reference: 'TRF-9' }, treasury);
+    const returned = await send(later, { type: 'PAY', reference: 'TRF-9', reason: 'Pago excepcional' }, treasury);
     expect(returned.body).toMatchObject({ state: 'inReview', payableCents: 15_000, paidCents: null });
     expect(returned.body.lines.map((l: { status: string }) => l.status)).toEqual(['APPROVED', 'APPROVED']);
     expect(await ledgerOf(patientId)).toEqual({});
 
     expect(await approve(later)).toMatchObject({ state: 'approved', payableCents: 15_000 });
-    expect((await send(later, { type: 'PAY', reference: 'TRF-10' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 15_000 });
+    expect((await send(later, { type: 'PAY', reference: 'TRF-10', reason: 'Pago excepcional' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 15_000 });
     expect(await ledgerOf(patientId)).toEqual({ 'ANNUAL_MAXIMUM:SETTLED': 15_000, 'CATEGORY_DIAGNOSTIC:SETTLED': 6_000, 'CATEGORY_PREVENTIVE:SETTLED': 9_000 });
   });
 });

@@ -128,7 +128,7 @@ async function advance(verificationId: number, lines: Scenario['claims'][number]
     if (current.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await send({ type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     return send({ type: 'APPROVE' }, supervisor);
   }
-  if (current.state === 'approved' || current.state === 'partiallyApproved') return send({ type: 'PAY', reference: `TRF-${id}` }, treasury);
+  if (current.state === 'approved' || current.state === 'partiallyApproved') return send({ type: 'PAY', reference: `TRF-${id}`, reason: 'Pago excepcional' }, treasury);
 }
 
 /** The patient's claims and ledger, and every way they could disagree. */
@@ -227,7 +227,7 @@ describe('benefits over interleaved claims', () => {
         seen.reservedAtEnd += rows.filter((r) => r.state === 'approved' || r.state === 'partiallyApproved').length;
         // Then everything approved is paid: the reservations become the payments.
         for (const r of rows.filter((c) => c.state === 'approved' || c.state === 'partiallyApproved')) {
-          const answer = await sendEvent('reimbursements', r.id, { type: 'PAY', reference: `TRF-END-${r.id}` }, treasury);
+          const answer = await sendEvent('reimbursements', r.id, { type: 'PAY', reference: `TRF-END-${r.id}`, reason: 'Pago excepcional' }, treasury);
           expect(answer.status, JSON.stringify(answer.body)).toBe(200);
           if (answer.body.state === 'inReview') seen.backToReview++;
         }

@@ -54,7 +54,7 @@ async function claim(amounts: number[], steps: ('SUBMIT' | 'APPROVE' | 'PAY' | '
     // Crowns are major treatment: the dental auditor reviews the claim before it is approved (R12).
     if (s === 'APPROVE') await send({ type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     if (s === 'APPROVE') await send({ type: 'APPROVE' }, supervisor);
-    if (s === 'PAY' || s === 'PAY_AGAIN') await send({ type: 'PAY', reference: `P-${created.body.id}` }, treasury);
+    if (s === 'PAY' || s === 'PAY_AGAIN') await send({ type: 'PAY', reference: `P-${created.body.id}`, reason: 'Pago excepcional' }, treasury);
   }
 }
 

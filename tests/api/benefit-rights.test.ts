@@ -99,10 +99,10 @@ describe('per-event rights and separation of duties (research 2.12)', () => {
     expect((await get(claim.id, analyst)).allowedEvents).not.toContain('PAY');
     expect((await get(claim.id, treasury)).allowedEvents).toEqual(['PAY']);
     expect((await get(claim.id, admin)).allowedEvents).toEqual([]);
-    expectProblem(await event(claim.id, { type: 'PAY', reference: 'TRF-1' }, analyst), 403, 'auth.forbidden');
-    const own = expectProblem(await event(claim.id, { type: 'PAY', reference: 'TRF-1' }, admin), 409, 'reimbursement.payerIsApprover');
+    expectProblem(await event(claim.id, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, analyst), 403, 'auth.forbidden');
+    const own = expectProblem(await event(claim.id, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, admin), 409, 'reimbursement.payerIsApprover');
     expect(own.detail).toBe('Whoever approved the reimbursement cannot pay it (separation of duties).');
-    expect((await event(claim.id, { type: 'PAY', reference: 'TRF-1' }, treasury)).body.state).toBe('paid');
+    expect((await event(claim.id, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, treasury)).body.state).toBe('paid');
   });
 
   it('R13: a payable amount of exactly 1,000.00 needs the right to approve above the threshold', async () => {

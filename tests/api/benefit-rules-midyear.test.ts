@@ -73,7 +73,7 @@ async function claim(verificationId: number, lines: Record<string, unknown>[], s
     expect((await sendEvent('reimbursements', id, { type: 'SUBMIT' }, analyst)).status).toBe(200);
     await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor);
     expect((await sendEvent('reimbursements', id, { type: 'APPROVE' }, supervisor)).body.state).toMatch(/approved|partiallyApproved/);
-    if (settle === 'pay') expect((await sendEvent('reimbursements', id, { type: 'PAY', reference: `TRF-MID-${id}` }, treasury)).body.state).toBe('paid');
+    if (settle === 'pay') expect((await sendEvent('reimbursements', id, { type: 'PAY', reference: `TRF-MID-${id}`, reason: 'Pago excepcional' }, treasury)).body.state).toBe('paid');
   }
   return { id, lines: preview.body.lines as Line[] };
 }

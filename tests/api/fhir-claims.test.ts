@@ -132,7 +132,7 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     expect(['approved', 'partiallyApproved'], JSON.stringify(approved.body)).toContain(approved.body.state);
     const decided = await fhirGet(token, `ClaimResponse/${id}`);
     expect(decided.body.outcome).toBe(CLAIM_RESPONSE[approved.body.state as 'approved'].outcome);
-    const paid = await sendEvent('reimbursements', id, { type: 'PAY', reference: 'TRF-FHIR-1' }, treasury);
+    const paid = await sendEvent('reimbursements', id, { type: 'PAY', reference: 'TRF-FHIR-1', reason: 'Pago excepcional' }, treasury);
     expect(paid.body.state).toBe('paid');
     const eob = await fhirGet(token, `ExplanationOfBenefit/${id}`);
     expect(eob.status).toBe(200);

@@ -122,7 +122,7 @@ describe.skipIf(!present)("HL7's R4 examples", () => {
     if (submitted.body.medicalReview.reasons.length) expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
     const approved = await sendEvent('reimbursements', id, { type: 'APPROVE' }, auditor);
     expect(['approved', 'partiallyApproved'], JSON.stringify(approved.body)).toContain(approved.body.state);
-    const paid = await sendEvent('reimbursements', id, { type: 'PAY', reference: 'HV-12346' }, treasury);
+    const paid = await sendEvent('reimbursements', id, { type: 'PAY', reference: 'HV-12346', reason: 'Pago excepcional' }, treasury);
     expect(paid.body.state, JSON.stringify(paid.body)).toBe('paid');
     const eob = await fhirGet(token, `ExplanationOfBenefit/${id}`);
     expectValidResource(eob.body);

@@ -113,7 +113,7 @@ async function claimAndPay(planId: number, preauthorizationId: number, number: n
   expect(sampled || number !== 0, `instalment #${number} is reviewed`).toBe(true);
   if (sampled) expect((await reimbursementEvent(created.body.id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, auditor)).status).toBe(200);
   expect((await reimbursementEvent(created.body.id, { type: 'APPROVE' }, invoiced?.approver ?? auditor)).body.state).toBe('approved');
-  const paid = await reimbursementEvent(created.body.id, { type: 'PAY', reference: `TRF-ORT-${number}` }, treasury);
+  const paid = await reimbursementEvent(created.body.id, { type: 'PAY', reference: `TRF-ORT-${number}`, reason: 'Pago excepcional' }, treasury);
   expect(paid.body).toMatchObject({ state: 'paid', paidCents: payableCents });
   expect(await installment(planId, number)).toMatchObject({ state: 'paid', reimbursementId: created.body.id, paidCents: payableCents });
   return created.body.id as number;

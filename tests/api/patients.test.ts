@@ -298,7 +298,7 @@ describe('patient view', () => {
     for (const type of draft.missingDocuments) expect((await attachToReimbursement(analyst, draft.id, type)).status).toBe(201);
     expect((await sendEvent('reimbursements', draft.id, { type: 'SUBMIT' }, analyst)).body.state).toBe('inReview');
     expect((await sendEvent('reimbursements', draft.id, { type: 'APPROVE' }, auditor)).body.state).toBe('approved');
-    const paid = await sendEvent('reimbursements', draft.id, { type: 'PAY', reference: 'TRF-PAT-1' }, treasury);
+    const paid = await sendEvent('reimbursements', draft.id, { type: 'PAY', reference: 'TRF-PAT-1', reason: 'Pago excepcional' }, treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000 });
 
     const after = await call('GET', `/api/patients/${spouse.id}/overview`, { token: readOnly });

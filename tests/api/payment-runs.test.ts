@@ -1,139 +1,22 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, claimInReview, expectProblem, sendEvent, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, sendEvent, signIn } from './helpers.ts';
 import { interopMissing, schemaErrors } from '../payments/iso20022.ts';
+import { approve, approvedClaim, claimToApprove, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, server, statusReport, upload, type Claim } from './payment-run-kit.ts';
 
 // Issue 26: payment runs through the API, from approved claims to the bank's answer.
-const now = '2026-11-21';
-const server = useServer({}, () => now);
 let treasury: string;
 let supervisor: string;
 let admin: string;
 let analyst: string;
 let auditor: string;
 let doctorId: number;
-
-beforeAll(async () => {
-  analyst = await signIn('analista@demo.local');
-  auditor = await signIn('auditor@demo.local');
-  [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
-  treasury = await signIn('tesoreria@demo.local');
-  supervisor = await signIn('supervisor@demo.local');
-  admin = await signIn('admin@demo.local');
+// The kit signs the people in first (its hook was registered when it was imported).
+beforeAll(() => {
+  ({ treasury, supervisor, admin, analyst, auditor } = people);
+  doctorId = firstDoctorId();
 });
-
-type Claim = { id: number; folio: string; currency: string; payable_cents: number };
-
-let made = 0;
-
-/** An approved claim of a new adult patient on an active policy in `currency`, made as the desk makes it. */
-async function approvedClaim(currency: string, payee: 'HOLDER' | 'PROVIDER' = 'HOLDER'): Promise<Claim> {
-  made += 1;
-  const [patient] = await server.db.query<{ id: number }>(
-    `INSERT INTO patients (policy_id, relationship, first_names, last_name, birth_date, enrolled_on, document_type, document_number, credential_number)
-     SELECT po.id, 'OTHER_DEPENDENT', 'Pago', 'Muñoz ' || $2::int, '1980-05-05', '2024-01-01', 'DNI', 'PAG-' || $2::int, 'CRED-PAG-' || $2::int
-       FROM policies po JOIN insurers i ON i.id = po.insurer_id
-      WHERE po.state = 'ACTIVE' AND i.currency = $1 ORDER BY po.id LIMIT 1
-     RETURNING id`,
-    [currency, made],
-  );
-  expect(patient, `an active ${currency} policy`).toBeDefined();
-  const verification = await call('POST', '/api/verifications', { token: admin, body: { patientId: patient!.id, kind: 'PREAUTHORIZATION', category: 'GENERAL', plannedServiceDate: '2026-11-18' } });
-  await sendEvent('verifications', verification.body.id, { type: 'START' }, admin);
-  expect((await sendEvent('verifications', verification.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-PAG-${made}` }, admin)).body.state).toBe('verified');
-  // Amounts in the currency's minor unit: 60.00 + 90.00 EUR or MXN, 60,000 + 90,000 CLP (under R12's and R13's thresholds).
-  const scale = currency === 'CLP' ? 10 : 1;
-  const lines = [
-    { procedureCode: 'D0120', serviceDate: '2026-11-18', chargedCents: 6000 * scale + made },
-    { procedureCode: 'D1110', serviceDate: '2026-11-18', chargedCents: 9000 * scale },
-  ];
-  const claim = await claimInReview({ analyst, auditor }, { verificationId: verification.body.id, doctorId, payee, invoiceNumber: `F-PAG-${made}`, invoiceDate: '2026-11-18', invoicePaid: true, lines });
-  const approved = await sendEvent('reimbursements', claim.id, { type: 'APPROVE' }, auditor);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  expect(approved.body.state).toMatch(/^(approved|partiallyApproved)$/);
-  const [row] = await server.db.query<Claim>('SELECT id, folio, currency, payable_cents FROM reimbursements WHERE id = $1', [claim.id]);
-  expect(row!.payable_cents).toBeGreaterThan(0);
-  return row!;
-}
-
-async function payable(currencies: string[], per: number): Promise<Claim[]> {
-  const claims: Claim[] = [];
-  for (const currency of currencies) for (let n = 0; n < per; n++) claims.push(await approvedClaim(currency));
-  return claims;
-}
-
-async function event(id: number, body: Record<string, unknown>, token: string) {
-  const [{ version }] = await server.db.query<{ version: number }>('SELECT version FROM payment_runs WHERE id = $1', [id]);
-  return call('POST', `/api/payment-runs/${id}/events`, { token, body: { version, ...body } });
-}
-
-async function upload(id: number, xml: string, token = treasury) {
-  const [{ version }] = await server.db.query<{ version: number }>('SELECT version FROM payment_runs WHERE id = $1', [id]);
-  const form = new FormData();
-  form.set('version', String(version));
-  form.set('file', new Blob([xml], { type: 'application/xml' }), 'pain002.xml');
-  return call('POST', `/api/payment-runs/${id}/status-reports`, { token, body: form });
-}
-
-/** Create, submit, approve (a second person), generate and mark sent; answers the run id and its file. */
-async function sentRun(claims: Claim[]): Promise<{ id: number; xml: string }> {
-  const created = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: claims.map((c) => c.id) } });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.id as number;
-  expect((await event(id, { type: 'SUBMIT' }, treasury)).body.state).toBe('submitted');
-  expect((await event(id, { type: 'APPROVE' }, supervisor)).body.state).toBe('approved');
-  const generated = await event(id, { type: 'GENERATE' }, treasury);
-  expect(generated.body.state, JSON.stringify(generated.body)).toBe('generated');
-  const file = await call('GET', `/api/payment-runs/${id}/file`, { token: treasury });
-  expect(file.status).toBe(200);
-  expect((await event(id, { type: 'MARK_SENT' }, treasury)).body.state).toBe('sent');
-  return { id, xml: file.body as string };
-}
-
-const parser = new XMLParser({ removeNSPrefix: true, parseTagValue: false, ignoreAttributes: false, isArray: (n) => ['PmtInf', 'CdtTrfTxInf'].includes(n) });
-type Tx = { PmtId: { EndToEndId: string }; Amt: { InstdAmt: Record<string, string> } };
-type PmtInf = { PmtInfId: string; NbOfTxs: string; CtrlSum: string; CdtTrfTxInf: Tx[] };
-const parse = (xml: string) => (parser.parse(xml) as { Document: { CstmrCdtTrfInitn: { GrpHdr: Record<string, string>; PmtInf: PmtInf[] } } }).Document.CstmrCdtTrfInitn;
-
-/** A pain.002.001.10 answering the file: each transaction ACSC unless `answers` says otherwise. */
-function statusReport(xml: string, answers: Record<string, { status: string; code?: string; text?: string } | null>, msgId = 'BANK-1'): string {
-  const doc = parse(xml);
-  const groups = doc.PmtInf.map((p) => {
-    const txs = p.CdtTrfTxInf.filter((t) => answers[t.PmtId.EndToEndId] !== null)
-      .map((t) => {
-        const a = answers[t.PmtId.EndToEndId] ?? { status: 'ACSC' };
-        const reason = a.code ? `<StsRsnInf><Rsn><Cd>${a.code}</Cd></Rsn>${a.text ? `<AddtlInf>${a.text}</AddtlInf>` : ''}</StsRsnInf>` : '';
-        return `<TxInfAndSts><OrgnlEndToEndId>${t.PmtId.EndToEndId}</OrgnlEndToEndId><TxSts>${a.status}</TxSts>${reason}</TxInfAndSts>`;
-      })
-      .join('');
-    return `<OrgnlPmtInfAndSts><OrgnlPmtInfId>${p.PmtInfId}</OrgnlPmtInfId>${txs}</OrgnlPmtInfAndSts>`;
-  });
-  return (
-    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.002.001.10"><CstmrPmtStsRpt>` +
-    `<GrpHdr><MsgId>${msgId}</MsgId><CreDtTm>2026-11-25T09:00:00</CreDtTm></GrpHdr>` +
-    `<OrgnlGrpInfAndSts><OrgnlMsgId>${doc.GrpHdr.MsgId}</OrgnlMsgId><OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId></OrgnlGrpInfAndSts>` +
-    `${groups.join('')}</CstmrPmtStsRpt></Document>`
-  );
-}
-
-/** The claims' states and ledger: settled rows must be exactly the money paid, reserved rows the approved but unpaid. */
-async function ledgerMatchesPayments(ids: number[]) {
-  const claims = await server.db.query<{ id: number; state: string; paid_cents: number | null; settled: number; reserved: number }>(
-    `SELECT r.id, r.state, r.paid_cents,
-            coalesce((SELECT sum(amount_cents) FROM benefit_ledger l WHERE l.reimbursement_id = r.id AND l.kind = 'ANNUAL_MAXIMUM' AND l.status = 'SETTLED'), 0)::int AS settled,
-            coalesce((SELECT sum(amount_cents) FROM benefit_ledger l WHERE l.reimbursement_id = r.id AND l.kind = 'ANNUAL_MAXIMUM' AND l.status = 'RESERVED'), 0)::int AS reserved
-       FROM reimbursements r WHERE r.id = ANY($1::int[])`,
-    [ids],
-  );
-  for (const c of claims) {
-    expect(c.settled, `claim ${c.id} (${c.state}) settled`).toBe(c.state === 'paid' ? c.paid_cents : 0);
-    if (c.state !== 'paid') expect(c.reserved, `claim ${c.id} still reserved`).toBeGreaterThan(0);
-  }
-  return claims;
-}
-
 describe('payment runs', () => {
   it('pays EUR, CLP and MXN claims with one schema-valid pain.001 whose sums are exact; the bank’s report settles and returns', async () => {
     const claims = await payable(['EUR', 'CLP', 'MXN'], 2);
@@ -271,6 +154,10 @@ describe('payment runs', () => {
     await ledgerMatchesPayments([claim.id]);
     const [row] = await server.db.query<{ state: string }>('SELECT state FROM reimbursements WHERE id = $1', [claim.id]);
     expect(row!.state).toBe('paid');
+    // The run's payment is the rule, not an exception: its history names the run and asks no reason.
+    const history = (await call('GET', `/api/reimbursements/${claim.id}/history`, { token: treasury })).body.items as { event: string; payload: Record<string, unknown> }[];
+    const [{ folio }] = await server.db.query<{ folio: string }>('SELECT folio FROM payment_runs WHERE id = $1', [id]);
+    expect(history.filter((h) => h.event === 'PAY').map((h) => h.payload)).toEqual([{ reference: `${folio} ${claim.folio}`, paymentRun: folio, paymentRunId: id }]);
   });
 
   it('puts a claim in one open run only: of 50 parallel requests one wins', async () => {
@@ -283,7 +170,7 @@ describe('payment runs', () => {
     const [{ n }] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim', [claim!.id]);
     expect(n).toBe(1);
     // While the run holds it the claim is not paid by hand: the run pays it.
-    expectProblem(await sendEvent('reimbursements', claim!.id, { type: 'PAY', reference: 'TRF-MANO' }, treasury), 409, 'reimbursement.inPaymentRun');
+    expectProblem(await sendEvent('reimbursements', claim!.id, { type: 'PAY', reference: 'TRF-MANO', reason: 'Pago excepcional' }, treasury), 409, 'reimbursement.inPaymentRun');
     // Cancelled before its file, the run frees the claim for another.
     const winner = answers.find((a) => a.status === 201)!.body.id;
     expectProblem(await event(winner, { type: 'CANCEL', reason: ' ' }, treasury), 409, 'paymentRun.reasonRequired');
@@ -388,10 +275,10 @@ describe('payment runs', () => {
 });
 
 /**
- * The interleaving property with runs: whatever the order in which treasury builds, advances, cancels and answers runs
- * over the same claims, and tries to pay them by hand beside it, after every step the ledger's settled rows are the
- * money paid (exactly the approved amount, once), approved claims still hold their reservation, and no claim is held
- * by two open runs.
+ * The interleaving property with runs: whatever the order in which the claims are approved, treasury builds, advances,
+ * cancels and answers runs over them, and tries to pay them by hand beside it, after every step the ledger's settled
+ * rows are the money paid (exactly the approved amount, once), approved claims hold their reservation and claims not
+ * yet approved hold none, and no claim is held by two open runs.
  */
 type Answer = 'ACSC' | 'RJCT' | 'PDNG' | null;
 type Op =
@@ -400,14 +287,20 @@ type Op =
   | { kind: 'cancel'; run: number }
   | { kind: 'report'; run: number; answers: Answer[]; repeat: boolean }
   | { kind: 'handPay'; claim: number }
+  | { kind: 'approve'; claim: number }
   | { kind: 'fix' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('create' as const), mask: fc.integer({ min: 1, max: 7 }) }),
   fc.record({ kind: fc.constant('advance' as const), run: fc.nat(3), steps: fc.constantFrom(1, 4, 4) }),
+  // Twice as likely as the others: a run needs four steps to reach the bank, approvals and hand payments take turns too.
+  fc.record({ kind: fc.constant('advance' as const), run: fc.nat(3), steps: fc.constant(4) }),
   fc.record({ kind: fc.constant('cancel' as const), run: fc.nat(3) }),
   fc.record({ kind: fc.constant('report' as const), run: fc.nat(3), answers: fc.array(fc.constantFrom<Answer>('ACSC', 'RJCT', 'PDNG', null), { minLength: 3, maxLength: 3 }), repeat: fc.boolean() }),
   fc.record({ kind: fc.constant('handPay' as const), claim: fc.nat(2) }),
+  // Approvals come among the run's steps: a claim waits in review until its own approve op.
+  fc.record({ kind: fc.constant('approve' as const), claim: fc.nat(2) }),
+  fc.record({ kind: fc.constant('approve' as const), claim: fc.nat(2) }),
   fc.record({ kind: fc.constant('fix' as const) }),
 );
 
@@ -435,12 +328,14 @@ async function invariants(ids: number[]) {
 
 describe('payment runs interleaved with each other and with hand payments', () => {
   it('keep the ledger the money paid, each claim paid once, in one open run at most', async () => {
-    const seen = { paidByRun: 0, paidByHand: 0, handRefused: 0, returned: 0, repeats: 0 };
+    const seen = { paidByRun: 0, paidByHand: 0, handRefused: 0, returned: 0, repeats: 0, approvedAmidRuns: 0, unapprovedRefused: 0 };
     const tokens = () => ({ treasury, supervisor });
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 6, maxLength: 14 }), async (ops) => {
-        const claims = [await approvedClaim('EUR'), await approvedClaim('EUR'), await approvedClaim('EUR')];
+        // Two claims are approved before any run exists; the third waits in review for its approve op, among the runs' steps.
+        const claims: { id: number; folio: string }[] = [await approvedClaim('EUR'), await approvedClaim('EUR'), await claimToApprove('EUR')];
         const ids = claims.map((c) => c.id);
+        const approved = new Set([ids[0], ids[1]]);
         const runs: number[] = [];
         const runOf = (n: number) => (runs.length ? runs[n % runs.length]! : null);
         const stateOf = async (id: number) => (await server.db.query<{ state: string }>('SELECT state FROM payment_runs WHERE id = $1', [id]))[0]!.state;
@@ -450,6 +345,10 @@ describe('payment runs interleaved with each other and with hand payments', () =
             const answer = await call('POST', '/api/payment-runs', { token: treasury, body: { executionDate: '2026-11-24', reimbursementIds: picked } });
             expect([201, 409, 422], JSON.stringify(answer.body)).toContain(answer.status);
             if (answer.status === 201) runs.push(answer.body.id);
+            if (picked.some((id) => !approved.has(id))) {
+              expectProblem(answer, 422, 'paymentRun.claimNotPayable');
+              seen.unapprovedRefused++;
+            }
           } else if (o.kind === 'advance' && runOf(o.run)) {
             const id = runOf(o.run)!;
             for (let n = 0; n < o.steps; n++) {
@@ -486,8 +385,8 @@ describe('payment runs interleaved with each other and with hand payments', () =
               'SELECT EXISTS (SELECT 1 FROM payment_run_items WHERE reimbursement_id = $1 AND holds_claim) AS held, (SELECT state FROM reimbursements WHERE id = $1) AS state',
               [claim.id],
             );
-            const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}` }, treasury);
-            if (state === 'paid') expectProblem(answer, 409, 'workflow.illegalEvent');
+            const answer = await sendEvent('reimbursements', claim.id, { type: 'PAY', reference: `TRF-MANO-${claim.id}`, reason: 'Pago excepcional' }, treasury);
+            if (state === 'paid' || !approved.has(claim.id)) expectProblem(answer, 409, 'workflow.illegalEvent');
             else if (held) {
               expectProblem(answer, 409, 'reimbursement.inPaymentRun');
               seen.handRefused++;
@@ -495,6 +394,10 @@ describe('payment runs interleaved with each other and with hand payments', () =
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
               seen.paidByHand++;
             }
+          } else if (o.kind === 'approve' && !approved.has(ids[o.claim]!)) {
+            await approve(ids[o.claim]!);
+            approved.add(ids[o.claim]!);
+            if (runs.length) seen.approvedAmidRuns++;
           } else if (o.kind === 'fix') {
             const [holder] = await server.db.query<{ id: number }>('SELECT po.policyholder_id AS id FROM reimbursements r JOIN policies po ON po.id = r.policy_id WHERE r.id = $1', [ids[0]]);
             const fixed = await call('PUT', '/api/payee-accounts', { token: treasury, body: { ownerType: 'HOLDER', ownerId: holder!.id, holderName: 'Titular Prueba', scheme: 'IBAN', number: 'ES9121000418450200051332' } });
@@ -506,7 +409,8 @@ describe('payment runs interleaved with each other and with hand payments', () =
       // A fixed seed: which paths the sequences reach (counted below) must not depend on the run's luck.
       { numRuns: Number(process.env.PAYMENT_RUN_PROPERTY_RUNS ?? 40), seed: Number(process.env.PAYMENT_RUN_PROPERTY_SEED ?? 2026) },
     );
-    // The generator reached what matters: payments by runs and by hand, refused hand payments, returns and repeated reports.
+    // The generator reached what matters: payments by runs and by hand, refused hand payments, returns, repeated reports,
+    // approvals once runs existed and runs refused a claim not yet approved.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
   }, 900_000);
 });

@@ -231,7 +231,7 @@ describe('policyholders: bank details before a first payout', () => {
 
     const record = await call('GET', `/api/reimbursements/${approved.id}`, { token: tokens.treasury });
     expect(record.body.allowedEvents).not.toContain('PAY');
-    const pay = () => sendEvent('reimbursements', approved.id, { type: 'PAY', reference: 'TRF-BANK-1' }, tokens.treasury);
+    const pay = () => sendEvent('reimbursements', approved.id, { type: 'PAY', reference: 'TRF-BANK-1', reason: 'Pago excepcional' }, tokens.treasury);
     const refused = expectProblem(await pay(), 409, 'reimbursement.payeeBankDetailsMissing');
     expect(refused.detail).toBe('The payee has no bank details.');
 

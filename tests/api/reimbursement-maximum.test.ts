@@ -115,8 +115,8 @@ describe('the annual maximum after the reviewer’s reductions (issue 9)', () =>
       ['APPROVED', null, 2000, 10000],
     ]);
 
-    expect((await event(two.id, { type: 'PAY', reference: 'TRF-MAX-2' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 3000 });
-    expect((await event(one.id, { type: 'PAY', reference: 'TRF-MAX-1' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 12000 });
+    expect((await event(two.id, { type: 'PAY', reference: 'TRF-MAX-2', reason: 'Pago excepcional' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 3000 });
+    expect((await event(one.id, { type: 'PAY', reference: 'TRF-MAX-1', reason: 'Pago excepcional' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 12000 });
 
     const [totals] = await server.db.query<{ paid: number; annual: number; deductible: number; reserved: number }>(
       `SELECT (SELECT sum(paid_cents)::int FROM reimbursements WHERE patient_id = $1) AS paid,

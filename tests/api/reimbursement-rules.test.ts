@@ -299,7 +299,7 @@ describe("the reviewer's line decisions (issue 9, research 3.2)", () => {
       { kind: 'CATEGORY_DIAGNOSTIC', status: 'RESERVED', cents: 6000 },
       { kind: 'DEDUCTIBLE', status: 'RESERVED', cents: 5000 },
     ]);
-    const paid = await event(claim.id, { type: 'PAY', reference: 'TRF-R-1' }, treasury);
+    const paid = await event(claim.id, { type: 'PAY', reference: 'TRF-R-1', reason: 'Pago excepcional' }, treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 11000 });
     expect(await ledgerOf(claim.id)).toEqual([
       { kind: 'ANNUAL_MAXIMUM', status: 'SETTLED', cents: 11000 },
@@ -376,8 +376,8 @@ describe('two claims of one patient, partly approved and paid in the other order
     expect(two.body).toMatchObject({ state: 'partiallyApproved', payableCents: 16000, deductibleCents: 0 });
 
     // Paid in the other order: each is still what was approved.
-    expect((await event(second.id, { type: 'PAY', reference: 'TRF-R-2' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 16000 });
-    expect((await event(first.id, { type: 'PAY', reference: 'TRF-R-3' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 11000 });
+    expect((await event(second.id, { type: 'PAY', reference: 'TRF-R-2', reason: 'Pago excepcional' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 16000 });
+    expect((await event(first.id, { type: 'PAY', reference: 'TRF-R-3', reason: 'Pago excepcional' }, treasury)).body).toMatchObject({ state: 'paid', paidCents: 11000 });
 
     const [{ patient_id: patientId }] = await server.db.query<{ patient_id: number }>(`SELECT patient_id FROM reimbursements WHERE id = $1`, [first.id]);
     const [totals] = await server.db.query<{ paid: number; annual: number; deductible: number; reserved: number }>(

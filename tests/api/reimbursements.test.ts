@@ -110,11 +110,17 @@ describe('reimbursements', () => {
     const approved = await event(created.id, { type: 'APPROVE' }, auditor);
     expect(approved.body).toMatchObject({ state: 'approved' });
 
-    expectProblem(await event(created.id, { type: 'PAY', reference: ' ' }, treasury), 409, 'reimbursement.paymentReferenceRequired');
-    const paid = await event(created.id, { type: 'PAY', reference: 'TRF-88' }, treasury);
+    expectProblem(await event(created.id, { type: 'PAY', reference: ' ', reason: 'Pago excepcional' }, treasury), 409, 'reimbursement.paymentReferenceRequired');
+    // Paid by hand, outside a payment run, is the exception: it says why, and only the server names a run.
+    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-88' }, treasury), 409, 'reimbursement.paymentReasonRequired');
+    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-88', reason: '   ' }, treasury), 409, 'reimbursement.paymentReasonRequired');
+    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-88', paymentRun: 'PAG-2026-000001' }, treasury), 400, 'request.invalid');
+    const paid = await event(created.id, { type: 'PAY', reference: 'TRF-88', reason: 'Cuenta del titular fuera del banco de remesas' }, treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000, paymentReference: 'TRF-88', paidOn: now, allowedEvents: [] });
+    const payHistory = (await call('GET', `/api/reimbursements/${created.id}/history`, { token: treasury })).body.items as { event: string; payload: Record<string, unknown> }[];
+    expect(payHistory.filter((h) => h.event === 'PAY').map((h) => h.payload)).toEqual([{ reference: 'TRF-88', reason: 'Cuenta del titular fuera del banco de remesas' }]);
     // Paid once only.
-    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-89' }, treasury), 409, 'workflow.illegalEvent');
+    expectProblem(await event(created.id, { type: 'PAY', reference: 'TRF-89', reason: 'Pago excepcional' }, treasury), 409, 'workflow.illegalEvent');
 
     const ledger = await server.db.query<{ kind: string; amount_cents: number }>('SELECT kind, amount_cents FROM benefit_ledger WHERE reimbursement_id = $1 ORDER BY kind', [created.id]);
     // Each line's category is posted too (its use in the year, whatever rules the year had then).
@@ -245,7 +251,7 @@ describe('reimbursements', () => {
     // A limited exam: no frequency limit, so the patient's other open claims (R6 counts them) cannot reject it.
     const created = await inReview([{ procedureCode: 'D0140', serviceDate: '2026-11-12', chargedCents: 7000 }]);
     await event(created.id, { type: 'APPROVE' }, auditor);
-    const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A' }, treasury), event(created.id, { type: 'PAY', reference: 'B' }, treasury)]);
+    const results = await Promise.all([event(created.id, { type: 'PAY', reference: 'A', reason: 'Pago excepcional' }, treasury), event(created.id, { type: 'PAY', reference: 'B', reason: 'Pago excepcional' }, treasury)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     // Posted once: one row of the annual maximum and one of the line's category, each the amount paid.
     const ledger = await server.db.query<{ kind: string; total: number }>('SELECT kind, sum(amount_cents)::int AS total FROM benefit_ledger WHERE reimbursement_id = $1 GROUP BY kind ORDER BY kind', [created.id]);

@@ -204,7 +204,7 @@ describe('the engine reads the settings', () => {
       ['BASIC', 8000],
     ]);
     expect((await preview(approved.id)).totals.payableCents).toBe(23000);
-    const paid = await event(approved.id, { type: 'PAY', reference: 'TRF-SET-1' }, tokens.treasury);
+    const paid = await event(approved.id, { type: 'PAY', reference: 'TRF-SET-1', reason: 'Pago excepcional' }, tokens.treasury);
     expect(paid.body).toMatchObject({ state: 'paid', paidCents: 23000 });
     const ledger = await server.db.query<{ kind: string; amount_cents: number }>('SELECT kind, amount_cents FROM benefit_ledger WHERE reimbursement_id = $1 ORDER BY kind', [approved.id]);
     // The lines' categories as approved, posted with the annual maximum (a category's use in the year).

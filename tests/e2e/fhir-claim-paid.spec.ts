@@ -87,6 +87,7 @@ test('a FHIR claim is approved and paid in the panel, and its ExplanationOfBenef
   await signIn(treasury, 'tesoreria@demo.local', { to: record });
   await treasury.getByRole('button', { name: 'Registrar el pago' }).click();
   await treasury.getByRole('alertdialog').getByLabel('Referencia del pago').fill('TRF-FHIR-E2E');
+  await treasury.getByRole('alertdialog').getByLabel('Motivo del pago fuera de remesa').fill('Reembolso urgente del consultorio');
   await treasury.getByRole('alertdialog').getByRole('button', { name: 'Registrar el pago' }).click();
   await expect(treasury.locator('[data-reimbursement-state]')).toHaveText('Pagado');
   await treasury.context().close();

@@ -106,6 +106,7 @@ async function documentReviewAndPay(request: APIRequestContext, reimbursementId:
   const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${reimbursementId}/events`, {
     type: 'PAY',
     reference: `TRF-ORT-${reimbursementId}`,
+    reason: 'Pago de la cuota fuera de remesa',
     version: approved.version,
   });
   expect(paid.state).toBe('paid');

@@ -200,7 +200,7 @@ test.describe('patients', () => {
       submitted = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: seen.version });
     }
     const approved = await call(request, auditor, 'post', `/api/reimbursements/${draft.id}/events`, { type: 'APPROVE', version: submitted.version });
-    const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version });
+    const paid = await call(request, await apiToken(request, 'tesoreria@demo.local'), 'post', `/api/reimbursements/${draft.id}/events`, { type: 'PAY', reference: `TRF-${unique}`, version: approved.version, reason: 'Pago excepcional' });
     expect(paid.state).toBe('paid');
 
     await signIn(page, ADMIN.email, { to: '/app/pacientes' });

@@ -173,10 +173,15 @@ test('review: another analyst approves, treasury pays; a user without the permis
   await treasury.goto(record);
   await treasury.getByRole('button', { name: 'Registrar el pago' }).click();
   await treasury.getByRole('alertdialog').getByLabel('Referencia del pago').fill('TRF-2026-0001');
+  // Paid by hand, outside a payment run, is the exception: without its reason the dialog refuses in place.
+  await treasury.getByRole('alertdialog').getByRole('button', { name: 'Registrar el pago' }).click();
+  await expect(treasury.getByRole('alertdialog').getByText('Por favor ingresar Motivo del pago fuera de remesa')).toBeVisible();
+  await treasury.getByRole('alertdialog').getByLabel('Motivo del pago fuera de remesa').fill('Paciente sin cuenta para remesas: transferencia única');
   await treasury.getByRole('alertdialog').getByRole('button', { name: 'Registrar el pago' }).click();
   await expect(treasury.locator('[data-reimbursement-state]')).toHaveText('Pagado');
   await expect(treasury.getByRole('region', { name: 'Datos del reembolso' })).toContainText('TRF-2026-0001');
   await expect(treasury.getByTestId('history-timeline')).toContainText('Registrar el pago → Pagado');
+  await expect(treasury.getByTestId('history-timeline')).toContainText('Paciente sin cuenta para remesas: transferencia única');
   await expectNoSeriousViolations(treasury);
   await treasury.context().close();
 

@@ -160,6 +160,7 @@ for (const locale of ['es', 'ja'] as const) {
     await treasury.goto(record);
     await treasury.getByTestId('workflow-actions').getByRole('button', { name: t['reimbursements.event.PAY'], exact: true }).click();
     await treasury.getByRole('alertdialog').getByLabel(t['reimbursements.review.paymentReference']).fill(`TRF-${locale}-0001`);
+    await treasury.getByRole('alertdialog').getByLabel(t['reimbursements.review.paymentReason']).fill(`Pago excepcional ${locale}`);
     await treasury.getByRole('alertdialog').getByRole('button', { name: t['reimbursements.event.PAY'], exact: true }).click();
     await expect(treasury.locator('[data-reimbursement-state]')).toHaveText(t['machine.reimbursement.state.paid']);
     await treasury.context().close();

@@ -172,7 +172,7 @@ describe('workflow machines together', () => {
     expect(run({ type: 'SUBMIT' })).toEqual(['submitted', 'claimed']);
     expect(run({ type: 'CHECK' })).toEqual(['inReview', 'claimed']);
     expect(run({ type: 'APPROVE' })).toEqual(['approved', 'claimed']);
-    expect(run({ type: 'PAY', reference: 'TRF-9' })).toEqual(['paid', 'paid']);
+    expect(run({ type: 'PAY', reference: 'TRF-9', reason: 'Pago excepcional' })).toEqual(['paid', 'paid']);
 
     // Submitted with a document missing, it waits for it having claimed the instalment, which resubmitting keeps.
     instalment = at('claimable');

@@ -282,25 +282,25 @@ describe('reimbursement machine — guards at their boundaries', () => {
 
   it('pays with a reference, to a payee with bank details, once, and posts to the ledger', () => {
     for (const state of ['approved', 'partiallyApproved'] as const) {
-      expect(refusal(state, { type: 'PAY', reference: '' })).toBe('reimbursement.paymentReferenceRequired');
-      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { payeeHasBankDetails: false })).toBe('reimbursement.payeeBankDetailsMissing');
-      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { alreadyPaid: true })).toBe('reimbursement.alreadyPaid');
+      expect(refusal(state, { type: 'PAY', reference: '', reason: 'Pago excepcional' })).toBe('reimbursement.paymentReferenceRequired');
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { payeeHasBankDetails: false })).toBe('reimbursement.payeeBankDetailsMissing');
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { alreadyPaid: true })).toBe('reimbursement.alreadyPaid');
       // Separation of duties: whoever approved it does not pay it.
-      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { approverId: FACTS.actorId })).toBe('reimbursement.payerIsApprover');
-      expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1' }, reimbursementGuardRules)).toEqual({
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { approverId: FACTS.actorId })).toBe('reimbursement.payerIsApprover');
+      expect(step(machine, at(state), { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, reimbursementGuardRules)).toEqual({
         ok: true,
         value: 'paid',
         effects: effects('recordPayment', 'postToLedger', 'settleInstallment'),
       });
       // A liquidation that changed since the approval is not paid: back to review, the reservation released.
-      expect(step(machine, at(state, { liquidationUnchanged: false }), { type: 'PAY', reference: 'TRF-1' }, reimbursementGuardRules)).toEqual({
+      expect(step(machine, at(state, { liquidationUnchanged: false }), { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, reimbursementGuardRules)).toEqual({
         ok: true,
         value: 'inReview',
         effects: effects('releaseReservation', 'recordRecalculation'),
       });
-      expect(refusal(state, { type: 'PAY', reference: '' }, { liquidationUnchanged: false })).toBe('reimbursement.paymentReferenceRequired');
+      expect(refusal(state, { type: 'PAY', reference: '', reason: 'Pago excepcional' }, { liquidationUnchanged: false })).toBe('reimbursement.paymentReferenceRequired');
     }
-    expect(refusal('inReview', { type: 'PAY', reference: 'TRF-1' })).toBe(ILLEGAL_EVENT);
+    expect(refusal('inReview', { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' })).toBe(ILLEGAL_EVENT);
   });
 
   it('cancels a draft with a reason; nothing submitted (the check that follows a submission decides it)', () => {
@@ -340,11 +340,12 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
       ['inReview', APPROVE, { payableCents: 0 }],
       ['inReview', { type: 'REJECT', reasonCode: '' }, {}],
       ['draft', { type: 'CANCEL', reason: '' }, {}],
-      ['approved', { type: 'PAY', reference: 'x' }, { approverId: FACTS.actorId }],
-      ['approved', { type: 'PAY', reference: '' }, {}],
-      ['approved', { type: 'PAY', reference: 'x' }, { payeeHasBankDetails: false }],
-      ['approved', { type: 'PAY', reference: 'x' }, { alreadyPaid: true }],
-      ['approved', { type: 'PAY', reference: 'x' }, { heldByPaymentRun: true }],
+      ['approved', { type: 'PAY', reference: 'x', reason: 'Pago excepcional' }, { approverId: FACTS.actorId }],
+      ['approved', { type: 'PAY', reference: '', reason: 'Pago excepcional' }, {}],
+      ['approved', { type: 'PAY', reference: 'x', reason: 'Pago excepcional' }, { payeeHasBankDetails: false }],
+      ['approved', { type: 'PAY', reference: 'x', reason: 'Pago excepcional' }, { alreadyPaid: true }],
+      ['approved', { type: 'PAY', reference: 'x', reason: 'Pago excepcional' }, { heldByPaymentRun: true }],
+      ['approved', { type: 'PAY', reference: 'x', reason: ' ' }, {}],
     ];
     const seen = cases.map(([state, event, facts]) => refusal(state, event, facts));
     // The outcome selectors (which of two targets) are never the refusing guard: one of each pair always passes.
@@ -356,14 +357,24 @@ describe('reimbursement machine — explainRefusal and allowedEvents', () => {
   });
 
   it('is not paid by hand while an open payment run holds it (issue 26): the run pays it', () => {
-    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
-    expect(refusal('partiallyApproved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
-    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1' }, { heldByPaymentRun: false })).toBeNull();
+    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
+    expect(refusal('partiallyApproved', { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { heldByPaymentRun: true })).toBe('reimbursement.inPaymentRun');
+    expect(refusal('approved', { type: 'PAY', reference: 'TRF-1', reason: 'Pago excepcional' }, { heldByPaymentRun: false })).toBeNull();
+  });
+
+  it('pays by hand only with a reason, the exception to runs; the PAY a payment run sends needs none', () => {
+    for (const state of ['approved', 'partiallyApproved'] as const) {
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' })).toBe('reimbursement.paymentReasonRequired');
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1', reason: '  ' })).toBe('reimbursement.paymentReasonRequired');
+      // Also when the liquidation changed: the recheck's way back to review is a payment attempt too.
+      expect(refusal(state, { type: 'PAY', reference: 'TRF-1' }, { liquidationUnchanged: false })).toBe('reimbursement.paymentReasonRequired');
+      expect(step(machine, at(state), { type: 'PAY', reference: 'PAG-2026-000001 REE-2026-000001', paymentRun: 'PAG-2026-000001' }, reimbursementGuardRules)).toMatchObject({ ok: true, value: 'paid' });
+    }
   });
 
   it('answers workflow.illegalEvent when the state has no transition for the event', () => {
     expect(refusal('draft', APPROVE)).toBe(ILLEGAL_EVENT);
-    expect(refusal('paid', { type: 'PAY', reference: 'x' })).toBe(ILLEGAL_EVENT);
+    expect(refusal('paid', { type: 'PAY', reference: 'x', reason: 'Pago excepcional' })).toBe(ILLEGAL_EVENT);
     expect(refusal('submitted', { type: 'RESUBMIT' })).toBe(ILLEGAL_EVENT);
   });
 

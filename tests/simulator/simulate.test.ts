@@ -11,7 +11,7 @@ describe('the simulator engine', () => {
       expect(Object.keys(startingFacts(name)).length, name).toBeGreaterThan(0);
       expect(statesOf(machine), name).toContain(initialStateOf(machine));
     }
-    expect(examplePayload('reimbursement', 'PAY')).toEqual({ reference: expect.any(String) });
+    expect(examplePayload('reimbursement', 'PAY')).toEqual({ reference: expect.any(String), reason: expect.any(String) });
     expect(examplePayload('reimbursement', 'SUBMIT')).toEqual({});
   });
 
@@ -41,7 +41,7 @@ describe('the simulator engine', () => {
 
   it('reads the payload: a blank payment reference is refused by its own guard', () => {
     const facts = startingFacts('reimbursement');
-    expect(attempt(reimbursement, 'approved', facts, { type: 'PAY', reference: ' ' }).result).toEqual({ ok: false, rule: 'reimbursement.paymentReferenceRequired' });
+    expect(attempt(reimbursement, 'approved', facts, { type: 'PAY', reference: ' ', reason: 'Pago excepcional' }).result).toEqual({ ok: false, rule: 'reimbursement.paymentReferenceRequired' });
     expect(attempt(reimbursement, 'approved', facts, { type: 'PAY', ...examplePayload('reimbursement', 'PAY') }).result).toMatchObject({ ok: true, value: 'paid' });
   });
 

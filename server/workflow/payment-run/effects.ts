@@ -27,7 +27,7 @@ async function answered(tx: Queryable, runId: number, outcome: 'accepted' | 'rej
 async function pay(tx: Queryable, run: PaymentRunRow, item: { id: number; reimbursement_id: number; folio: string }, actor: Actor, today: string, reference: string) {
   // The item lets go of the claim first: a claim held by an open run is not paid by hand, the run pays it.
   await tx.query('UPDATE payment_run_items SET holds_claim = false WHERE id = $1', [item.id]);
-  await reimbursementWorkflow.send(tx, item.reimbursement_id, { type: 'PAY', reference }, { actor, today, cause: { paymentRunId: run.id } });
+  await reimbursementWorkflow.send(tx, item.reimbursement_id, { type: 'PAY', reference, paymentRun: run.folio }, { actor, today, cause: { paymentRunId: run.id } });
 }
 
 /** What the payment run machine's named actions mean for the run, its claims, their payees and the ledger. */

@@ -5,7 +5,9 @@ import { checkStored } from './accounts.ts';
 import { itemsOf, PAYABLE_STATES, type ItemRow, type PaymentRunRow } from './repository.ts';
 
 /** Why an item's payee cannot be paid now (`payeeAccount.<reason>`), or null. */
-export function accountProblem(item: ItemRow): string | null {
+export type AccountOnFile = Pick<ItemRow, 'account_id' | 'account_needs_correction' | 'account_scheme' | 'account_number' | 'account_bic' | 'account_bank_code' | 'account_tax_id'>;
+
+export function accountProblem(item: AccountOnFile): string | null {
   if (item.account_id === null) return 'payeeAccount.missing';
   if (item.account_needs_correction) return 'payeeAccount.needsCorrection';
   const check = checkStored({ scheme: item.account_scheme!, number: item.account_number!, bic: item.account_bic, bank_code: item.account_bank_code, holder_tax_id: item.account_tax_id });
@@ -28,16 +30,19 @@ export interface PaymentRunContext {
 /** Items the run still pays or has paid: a claim the bank rejected is back to payable and no longer counts. */
 const counted = (item: ItemRow) => item.bank_status !== 'RJCT';
 
-export function totalsOf(items: readonly ItemRow[]) {
+/** Count and sum per currency, in each currency's minor unit (never added across currencies). */
+export function sumByCurrency(rows: readonly { currency: string; amount_cents: number }[]) {
   const totals = new Map<string, { count: number; cents: number }>();
-  for (const item of items.filter(counted)) {
-    const total = totals.get(item.currency) ?? { count: 0, cents: 0 };
+  for (const row of rows) {
+    const total = totals.get(row.currency) ?? { count: 0, cents: 0 };
     total.count += 1;
-    total.cents += item.amount_cents;
-    totals.set(item.currency, total);
+    total.cents += row.amount_cents;
+    totals.set(row.currency, total);
   }
   return totals;
 }
+
+export const totalsOf = (items: readonly ItemRow[]) => sumByCurrency(items.filter(counted));
 
 /** The statechart's facts for each run, with a fixed number of queries however many runs. */
 export async function paymentRunFacts(q: Queryable, rows: readonly PaymentRunRow[], actor: Actor) {

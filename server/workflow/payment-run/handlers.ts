@@ -6,9 +6,11 @@ import { auditPartRead, requestActor, requireEventPermission, versionedEvent } f
 import { getPayeeAccount, listDebtorAccounts, revealPayeeAccount, saveDebtorAccount, savePayeeAccount } from './accounts.ts';
 import { paymentRunService as service, paymentRunWorkflow } from './service.ts';
 import { itemsOf, type PaymentRunRow } from './repository.ts';
+import { listPayableClaims } from './payable.ts';
 
 type Operation =
   | 'listPaymentRuns'
+  | 'listPayableClaims'
   | 'createPaymentRun'
   | 'getPaymentRun'
   | 'sendPaymentRunEvent'
@@ -35,6 +37,10 @@ export function paymentRunHandlers({ db, today }: Deps): HandlersOf<Operation> {
     async listPaymentRuns(request) {
       const page = await service.list(db, request.query, requestActor(request), today());
       return { status: 200, body: { ...page, page: request.query.page, pageSize: request.query.pageSize } };
+    },
+
+    async listPayableClaims(request) {
+      return { status: 200, body: await listPayableClaims(db, request.query) };
     },
 
     async createPaymentRun(request) {

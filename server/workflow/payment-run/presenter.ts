@@ -34,6 +34,10 @@ function presentItem(item: ItemRow): PaymentRunItem {
   };
 }
 
+/** Totals per currency in currency order, as decimal text and as integer minor units. */
+export const presentTotals = (totals: Map<string, { count: number; cents: number }>) =>
+  [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => ({ currency, count: t.count, amount: minorToDecimalText(t.cents, currency), amountCents: t.cents }));
+
 export function presentRun(row: PaymentRunRow, { allowedEvents, context }: Evaluation<PaymentRunContext>, view: { inList: boolean }): Presented<PaymentRun> {
   return {
     id: row.id,
@@ -44,7 +48,7 @@ export function presentRun(row: PaymentRunRow, { allowedEvents, context }: Evalu
     createdBy: row.created_by,
     approvedBy: row.approved_by,
     itemCount: context.items.length,
-    totals: [...context.totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => ({ currency, count: t.count, amount: minorToDecimalText(t.cents, currency), amountCents: t.cents })),
+    totals: presentTotals(context.totals),
     fileSha256: row.file_sha256,
     cancelReason: row.cancel_reason,
     ...(view.inList ? {} : { items: context.items.map(presentItem) }),

@@ -38,7 +38,7 @@ const PROBE_EVENTS: ReimbursementEvent[] = [
   { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' },
   { type: 'APPROVE' },
   { type: 'REJECT', reasonCode: '01' },
-  { type: 'PAY', reference: 'x' },
+  { type: 'PAY', reference: 'x', reason: 'x' },
   { type: 'CANCEL', reason: 'x' },
   { type: 'EDIT', changes: { doctorId: 1, lines: [] } },
 ];

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../client.ts';
 import type { WorkflowEndpoint } from '../workflow-endpoint.ts';
 import { queryKeys } from './keys.ts';
@@ -8,7 +9,6 @@ export type PaymentRun = Schemas['PaymentRun'];
 export type PaymentRunItem = Schemas['PaymentRunItem'];
 export type PaymentRunEvent = Schemas['PaymentRunEvent'];
 export type ReportResult = Schemas['PaymentStatusReportResult'];
-export type Reimbursement = Schemas['Reimbursement'];
 
 /** A run's record, lists and history (under its detail key) share this prefix. */
 export const paymentRunKeys = queryKeys('paymentRuns');
@@ -21,11 +21,19 @@ export const runsQuery = (state: string | null, page: number) =>
 
 export const runQuery = (id: number) => queryOptions({ queryKey: paymentRunKeys.detail(id), queryFn: () => call(api.GET('/api/payment-runs/{id}', { params: { path: { id } } })) });
 
-/** Claims treasury may put in a run: approved in full or in part, not paid. */
-export const payableClaimsQuery = (page: number) =>
+export type PayableClaims = Schemas['PayableClaims'];
+export type PayableClaim = Schemas['PayableClaim'];
+export type PayableFilter = NonNullable<paths['/api/payable-claims']['get']['parameters']['query']>;
+
+/**
+ * Claims treasury may put in a new run, filtered and paged by the server, with the whole selection's totals and
+ * the claims it matches that cannot enter; under the runs' key since a run's events change which are free.
+ */
+export const payableClaimsQuery = (filter: PayableFilter) =>
   queryOptions({
-    queryKey: reimbursements.keys.list({ state: 'approved,partiallyApproved', page, pageSize: 100, sort: 'folio' }),
-    queryFn: () => call(api.GET('/api/reimbursements', { params: { query: { state: 'approved,partiallyApproved', page, pageSize: 100, sort: 'folio' } } })),
+    queryKey: paymentRunKeys.list({ payable: filter }),
+    queryFn: () => call(api.GET('/api/payable-claims', { params: { query: filter } })),
+    placeholderData: (previous) => previous,
   });
 
 /** After an event or a report: the run (record, lists, history) and every claim list, since claims leave or are paid. */

@@ -9,9 +9,10 @@ export const doctorsArea = defineArea({
   key: 'doctors',
   routes: [
     { key: 'create', path: '/doctores/nuevo', titleId: 'area.doctors.new', screen: Form, permission: 'doctors:create' },
-    { key: 'edit', path: '/doctores/editar/:id', titleId: 'area.doctors.edit', screen: Form, permission: 'doctors:update' },
+    // Readers open the doctor too (treasury keeps the account payments go to there); only `doctors:update` may save it.
+    { key: 'edit', path: '/doctores/editar/:id', titleId: 'area.doctors.edit', screen: Form, permission: 'doctors:read' },
     { key: 'list', path: '/doctores', titleId: 'area.doctors.list', screen: List, permission: 'doctors:read' },
   ],
   menu: [{ key: 'doctors', labelId: 'nav.doctors', icon: Stethoscope, path: '/doctores', order: 20 }],
-  actions: { delete: 'doctors:delete' },
+  actions: { delete: 'doctors:delete', update: 'doctors:update' },
 });

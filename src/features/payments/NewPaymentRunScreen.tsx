@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Field, HStack, NativeSelect, Stack, Table, Text } from '@chakra-ui/react';
+import { Checkbox, Field, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
@@ -9,19 +9,26 @@ import { notifyError } from '../../components/feedback/notify-error.ts';
 import { money } from '../../components/format/money.ts';
 import { PageHeader } from '../../components/layout/PageHeader.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
-import { payableClaimsQuery, useCreateRun, type Reimbursement } from '../../api/resources/payment-runs.ts';
 import { DateField } from '../../components/form/DateField.tsx';
+import { DateRange } from '../../components/list/DateRange.tsx';
+import { Pagination } from '../../components/list/Pagination.tsx';
+import { ToolbarSelect } from '../../components/list/ToolbarSelect.tsx';
+import { allInsurersQuery } from '../../api/resources/insurers.ts';
+import { payableClaimsQuery, useCreateRun, type PayableClaim } from '../../api/resources/payment-runs.ts';
+import { ExcludedClaims } from './ExcludedClaims.tsx';
+import { usePayableFilter } from './payable-filter.ts';
+import { RunTotals } from './RunCells.tsx';
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** Totals per currency of the claims picked, in each currency's own unit (never added across currencies). */
-function totalsOf(claims: Reimbursement[]) {
-  const totals = new Map<string, { count: number; cents: number }>();
+function totalsOf(claims: Iterable<PayableClaim>) {
+  const totals = new Map<string, { currency: string; count: number; amountCents: number }>();
   for (const c of claims) {
-    const t = totals.get(c.currency) ?? { count: 0, cents: 0 };
-    totals.set(c.currency, { count: t.count + 1, cents: t.cents + c.payableCents });
+    const t = totals.get(c.currency) ?? { currency: c.currency, count: 0, amountCents: 0 };
+    totals.set(c.currency, { ...t, count: t.count + 1, amountCents: t.amountCents + c.amountCents });
   }
-  return [...totals].sort(([a], [b]) => a.localeCompare(b));
+  return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
 
 /** `/pagos/nueva`: treasury picks approved claims and the execution date; the run starts in draft. */
@@ -30,39 +37,28 @@ export default function NewPaymentRunScreen() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { link } = useScreen();
   const [, navigate] = useLocation();
-  const claims = useQuery(payableClaimsQuery(1));
+  const { filter, range, set } = usePayableFilter();
+  const claims = useQuery(payableClaimsQuery(filter));
+  const insurers = useQuery(allInsurersQuery());
   const create = useCreateRun();
-  const [picked, setPicked] = useState<Set<number>>(new Set());
+  // Picked claims stay picked across filters and pages: the run takes them all.
+  const [picked, setPicked] = useState<Map<number, PayableClaim>>(new Map());
   const [date, setDate] = useState(tomorrow());
-  const [filter, setFilter] = useState({ insurer: '', currency: '', payee: '' });
-  const all = claims.data?.items ?? [];
-  // Treasury narrows the approved claims by insurer, currency and payee kind; what was picked stays picked.
-  const items = all.filter((c) => (!filter.insurer || c.insurerName === filter.insurer) && (!filter.currency || c.currency === filter.currency) && (!filter.payee || c.payee === filter.payee));
-  const choices = (values: string[]) => [...new Set(values)].sort();
-  const select = (key: keyof typeof filter, label: string, options: { value: string; label: string }[]) => (
-    <NativeSelect.Root maxW="16rem" key={key}>
-      <NativeSelect.Field aria-label={label} value={filter[key]} onChange={(e) => setFilter({ ...filter, [key]: e.currentTarget.value })}>
-        <option value="">{label}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
+  const items = claims.data?.items ?? [];
+  const insurerList = insurers.data?.items ?? [];
+  const choose = (name: 'insurerId' | 'currency' | 'payee', label: string, options: { value: string; label: string }[]) => (
+    <ToolbarSelect label={label} value={String(filter[name] ?? '')} options={[{ value: '', label }, ...options]} onChange={(value) => set(name, value)} />
   );
-  const chosen = all.filter((c) => picked.has(c.id));
-  const toggle = (id: number, on: boolean) =>
+  const toggle = (claim: PayableClaim, on: boolean) =>
     setPicked((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
+      const next = new Map(current);
+      if (on) next.set(claim.reimbursementId, claim);
+      else next.delete(claim.reimbursementId);
       return next;
     });
   const submit = () =>
     create.mutate(
-      { executionDate: date, reimbursementIds: [...picked] },
+      { executionDate: date, reimbursementIds: [...picked.keys()] },
       { onSuccess: (run) => navigate(link('edit', { id: run.id }) ?? '/'), onError: (error) => notifyError(intl, error) },
     );
   return (
@@ -75,15 +71,24 @@ export default function NewPaymentRunScreen() {
         </Field.Label>
         <DateField value={date} onChange={setDate} />
       </Field.Root>
-      <HStack gap="3" wrap="wrap">
-        {select('insurer', t('payments.filter.insurer'), choices(all.map((c) => c.insurerName)).map((v) => ({ value: v, label: v })))}
-        {select('currency', t('payments.filter.currency'), choices(all.map((c) => c.currency)).map((v) => ({ value: v, label: v })))}
-        {select('payee', t('payments.filter.payee'), ['HOLDER', 'PROVIDER'].map((v) => ({ value: v, label: t(`payments.payee.${v}`) })))}
+      <HStack gap="3" wrap="wrap" role="group" aria-label={t('payments.filters')}>
+        {choose('insurerId', t('payments.filter.insurer'), insurerList.map((i) => ({ value: String(i.id), label: i.name })))}
+        {choose('currency', t('payments.filter.currency'), [...new Set(insurerList.map((i) => i.currency))].sort().map((v) => ({ value: v, label: v })))}
+        {choose('payee', t('payments.filter.payee'), ['HOLDER', 'PROVIDER'].map((v) => ({ value: v, label: t(`payments.payee.${v}`) })))}
+        <DateRange range={range} labelIds={{ from: 'payments.filter.approvedFrom', to: 'payments.filter.approvedTo' }} />
       </HStack>
+      {claims.data && !!claims.data.totals.length && (
+        <Stack gap="1" data-testid="selection-totals">
+          <Text fontWeight="semibold">{t('payments.selectionTotals')}</Text>
+          <RunTotals totals={claims.data.totals} />
+        </Stack>
+      )}
       {claims.isPending ? (
         <Loading />
       ) : !items.length ? (
-        <Text color="fg.muted">{t('payments.noPayable')}</Text>
+        <Text color="fg.muted">
+          <bdi>{t('payments.noPayable')}</bdi>
+        </Text>
       ) : (
         <Table.ScrollArea borderWidth="1px" borderRadius="md" maxH="28rem" tabIndex={0} role="region" aria-label={t('payments.payableClaims')}>
           <Table.Root size="sm" stickyHeader>
@@ -100,9 +105,9 @@ export default function NewPaymentRunScreen() {
             </Table.Header>
             <Table.Body>
               {items.map((c) => (
-                <Table.Row key={c.id} data-testid={`payable-${c.folio}`}>
+                <Table.Row key={c.reimbursementId} data-testid={`payable-${c.folio}`}>
                   <Table.Cell>
-                    <Checkbox.Root checked={picked.has(c.id)} onCheckedChange={(e) => toggle(c.id, e.checked === true)}>
+                    <Checkbox.Root checked={picked.has(c.reimbursementId)} onCheckedChange={(e) => toggle(c, e.checked === true)}>
                       <Checkbox.HiddenInput />
                       <Checkbox.Control />
                       <Checkbox.Label srOnly>{t('payments.pickClaim', { folio: c.folio })}</Checkbox.Label>
@@ -115,9 +120,9 @@ export default function NewPaymentRunScreen() {
                   <Table.Cell>
                     <bdi>{c.insurerName}</bdi>
                   </Table.Cell>
-                  <Table.Cell>{t(`payments.payee.${c.payee}`)}</Table.Cell>
+                  <Table.Cell>{t(`payments.payee.${c.payeeKind}`)}</Table.Cell>
                   <Table.Cell textAlign="end">
-                    <bdi>{money(intl, c.payableCents, c.currency)}</bdi>
+                    <bdi>{money(intl, c.amountCents, c.currency)}</bdi>
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -125,12 +130,13 @@ export default function NewPaymentRunScreen() {
           </Table.Root>
         </Table.ScrollArea>
       )}
-      <Stack gap="1" aria-live="polite">
-        {totalsOf(chosen).map(([currency, total]) => (
-          <Text key={currency}>
-            <bdi>{t('payments.totalLine', { count: total.count, amount: money(intl, total.cents, currency) })}</bdi>
-          </Text>
-        ))}
+      {claims.data && claims.data.total > filter.pageSize && (
+        <Pagination page={filter.page} pageSize={filter.pageSize} total={claims.data.total} onChange={({ page }) => page && set('page', String(page))} />
+      )}
+      {claims.data && <ExcludedClaims page={claims.data} />}
+      <Stack gap="1" aria-live="polite" data-testid="picked-totals">
+        {picked.size > 0 && <Text fontWeight="semibold">{t('payments.pickedTotals')}</Text>}
+        <RunTotals totals={totalsOf(picked.values())} />
       </Stack>
       <BusyButton colorPalette="blue" alignSelf="flex-start" loading={create.isPending} disabled={!picked.size || !date} onClick={submit}>
         {t('payments.create')}

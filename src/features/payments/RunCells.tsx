@@ -24,7 +24,7 @@ export function RunStateBadge({ state }: { state: PaymentRun['state'] }) {
 }
 
 /** Totals per currency, each amount isolated so a right-to-left page keeps its sign by its figure. */
-export function RunTotals({ totals }: { totals: PaymentRun['totals'] }) {
+export function RunTotals({ totals }: { totals: readonly Pick<PaymentRun['totals'][number], 'currency' | 'count' | 'amountCents'>[] }) {
   const intl = useIntl();
   return (
     <HStack gap="3" wrap="wrap">

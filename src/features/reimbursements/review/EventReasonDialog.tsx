@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ReasonDialog } from '../../../components/workflow/ReasonDialog.tsx';
 import type { Reimbursement, ReimbursementEventBody } from '../../../api/resources/reimbursements.ts';
+import { PayReasonField } from './PayReasonField.tsx';
 import { PaySummary } from './PaySummary.tsx';
 import { ReasonCodeField } from './ReasonCodeField.tsx';
 
-/** The events whose payload is words: a cancellation's reason, a rejection's code and explanation, the payment reference. */
+/** The events whose payload is words: a cancellation's reason, a rejection's code and explanation, the payment's reference and reason. */
 export const REASON_EVENTS = new Set(['CANCEL', 'REJECT', 'PAY']);
 
 interface Props {
@@ -23,9 +24,15 @@ export function EventReasonDialog({ event, record, busy, error, onSend, onClose 
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [reasonCode, setReasonCode] = useState('');
   const [codeMissing, setCodeMissing] = useState(false);
+  // A payment by hand is the exception to payment runs: it says why (the statechart refuses it otherwise).
+  const [payReason, setPayReason] = useState('');
+  const [payReasonMissing, setPayReasonMissing] = useState(false);
   const label = t(event === 'PAY' ? 'reimbursements.review.paymentReference' : event === 'REJECT' ? 'reimbursements.review.explanation' : 'reimbursements.review.reason');
   const send = (text: string) => {
-    if (event === 'PAY') return onSend({ type: 'PAY', reference: text });
+    if (event === 'PAY') {
+      setPayReasonMissing(!payReason.trim());
+      return payReason.trim() && onSend({ type: 'PAY', reference: text, reason: payReason.trim() });
+    }
     if (event === 'CANCEL') return onSend({ type: 'CANCEL', reason: text });
     setCodeMissing(!reasonCode);
     if (reasonCode) onSend(text ? { type: 'REJECT', reasonCode, reason: text } : { type: 'REJECT', reasonCode });
@@ -45,7 +52,12 @@ export function EventReasonDialog({ event, record, busy, error, onSend, onClose 
       onConfirm={send}
       onClose={onClose}
     >
-      {event === 'PAY' && <PaySummary record={record} />}
+      {event === 'PAY' && (
+        <>
+          <PaySummary record={record} />
+          <PayReasonField value={payReason} onChange={setPayReason} invalid={payReasonMissing} />
+        </>
+      )}
       {event === 'REJECT' && (
         <ReasonCodeField value={reasonCode} onChange={setReasonCode} required invalid={codeMissing} />
       )}
