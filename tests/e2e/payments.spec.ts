@@ -108,6 +108,8 @@ async function walkRun(browser: Browser, opened: BrowserContext[], locale: 'es' 
     await expect(page.getByText(c['payments.report.returned']!.replace('{folio}', rejected).replace('{reason}', 'AC04 Cuenta cerrada'))).toBeVisible();
     await expect(page.getByTestId('run-state')).toHaveText(state('partiallyRejected'));
     await expect(page.getByTestId(`item-${rejected}`)).toContainText(c['payments.bank.rejected']!);
+    // The header counts the returned transfer apart from what the run paid.
+    await expect(page.getByTestId('returned-totals')).toContainText(locale === 'es' ? '1 devuelto por el banco: ' : '銀行から返却 1 件：');
   } else {
     await expect(page.getByTestId('run-state')).toHaveText(state('settled'));
   }
@@ -130,6 +132,11 @@ async function lookAtRun(page: Page, runUrl: string) {
     for (const [name, url] of [['runs', '/app/pagos'], ['run', runUrl]] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      if (name === 'run' && look.width === 390) {
+        // On a phone each claim of the run is a card: nothing scrolls sideways.
+        await expect(page.getByTestId('run-item-cards').getByRole('listitem').first()).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      }
       await shoot(page, `payments-${name}-${look.name}`, { fullPage: true });
     }
   }

@@ -37,6 +37,29 @@ export function RunTotals({ totals }: { totals: readonly Pick<PaymentRun['totals
   );
 }
 
+/**
+ * The claims the bank returned, per currency: the run's totals no longer count them (they are payable again), and a
+ * header reading only "1 pago: 400,00 PEN" would hide the returned transfer beside it.
+ */
+export function ReturnedTotals({ items }: { items: readonly PaymentRunItem[] }) {
+  const intl = useIntl();
+  const returned = new Map<string, { count: number; cents: number }>();
+  for (const item of items.filter((i) => i.bankOutcome === 'rejected')) {
+    const total = returned.get(item.currency) ?? { count: 0, cents: 0 };
+    returned.set(item.currency, { count: total.count + 1, cents: total.cents + item.amountCents });
+  }
+  if (!returned.size) return null;
+  return (
+    <HStack gap="3" wrap="wrap" data-testid="returned-totals">
+      {[...returned].sort(([a], [b]) => a.localeCompare(b)).map(([currency, t]) => (
+        <Text key={currency} color={{ base: 'red.700', _dark: 'red.300' }}>
+          <bdi>{intl.formatMessage({ id: 'payments.returnedLine' }, { count: t.count, amount: money(intl, t.cents, currency) })}</bdi>
+        </Text>
+      ))}
+    </HStack>
+  );
+}
+
 const OUTCOME_PALETTE = { accepted: 'green', rejected: 'red', pending: 'orange' } as const;
 
 /** The bank's answer for one transfer: its code, what it means for the claim, and the bank's reason. */
