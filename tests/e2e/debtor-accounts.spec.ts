@@ -1,6 +1,6 @@
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, expect, findInsurer, shoot, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, expect, findInsurer, shootLooks, signIn, test } from './fixtures.ts';
 
 // Issue 26: Configuraciones › Cuentas de cargo, where each insurer's payments leave from in each currency, with the
 // pain.001 version its bank takes. An account is checked as the server checks it, the error under its field.
@@ -28,22 +28,13 @@ test('the administrator sets an insurer’s debtor account: a wrong IBAN is refu
   await expect(row).toContainText('••••••••1332');
   await expectNoSeriousViolations(page);
 
-  // The looks a person checks: light, dark right to left, Japanese, a 390 px phone.
-  const looks = [
-    { name: 'light', preferences: { currentTheme: 'light', direction: 'ltr' }, width: 1280 },
-    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl' }, width: 1280 },
-    { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
-    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr' }, width: 390 },
-  ];
-  for (const look of looks) {
-    await page.setViewportSize({ width: look.width, height: 900 });
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
-    await page.reload();
-    await expect(page.getByTestId(`debtor-${insurer.id}-USD`)).toBeVisible();
-    await shoot(page, `debtor-accounts-${look.name}`, { fullPage: true });
-    await page.goto(`/app/titulares/editar/1`);
-    await expect(page.getByTestId('payee-account')).toBeVisible();
-    await shoot(page, `payee-account-${look.name}`, { fullPage: true });
+  // The looks a person checks, pictured when SHOTS_DIR asks for them.
+  await shootLooks(page, 'debtor-accounts', async () => {
     await page.goto('/app/configuraciones?catalogo=cuentas');
-  }
+    await expect(page.getByTestId(`debtor-${insurer.id}-USD`)).toBeVisible();
+  });
+  await shootLooks(page, 'payee-account', async () => {
+    await page.goto('/app/titulares/editar/1');
+    await expect(page.getByTestId('payee-account')).toBeVisible();
+  });
 });

@@ -1,4 +1,4 @@
-import { ADMIN, apiToken, expect, shoot, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, expect, shootLooks, signIn, test } from './fixtures.ts';
 import { api, insuredPatient, pdfFile } from './reimbursement-support.ts';
 
 /**
@@ -40,18 +40,8 @@ test('a pre-authorisation’s files sent through FHIR are listed on its verifica
   const documents = page.getByRole('region', { name: 'Documentos enviados por la consulta' });
   await expect(documents.getByRole('listitem')).toContainText(['plan-36.pdf']);
 
-  // The looks a person checks, only when pictures are asked for (they cost four page loads).
-  if (!process.env.SHOTS_DIR) return;
-  for (const look of [
-    { name: 'light', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 1280 },
-    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, width: 1280 },
-    { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
-    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 390 },
-  ]) {
-    await page.setViewportSize({ width: look.width, height: 900 });
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+  await shootLooks(page, 'verification-documents', async () => {
     await page.reload();
     await expect(page.locator('#documents-heading')).toBeVisible();
-    await shoot(page, `verification-documents-${look.name}`, { fullPage: true });
-  }
+  });
 });

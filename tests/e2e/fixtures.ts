@@ -64,6 +64,31 @@ export async function shoot(target: Page | Locator, name: string, options: { ful
   await target.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), ...options });
 }
 
+/** The four looks a person checks a new screen in: light, dark right to left, Japanese, a 390 px phone. */
+const PICTURED_LOOKS = [
+  { name: 'light', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 1280 },
+  { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, width: 1280 },
+  { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
+  { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 390 },
+] as const;
+
+/**
+ * Pictures a screen in the four looks as SHOTS_DIR/<name>-<look>.png (`open` shows it again and waits for what the
+ * picture must hold), only when pictures are asked for: otherwise four page loads nobody looks at. Leaves the page
+ * light, left to right, in Spanish, at 1280 px.
+ */
+export async function shootLooks(page: Page, name: string, open: () => Promise<void>) {
+  if (!process.env.SHOTS_DIR) return;
+  for (const look of PICTURED_LOOKS) {
+    await page.setViewportSize({ width: look.width, height: 900 });
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+    await open();
+    await shoot(page, `${name}-${look.name}`, { fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ currentTheme: 'light', direction: 'ltr', locale: 'es' })));
+}
+
 export const PASSWORD = 'demo1234';
 export const ADMIN = { email: 'admin@demo.local', name: 'Ana Administradora' };
 export const READ_ONLY = { email: 'consulta@demo.local', name: 'Carla Consulta' };

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import es from '../../src/i18n/messages/es.json' with { type: 'json' };
-import { test, expect, apiToken, shoot, signIn } from './fixtures.ts';
+import { test, expect, apiToken, shootLooks, signIn } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, insuredPatient, submittedReimbursement } from './reimbursement-support.ts';
 
 // Issue 26: the new run's selection is the server's, with its filters in the URL, the whole selection's totals and
@@ -33,21 +33,11 @@ test('the new run lists the server’s selection from the URL’s filters, with 
   await expect(excluded).toContainText(es['payeeAccount.missing']);
   await expect(page.getByRole('checkbox', { name: es['payments.pickClaim'].replace('{folio}', folio) })).toHaveCount(0);
 
-  // Pictured with the excluded claim on screen: light, dark right to left, Japanese, a 390 px phone.
-  for (const look of [
-    { name: 'light', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 1280 },
-    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, width: 1280 },
-    { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
-    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 390 },
-  ]) {
-    await page.setViewportSize({ width: look.width, height: 900 });
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify(p)), look.preferences);
+  // Pictured with the excluded claim on screen.
+  await shootLooks(page, 'payments-new', async () => {
     await page.goto(url);
     await expect(excluded).toBeVisible();
-    await shoot(page, `payments-new-${look.name}`, { fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ currentTheme: 'light', direction: 'ltr', locale: 'es' })));
+  });
 
   // With the account saved the claim can enter: it leaves the excluded list and joins the selection and its totals.
   const treasury = await apiToken(request, 'tesoreria@demo.local');
@@ -70,16 +60,8 @@ test('treasury keeps a doctor’s payee account on the doctor’s page, which it
   // The doctor's own fields are there to read: disabled, and no Save.
   await expect(page.locator('fieldset[disabled]')).toHaveCount(1);
   await expect(page.getByRole('button', { name: es['common.save'], exact: true })).toHaveCount(0);
-  if (!process.env.SHOTS_DIR) return;
-  for (const look of [
-    { name: 'dark-rtl', preferences: { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, width: 1280 },
-    { name: 'ja', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, width: 1280 },
-    { name: '390', preferences: { currentTheme: 'light', direction: 'ltr', locale: 'es' }, width: 390 },
-  ]) {
-    await page.setViewportSize({ width: look.width, height: 900 });
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify(p)), look.preferences);
+  await shootLooks(page, 'doctor-treasury', async () => {
     await page.goto(`/app/doctores/editar/${doctorId}`);
     await expect(panel).toBeVisible();
-    await shoot(page, `doctor-treasury-${look.name}`, { fullPage: true });
-  }
+  });
 });
