@@ -1,7 +1,7 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { HStack, Input, Text, useFieldContext } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { useFieldContext } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { blurLeavingGroup } from './group-blur.ts';
+import { SegmentedField } from './SegmentedField.tsx';
 
 type Part = 'day' | 'month' | 'year';
 const WIDTH: Record<Part, number> = { day: 2, month: 2, year: 4 };
@@ -50,79 +50,28 @@ interface Props {
 export function DateField({ value, onChange, labelledBy, onBlur, size = 'md' }: Props) {
   const intl = useIntl();
   const field = useFieldContext() as ReturnType<typeof useFieldContext> | undefined;
-  const labelId = labelledBy ?? field?.getLabelProps().id;
   const { parts, separator } = useMemo(() => orderOf(intl.locale), [intl.locale]);
-  const [typed, setTyped] = useState(() => split(value));
-  const [shown, setShown] = useState(value);
-  // A value changed from outside (the address, a reset) replaces what was typed.
-  if (value !== shown) {
-    setShown(value);
-    setTyped(split(value));
-  }
-  const boxes = useRef<Record<Part, HTMLInputElement | null>>({ day: null, month: null, year: null });
-
-  const update = (next: Record<Part, string>) => {
-    setTyped(next);
-    const iso = isoOf(next);
-    if (iso !== null && iso !== value) {
-      setShown(iso);
-      onChange(iso);
-    }
-  };
-  const move = (part: Part, step: 1 | -1) => boxes.current[parts[parts.indexOf(part) + step] ?? part]?.focus();
-
-  const onKeyDown = (part: Part) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
-      event.preventDefault();
-      const limits = { day: 31, month: 12, year: 9999 }[part];
-      const current = Number(typed[part]) || (part === 'year' ? new Date().getFullYear() : 0);
-      const next = Math.min(limits, Math.max(1, current + (event.key === 'ArrowUp' ? 1 : -1)));
-      update({ ...typed, [part]: pad(next, WIDTH[part]) });
-    } else if (event.key === 'Backspace' && !typed[part]) move(part, -1);
-  };
-
+  const segments = parts.map((part) => ({
+    part,
+    width: WIDTH[part],
+    min: 1,
+    max: { day: 31, month: 12, year: 9999 }[part],
+    start: part === 'year' ? new Date().getFullYear() : undefined,
+    label: intl.formatMessage({ id: `dateField.${part}` }),
+    placeholder: intl.formatMessage({ id: `dateField.${part}.placeholder` }),
+    boxWidth: part === 'year' ? '4.5rem' : '3.25rem',
+  }));
   return (
-    <HStack
-      role="group"
-      aria-labelledby={labelId}
-      aria-invalid={field?.invalid || undefined}
-      gap="1"
-      dir="ltr"
-      data-date-field
-      onBlur={blurLeavingGroup(onBlur)}
-    >
-      {parts.map((part, index) => (
-        <HStack key={part} gap="1">
-          {index > 0 && (
-            <Text as="span" aria-hidden color="fg.muted">
-              {separator}
-            </Text>
-          )}
-          <Input
-            ref={(element) => {
-              boxes.current[part] = element;
-            }}
-            size={size}
-            inputMode="numeric"
-            data-part={part}
-            autoComplete="off"
-            aria-label={intl.formatMessage({ id: `dateField.${part}` })}
-            placeholder={intl.formatMessage({ id: `dateField.${part}.placeholder` })}
-            width={part === 'year' ? '4.5rem' : '3.25rem'}
-            textAlign="center"
-            maxLength={WIDTH[part]}
-            value={typed[part]}
-            onKeyDown={onKeyDown(part)}
-            // Reached by typing on, by Tab or by a click, a box's digits are selected: typing replaces them.
-            onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => {
-              const digits = event.currentTarget.value.replace(/\D/g, '').slice(0, WIDTH[part]);
-              update({ ...typed, [part]: digits });
-              if (digits.length === WIDTH[part]) move(part, 1);
-            }}
-          />
-        </HStack>
-      ))}
-    </HStack>
+    <SegmentedField
+      segments={segments}
+      separator={separator}
+      value={value}
+      split={split}
+      join={isoOf}
+      onChange={onChange}
+      onBlur={onBlur}
+      size={size}
+      group={{ 'aria-labelledby': labelledBy ?? field?.getLabelProps().id, 'aria-invalid': field?.invalid || undefined, 'data-date-field': true }}
+    />
   );
 }
