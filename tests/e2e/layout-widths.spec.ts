@@ -50,3 +50,13 @@ test('on a phone the header carries the announcements icon, with nothing pending
   expect(await header.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('on a phone a form’s buttons wrap: Cancelar, Guardar y publicar and Guardar all stay on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await signIn(page, 'admin@demo.local', { to: '/app/comunicados/nuevo' });
+  for (const name of ['Cancelar', 'Guardar y publicar', 'Guardar']) {
+    const box = (await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().boundingBox())!;
+    expect(box.x, name).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+});

@@ -84,7 +84,7 @@ function EditForm<R extends VersionedRecord>({ record, ...props }: Props<R> & { 
             </Card.Root>
           ))}
           {props.after?.(edit, record)}
-          <HStack justify="flex-end" gap="3">
+          <HStack justify="flex-end" gap="3" wrap="wrap">
             <Button asChild variant="outline">
               <Link href={edit.back}>{t('common.cancel')}</Link>
             </Button>
