@@ -14,7 +14,7 @@ import { authenticateToken, recordCall, type CallingClient } from './clients.ts'
 import { FhirError, fhirError, fromProblem, operationOutcome } from './outcome.ts';
 import { OAuthError, readForm } from './oauth.ts';
 import { permissionsOfScopes } from './scopes.ts';
-import { takeRequest } from './rate-limit.ts';
+import { requestLimiter } from './rate-limit.ts';
 
 export const FHIR_BASE = '/fhir/R4';
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8';
@@ -65,6 +65,7 @@ const summary = (error: FhirError) => error.issues.map((i) => [i.diagnostics ?? 
  * scope, the client's rate, and every refusal as an OperationOutcome (OAuth's own errors on the token endpoint).
  */
 export function fhirArea(deps: Deps, handlers: Handlers): ApiArea {
+  const takeRequest = requestLimiter();
   return {
     owns: (op) => op.path.startsWith(`${FHIR_BASE}/`),
     mount(app: Hono, operations: Operation[], options) {

@@ -7,6 +7,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { API_DOCS_PAGE, apiDocs } from './api-docs.ts';
 import { pageWithNonce } from './csp.ts';
+import { staticAssets } from './static-assets.ts';
 
 /** CSP sources for the page's inline scripts (those without `src`), by their SHA-256. */
 export function inlineScriptHashes(html: string): string[] {
@@ -23,7 +24,7 @@ const DENIED_FEATURES = Object.fromEntries(
 
 /**
  * The whole site on one port: security headers and compression on everything, the API, and the
- * built single-page app from `distDir`, whose client routes (/app/…, /log-in …) all answer index.html.
+ * built single-page app from `distDir` (its hashed files from memory, static-assets.ts), whose client routes (/app/…, /log-in …) all answer index.html.
  */
 export function createSite(api: Hono, distDir: string): Hono {
   const app = new Hono();
@@ -66,10 +67,7 @@ export function createSite(api: Hono, distDir: string): Hono {
     console.warn('dist/ has no built app: run `npm run build` (npm start does it for you). Serving the API only.');
     return app;
   }
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
+  app.get('/assets/*', staticAssets(path.join(distDir, 'assets')));
   const page = (c: Context) => pageWithNonce(c, indexHtml);
   // The built index.html itself is only the page's template: never served as a file.
   app.get('/', page);

@@ -1,19 +1,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { createSite } from '../../server/http/site.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/http/csp.ts';
+import { chooseEncoding } from '../../server/http/static-assets.ts';
 
 /** A built index.html as `vite build` writes it: its inlined stylesheet and the nonce's meta tag carry the placeholder. */
 const INDEX_HTML = `<!doctype html><html><head><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><style nonce="${CSP_NONCE_PLACEHOLDER}">body{margin:0}</style></head><body><div id="root"></div></body></html>`;
+
+/** A screen's chunk: big enough for compression to matter. */
+const SCREEN = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Paciente ${i}` })))};`;
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
 function builtApp() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-dist-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dir, 'assets', 'screen-9f8e.js'), SCREEN);
+  fs.writeFileSync(path.join(dir, 'assets', 'logo-77aa.png'), PNG);
   return dir;
 }
 
@@ -34,6 +42,57 @@ describe('the site around the API', () => {
     const response = await site.request('/assets/app-1a2b.js');
     expect(await response.text()).toBe('console.log(1)');
     expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends a chunk compressed as the browser accepts, brotli first, and the same bytes every time', async () => {
+    const fetchAs = async (acceptEncoding?: string) => {
+      const response = await site.request('/assets/screen-9f8e.js', { headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(response.headers.get('vary')).toContain('Accept-Encoding');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(Number(response.headers.get('content-length'))).toBe(body.length);
+      return { encoding: response.headers.get('content-encoding'), body };
+    };
+    const br = await fetchAs('gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(SCREEN);
+    expect(br.body.length).toBeLessThan(SCREEN.length / 4);
+    expect((await fetchAs('gzip, deflate, br, zstd')).body.equals(br.body)).toBe(true);
+    const gzip = await fetchAs('gzip');
+    expect(gzip.encoding).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(SCREEN);
+    const plain = await fetchAs();
+    expect(plain.encoding).toBeNull();
+    expect(plain.body.toString()).toBe(SCREEN);
+    // A refused encoding (q=0) is never sent.
+    expect((await fetchAs('br;q=0, gzip')).encoding).toBe('gzip');
+    const head = await site.request('/assets/screen-9f8e.js', { method: 'HEAD', headers: { 'Accept-Encoding': 'br' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(br.body.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it('sends an image as it is, and answers 404 for a file that is not in the build instead of the page', async () => {
+    const image = await site.request('/assets/logo-77aa.png', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    for (const missing of ['/assets/screen-0000.js', '/assets/sub/screen-9f8e.js', '/assets/..%2Findex.html']) {
+      const response = await site.request(missing);
+      expect(response.status, missing).toBe(404);
+      expect(await response.text(), missing).not.toContain('<div id="root">');
+    }
+  });
+
+  it('reads Accept-Encoding as browsers and proxies write it', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip;q=1.0, identity; q=0.5, *;q=0')).toBe('gzip');
+    expect(chooseEncoding('BR')).toBe('br');
+    expect(chooseEncoding('br;q=0')).toBe('identity');
+    expect(chooseEncoding('*')).toBe('gzip');
+    expect(chooseEncoding(undefined)).toBe('identity');
+    expect(chooseEncoding('')).toBe('identity');
   });
 
   it('sends a content security policy and no-sniff on pages and API alike', async () => {
