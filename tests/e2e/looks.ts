@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 
 /** A catalog of the panel's texts, as the reader's language gives them. */
 export type Catalog = Record<string, string>;
@@ -14,3 +15,27 @@ export const LOOKS = [
   { locale: 'ja', currentTheme: 'dark', direction: 'ltr' },
 ] as const;
 export type Look = (typeof LOOKS)[number];
+
+/**
+ * How a sweep opens its routes: the first screen of each look by its address (a page load that reads the look's
+ * preferences at start-up), and every route by its address once over the sweep; the rest as the panel's own links
+ * do, in the page already loaded. A page load costs over a second of the processor on the 2-core machines, and the
+ * sweeps opened 126 (docs/qa.md).
+ */
+export function sweepOpener(page: Page) {
+  const loaded = new Set<string>();
+  let lookOpened: Look | null = null;
+  return async (path: string, look: Look) => {
+    if (lookOpened !== look || !loaded.has(path)) {
+      loaded.add(path);
+      lookOpened = look;
+      await page.goto(path);
+    } else {
+      // The router (wouter) follows pushState; two frames later the screen it chose has been drawn.
+      await page.evaluate(async (to) => {
+        history.pushState(null, '', to);
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      }, path);
+    }
+  };
+}

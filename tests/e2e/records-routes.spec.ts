@@ -2,14 +2,15 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { IntlMessageFormat } from 'intl-messageformat';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, signIn } from './fixtures.ts';
-import { catalogs, LOOKS, type Look } from './looks.ts';
+import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
 
 // Issues 8 and 9's "every route is a working screen": each route of the master data (doctors, policyholders,
 // patients, search, settings) and of the guided workflow (verifications, reimbursements, orthodontic plans) opened
 // on seeded records, titled in the reader's language, with no catalog id or message placeholder shown instead of a
 // text, no server error, and axe clean. Every route in all five looks (145 axe runs) took about eleven minutes on
 // the shared two-core machine; so each route is opened in at least two looks, and the routes of an area are spread
-// so that together they are seen in every look (61 runs, about four minutes).
+// so that together they are seen in every look (61 runs, about four minutes). Each route is loaded by its address
+// once; its other looks reach it in the loaded page (sweepOpener).
 
 // A catalog id of these areas (or of the shared texts they use) shown as it is means a text is missing from the
 // reader's catalog; a placeholder in braces means a message was formatted without its value.
@@ -46,12 +47,13 @@ async function sweep(page: Page, areas: Route[][]) {
   await signIn(page, 'admin@demo.local');
   // Grouped by look, so the preferences change five times rather than on every screen.
   const visits = areas.flatMap(spread);
+  const open = sweepOpener(page);
   for (const look of LOOKS) {
     await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look);
     const texts = catalogs[look.locale];
     for (const [route] of visits.filter(([, l]) => l === look)) {
       const where = `${look.locale} ${look.currentTheme} ${look.direction} ${route.path}`;
-      await page.goto(route.path);
+      await open(route.path, look);
       const title = String(new IntlMessageFormat(texts[route.titleId], look.locale).format(route.values));
       await expect(page, where).toHaveTitle(new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} · `));
       await expect(page.locator('html'), where).toHaveAttribute('lang', look.locale);
