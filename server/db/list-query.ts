@@ -151,7 +151,8 @@ function countingQuery(query: SelectQueryBuilder<any, any, any>, bound: number, 
   return limited.withPlugin(countRows(joinsKeepRows));
 }
 
-const boundedTotal = (counted: number, bound: number): ListTotal =>
+/** A count made with LIMIT bound + 1, as the list answers it: past the bound, the bound and "at least". */
+export const boundedTotal = (counted: number, bound: number): ListTotal =>
   counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
 
 /** The column a page's rows carry their list's count in (taken off before they are answered). */

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, signIn, useServer } from './helpers.ts';
 
-// The patients list finds a page's ids from patients alone, by one of two routes chosen by the bounded
-// count: past 1 000 matches it walks the name index, up to it it reads every match and sorts. Whichever
+// The patients list finds a page's ids from patients alone, by one of two routes chosen by the matches read up to
+// the bound: past 1 000 it walks the name index, up to it it sorts the matches it read. Whichever
 // route, a page holds the right patients in the right order and the total says "more than 1 000".
 const server = useServer();
 let admin: string;
@@ -59,6 +59,20 @@ describe('patients search paging', () => {
     const byPolicy = await list('q=Urquiola&page=1&pageSize=10&sort=-policyNumber,-name');
     expect(byPolicy.items.map((p) => p.id)).toEqual(await expected('Urquiola', 'po.number DESC, lower(pa.last_name) DESC, lower(pa.first_names) DESC, pa.id', 10, 0));
     expect(byPolicy.items.every((p) => typeof p.policyNumber === 'string')).toBe(true);
+  });
+
+  it('up to the bound, the matches are read through the search indexes once: the count and the page come from the same ids', async () => {
+    const executor = Object.getPrototypeOf(server.db.kysely.getExecutor());
+    const spy = vi.spyOn(executor, 'executeQuery');
+    try {
+      const page = await list('q=Urquiola&page=2&pageSize=20');
+      expect(page).toMatchObject({ total: 30, totalIsLowerBound: false });
+      const statements = spy.mock.calls.map(([query]) => (query as { sql: string }).sql);
+      // Every statement that matches text (search_fold … LIKE) against the patients' names: one, not a count then a page.
+      expect(statements.filter((text) => /from "patients"/i.test(text) && /search_fold\(.*LIKE/is.test(text))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a text nobody matches is an empty page with a zero total', async () => {
