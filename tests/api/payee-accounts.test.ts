@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectProblem, signIn } from './helpers.ts';
-import { firstDoctorId, people } from './payment-run-kit.ts';
+import { firstDoctorId, people, usePaymentDesk } from './payment-run-kit.ts';
+
+usePaymentDesk();
 
 // Issue 26: a doctor paid by assignment of benefits has the account payment runs pay; treasury keeps it with the
 // payment-account permission alone (as for holders), without the right to edit the doctor.

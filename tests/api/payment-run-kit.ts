@@ -8,18 +8,35 @@ import { call, claimInReview, sendEvent, signIn, useServer } from './helpers.ts'
  * bank's pain.002 answering its file, and the ledger check (settled rows are exactly the money paid).
  */
 export const now = '2026-11-21';
-export const server = useServer({}, () => now);
 export const people = { treasury: '', supervisor: '', admin: '', analyst: '', auditor: '' };
 let doctorId = 0;
+let desk: ReturnType<typeof useServer> | undefined;
 
-beforeAll(async () => {
-  people.analyst = await signIn('analista@demo.local');
-  people.auditor = await signIn('auditor@demo.local');
-  [{ id: doctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
-  people.treasury = await signIn('tesoreria@demo.local');
-  people.supervisor = await signIn('supervisor@demo.local');
-  people.admin = await signIn('admin@demo.local');
-});
+/**
+ * The calling test file's server and the desk's people signed in on it: called once at the top of each file. (Hooks
+ * registered when this module loaded would belong to the first file only: a Vitest worker keeps its modules from one
+ * file to the next.)
+ */
+export function usePaymentDesk() {
+  const handle = useServer({}, () => now);
+  desk = handle;
+  beforeAll(async () => {
+    people.analyst = await signIn('analista@demo.local');
+    people.auditor = await signIn('auditor@demo.local');
+    [{ id: doctorId }] = await handle.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 1`);
+    people.treasury = await signIn('tesoreria@demo.local');
+    people.supervisor = await signIn('supervisor@demo.local');
+    people.admin = await signIn('admin@demo.local');
+  });
+  return handle;
+}
+
+const server = {
+  get db() {
+    if (!desk) throw new Error('Call usePaymentDesk() at the top of the test file.');
+    return desk.db;
+  },
+};
 
 export const firstDoctorId = () => doctorId;
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, expectProblem } from './helpers.ts';
-import { approvedClaim, firstDoctorId, now, people, server, type Claim } from './payment-run-kit.ts';
+import { approvedClaim, firstDoctorId, now, people, type Claim, usePaymentDesk } from './payment-run-kit.ts';
+
+const server = usePaymentDesk();
 
 // Issue 26: the new run's selection, filtered by the server, with the whole selection's totals and the claims it
 // matches that a run would refuse, each with the run's rule code.

@@ -3,7 +3,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, sendEvent, signIn } from './helpers.ts';
 import { interopMissing, schemaErrors } from '../payments/iso20022.ts';
-import { approve, approvedClaim, claimToApprove, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, server, statusReport, upload, type Claim } from './payment-run-kit.ts';
+import { approve, approvedClaim, claimToApprove, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, statusReport, upload, type Claim, usePaymentDesk } from './payment-run-kit.ts';
+
+const server = usePaymentDesk();
 
 // Issue 26: payment runs through the API, from approved claims to the bank's answer.
 let treasury: string;
