@@ -141,11 +141,27 @@ test.describe('the menu', () => {
     await expect(page.locator('main table')).toHaveAttribute('aria-busy', 'false');
   });
 
-  test('a menu entry’s screen code is loaded before its first click (when idle, or on pointing at it)', async ({ page }) => {
+  test('a menu entry’s screen code is loaded before its first click: on pointing at it, and every entry’s once the pointer reaches the menu; none on a page only read', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    const requested = (screen: string) => loaded.some((p) => new RegExp(`/assets/${screen}-[\\w-]+\\.js$`).test(p));
+    await signIn(page, ADMIN.email);
+    // Two seconds idle on the dashboard, the pointer on its title (away from the menu and from any link): no other
+    // screen's code is asked for.
+    await page.locator('main h1').hover();
+    await page.waitForTimeout(2_000);
+    expect(loaded.filter((p) => /\/assets\/\w+(List|Form)Screen-[\w-]+\.js$/.test(p)), 'screens loaded on a page only read').toEqual([]);
+    await page.getByTestId('side-nav').getByRole('link', { name: 'Titulares', exact: true }).hover();
+    await expect.poll(() => requested('PolicyholdersListScreen')).toBe(true);
+    // The other entries follow, one at a time, without being pointed at.
+    await expect.poll(() => requested('DoctorsListScreen') && requested('InsurersListScreen'), { timeout: 20_000 }).toBe(true);
+  });
+
+  test('focusing the menu from the keyboard loads its screens’ code too', async ({ page }) => {
     const loaded: string[] = [];
     page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
     await signIn(page, ADMIN.email);
-    await page.getByTestId('side-nav').getByRole('link', { name: 'Titulares', exact: true }).hover();
-    await expect.poll(() => loaded.some((p) => /\/assets\/PolicyholdersListScreen-[\w-]+\.js$/.test(p))).toBe(true);
+    await page.getByTestId('side-nav').getByRole('link', { name: 'Panel', exact: true }).focus();
+    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: 20_000 }).toBe(true);
   });
 });

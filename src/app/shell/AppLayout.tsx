@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Portal, Spacer, useBreakpointValue } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
 import type { Permission } from '../../../openapi/permissions.ts';
@@ -13,7 +13,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { TopNav } from '../../components/layout/TopNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import type { HeaderItem } from '../../components/layout/area.ts';
-import { preloadLinkTarget, preloadMenuWhenIdle } from './preload-screens.ts';
+import { useMenuPreload } from './useMenuPreload.ts';
 
 /** The signed-in layout: side (or top) navigation, a header, and the screen; a drawer on small screens. */
 export function AppLayout({
@@ -38,13 +38,10 @@ export function AppLayout({
   const items = visibleItems(allItems, can);
   const side = prefs.navType === 'SIDE' && !mobile;
   const width = prefs.navCollapsed ? SIDE_NAV_COLLAPSED_WIDTH : SIDE_NAV_WIDTH;
-  const menuKey = items.map((item) => item.key).join();
-  // The menu's screens load while nothing else happens, so even a first click shows no spinner.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  useEffect(() => preloadMenuWhenIdle(items), [menuKey]);
+  const reachFor = useMenuPreload(items);
 
   return (
-    <Flex minH="100vh" bg="bg.subtle" onPointerOverCapture={(e) => preloadLinkTarget(e.target)} onFocusCapture={(e) => preloadLinkTarget(e.target)}>
+    <Flex minH="100vh" bg="bg.subtle" onPointerOverCapture={(e) => reachFor(e.target)} onFocusCapture={(e) => reachFor(e.target)}>
       <a href="#content" className="skip-link">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
       {side && (
         <Box as="aside" w={`${width}px`} flexShrink={0} position="sticky" top="0" h="100vh" transition="width 0.2s" data-testid="side-nav" data-collapsed={prefs.navCollapsed}>

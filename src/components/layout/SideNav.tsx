@@ -147,7 +147,7 @@ export function SideNav({ items, collapsed, theme, onNavigate }: Props) {
   };
 
   return (
-    <Box as="nav" aria-label={intl.formatMessage({ id: 'nav.main' })} bg={colors.bg} color={colors.fg} h="full" overflowY="auto" borderEndWidth="1px" borderColor={colors.border} css={{ '& a:focus-visible, & button:focus-visible': { outline: '2px solid', outlineColor: 'var(--chakra-colors-blue-500)', outlineOffset: '-2px', borderRadius: '6px' } }}>
+    <Box as="nav" data-menu aria-label={intl.formatMessage({ id: 'nav.main' })} bg={colors.bg} color={colors.fg} h="full" overflowY="auto" borderEndWidth="1px" borderColor={colors.border} css={{ '& a:focus-visible, & button:focus-visible': { outline: '2px solid', outlineColor: 'var(--chakra-colors-blue-500)', outlineOffset: '-2px', borderRadius: '6px' } }}>
       <Stack as="ul" gap="1" p="2" m="0">
         {items.map((item) =>
           item.children ? (

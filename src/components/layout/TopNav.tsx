@@ -135,7 +135,7 @@ export function TopNav({ items, color }: { items: NavItem[]; color: string }) {
   const shown = items.slice(0, fit);
   const rest = items.slice(fit);
   return (
-    <Box as="nav" ref={barRef} aria-label={intl.formatMessage({ id: 'nav.main' })} bg={color} px="4" py="1" position="relative" overflow="hidden">
+    <Box as="nav" data-menu ref={barRef} aria-label={intl.formatMessage({ id: 'nav.main' })} bg={color} px="4" py="1" position="relative" overflow="hidden">
       {/* The entries at their natural widths, out of sight, to know how many fit. */}
       <HStack ref={measureRef} aria-hidden gap={`${GAP}px`} position="absolute" visibility="hidden" pointerEvents="none" insetInlineStart="0" top="0" inert>
         {items.map((item) => (
