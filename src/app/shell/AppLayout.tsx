@@ -13,6 +13,7 @@ import { ThemeToggle } from './ThemeToggle.tsx';
 import { TopNav } from '../../components/layout/TopNav.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import type { HeaderItem } from '../../components/layout/area.ts';
+import { preloadLinkTarget } from './preload-screens.ts';
 import { useMenuPreload } from './useMenuPreload.ts';
 
 /** The signed-in layout: side (or top) navigation, a header, and the screen; a drawer on small screens. */
@@ -38,10 +39,19 @@ export function AppLayout({
   const items = visibleItems(allItems, can);
   const side = prefs.navType === 'SIDE' && !mobile;
   const width = prefs.navCollapsed ? SIDE_NAV_COLLAPSED_WIDTH : SIDE_NAV_WIDTH;
-  const reachFor = useMenuPreload(items);
+  const reachMenu = useMenuPreload(items);
 
   return (
-    <Flex minH="100vh" bg="bg.subtle" onPointerOverCapture={(e) => reachFor(e.target)} onFocusCapture={(e) => reachFor(e.target)}>
+    <Flex
+      minH="100vh"
+      bg="bg.subtle"
+      onPointerOverCapture={(e) => preloadLinkTarget(e.target)}
+      onPointerMoveCapture={(e) => reachMenu(e.target)}
+      onFocusCapture={(e) => {
+        preloadLinkTarget(e.target);
+        reachMenu(e.target);
+      }}
+    >
       <a href="#content" className="skip-link">{intl.formatMessage({ id: 'app.skipToContent' })}</a>
       {side && (
         <Box as="aside" w={`${width}px`} flexShrink={0} position="sticky" top="0" h="100vh" transition="width 0.2s" data-testid="side-nav" data-collapsed={prefs.navCollapsed}>

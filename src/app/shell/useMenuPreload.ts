@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { NavItem } from '../../components/layout/nav-items.ts';
-import { preloadLinkTarget, preloadMenuWhenIdle } from './preload-screens.ts';
+import { preloadMenuWhenIdle } from './preload-screens.ts';
 
 interface MenuPreload {
   items: NavItem[];
@@ -8,10 +8,10 @@ interface MenuPreload {
 }
 
 /**
- * What the layout does when the user reaches for something (a pointer over it, or focus): a link starts loading its
- * screen's code, and the menu (`nav[data-menu]`) starts loading all its screens, one at a time when idle, so that a
- * first click on it finds them here. Not at page load: a page only read, or opened to be reloaded, spends neither
- * the bandwidth nor the processor (a fifth of a page load's, measured in docs/qa.md).
+ * Once the user reaches for the menu (`nav[data-menu]`: the pointer moving over it, or the focus in it), all its screens
+ * start loading, one at a time when idle, so that a first click on it finds them here. Not at page load: a page only
+ * read, or opened to be reloaded, spends neither the bandwidth nor the processor (a fifth of a page load's, measured
+ * in docs/qa.md). A move, not a pointer-over: the browser sends pointer-over to a pointer left where the menu appears.
  */
 export function useMenuPreload(items: NavItem[]): (target: EventTarget | null) => void {
   const menu = useRef<MenuPreload>({ items, cancel: null });
@@ -24,7 +24,6 @@ export function useMenuPreload(items: NavItem[]): (target: EventTarget | null) =
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [menuKey]);
   return useCallback((target: EventTarget | null) => {
-    preloadLinkTarget(target);
     const current = menu.current;
     if (!current.cancel && target instanceof Element && target.closest('nav[data-menu]')) current.cancel = preloadMenuWhenIdle(current.items);
   }, []);
