@@ -65,9 +65,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     test('insurers in Japanese, right to left, with the top navigation and its more menu', async ({ page }) => {
       await openLogIn(page, theme);
-      await signIn(page, ADMIN.email);
-      await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja', direction: 'rtl', navType: 'TOP' })));
-      await page.goto('/app/aseguradoras');
+      await signIn(page, ADMIN.email, { to: '/app/aseguradoras', preferences: { locale: 'ja', direction: 'rtl', navType: 'TOP' } });
       await expect(page.getByRole('heading', { level: 1, name: '保険会社' })).toBeVisible();
       await expect(page.locator('table')).toHaveAttribute('aria-busy', 'false');
       await expectNoSeriousViolations(page);

@@ -21,9 +21,7 @@ async function openFirstRecord(page: Page, t: Record<string, string>) {
 for (const locale of ['es', 'ja'] as const) {
   const t = catalogs[locale];
   test(`a record's breadcrumb leads back to the list it was opened from (${locale})`, async ({ page }) => {
-    await signIn(page, 'supervisor@demo.local');
-    await page.evaluate((language) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: language })), locale);
-    await page.goto('/app/verificaciones/nuevas');
+    await signIn(page, 'supervisor@demo.local', { to: '/app/verificaciones/nuevas', preferences: { locale } });
     let back = await openFirstRecord(page, t);
     await expect(back).toHaveText(t['area.verifications.new']);
     await expect(back).toHaveAttribute('href', '/app/verificaciones/nuevas');

@@ -71,9 +71,7 @@ test('two users exchange messages live, with the unread badge and read receipts'
 test('in Japanese, the notice of a new message names its sender and subject, and the dashboard counts it with the badge', async ({ page, request }) => {
   const supervisor = await apiToken(request, 'supervisor@demo.local');
   const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
-  await signIn(page, 'analista@demo.local');
-  await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja' })));
-  await page.goto('/app/dashboard');
+  await signIn(page, 'analista@demo.local', { preferences: { locale: 'ja' } });
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   const badge = page.getByTestId('messages-badge');
   await expect(badge).toHaveAttribute('data-count', /^\d+$/);

@@ -9,9 +9,7 @@ const ORDER = { es: ['day', 'month', 'year'], ja: ['year', 'month', 'day'], en: 
 for (const locale of ['es', 'ja', 'en'] as const) {
   const t = catalogs[locale];
   test(`the worklist's date range takes a day in the ${locale} order, by keyboard`, async ({ page }) => {
-    await signIn(page, 'supervisor@demo.local');
-    await page.evaluate((language) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: language })), locale);
-    await page.goto('/app/verificaciones/nuevas');
+    await signIn(page, 'supervisor@demo.local', { to: '/app/verificaciones/nuevas', preferences: { locale } });
     const from = page.getByRole('group', { name: t['verifications.filter.from'] });
     const boxes = from.getByRole('textbox');
     await expect(boxes).toHaveCount(3);

@@ -249,9 +249,8 @@ test.describe('state diagrams for analysts', () => {
   });
 
   test('is hidden from users without the diagrams permission', async ({ page }) => {
-    await signIn(page, READ_ONLY.email);
+    await signIn(page, READ_ONLY.email, { to: '/app/diagramas' });
     await expect(sideNav(page).getByRole('link', { name: 'Diagramas' })).toHaveCount(0);
-    await page.goto('/app/diagramas');
     await expect(page.getByRole('alert')).toHaveText('No tiene permiso para realizar esta acción.');
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { catalogs } from './looks.ts';
 
 export { expect };
 
@@ -100,12 +101,18 @@ export async function submitLogIn(page: Page, email: string, password = PASSWORD
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
+/** Preferences a test starts the panel with (merged into the stored `preferences`): language, theme, direction, menu. */
+export type Preferences = Partial<Record<'locale' | 'currentTheme' | 'direction' | 'navType', string>>;
+
 /**
  * Signs in as a returning user is: the session the API grants put in the browser's storage (as the log-in form
- * stores it), then a page opened, waiting until the signed-in shell is on screen: `to`, else where the log-in page
- * would send the user (its `redirect`, or home). The log-in form itself is the subject of auth.spec.ts (`submitLogIn`).
+ * stores it) with `preferences` if any, then a page opened, waiting until the signed-in shell is on screen: `to`,
+ * else where the log-in page would send the user (its `redirect`, or home). Each page load costs over a second of
+ * the processor on the 2-core machines, so a test that starts elsewhere than home says where with `to`, and in what
+ * look with `preferences`, rather than loading home first. The log-in form itself is the subject of auth.spec.ts
+ * (`submitLogIn`).
  */
-export async function signIn(page: Page, email: string, { password = PASSWORD, to }: { password?: string; to?: string } = {}) {
+export async function signIn(page: Page, email: string, { password = PASSWORD, to, preferences }: { password?: string; to?: string; preferences?: Preferences } = {}) {
   const response = await page.request.post('/api/login', { data: { email, password } });
   expect(response.status(), `API sign-in of ${email}`).toBe(200);
   const grant = (await response.json()) as Grant;
@@ -122,18 +129,24 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
   if (here?.origin === origin) {
     // On the panel already: only the session's entries change, so the secure storage's key in IndexedDB (which
     // replacing the storage state would wipe) still opens the preferences kept beside them.
-    await page.evaluate((entries) => {
-      localStorage.removeItem('errors');
-      for (const { name, value } of entries) localStorage.setItem(name, value);
-    }, session);
+    await page.evaluate(
+      ({ entries, look }) => {
+        localStorage.removeItem('errors');
+        for (const { name, value } of entries) localStorage.setItem(name, value);
+        if (look) localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...look }));
+      },
+      { entries: session, look: preferences },
+    );
   } else {
     const state = await page.context().storageState();
     const kept = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+    const stored = kept.find((item) => item.name === 'preferences')?.value;
+    const look = preferences ? [{ name: 'preferences', value: JSON.stringify({ ...JSON.parse(stored ?? '{}'), ...preferences }) }] : [];
     await page.context().setStorageState({
       cookies: state.cookies,
       origins: [
         ...state.origins.filter((entry) => entry.origin !== origin),
-        { origin, localStorage: [...kept.filter((item) => !['auth_token', 'user_loged', 'errors'].includes(item.name)), ...session] },
+        { origin, localStorage: [...kept.filter((item) => !['auth_token', 'user_loged', 'errors', ...(preferences ? ['preferences'] : [])].includes(item.name)), ...session, ...look] },
       ],
     });
   }
@@ -143,7 +156,8 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
   await expect(page).not.toHaveURL(/\/log-in/);
   // includeHidden: an address that opens a dialog (a new conversation, a confirmation) hides the shell from the
   // accessibility tree while the dialog is open; the shell is on screen all the same.
-  await expect(page.getByRole('button', { name: /^Menú de /, includeHidden: true })).toBeVisible();
+  const userMenu = catalogs[(preferences?.locale ?? 'es') as keyof typeof catalogs]['header.userMenu']!.replace('{name}', user.name);
+  await expect(page.getByRole('button', { name: userMenu, exact: true, includeHidden: true })).toBeVisible();
 }
 
 export async function storage(page: Page): Promise<Record<string, string>> {

@@ -231,8 +231,7 @@ async function permissionsOnPlan(browser: Browser, request: APIRequestContext, p
   ] as const) {
     const context = await browser.newContext();
     const other = await context.newPage();
-    await signIn(other, email);
-    await other.goto(planUrl);
+    await signIn(other, email, { to: planUrl });
     await expect(other.getByTestId('installment-0')).toHaveAttribute('data-state', 'claimable');
     await expect(other.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] })).toHaveCount(movesPlan ? 1 : 0);
     await expect(other.getByRole('button', { name: new RegExp(`^${es['orthodonticPlans.claim.action']}`) })).toHaveCount(0);
@@ -394,9 +393,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 
   test('right to left, the approval confirmation’s amounts read in order, each sign beside its figure', async ({ page, request }) => {
     const plan = await proposedPlan(request, 'Rut');
-    await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/planes/${plan.planId}` });
-    await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), direction: 'rtl' })));
-    await page.reload();
+    await signIn(page, 'supervisor@demo.local', { to: `/app/reembolsos/planes/${plan.planId}`, preferences: { direction: 'rtl' } });
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await page.getByRole('button', { name: es['orthodonticPlans.event.APPROVE.action'] }).click();
     const lines = page.getByRole('dialog').getByTestId('approve-confirm').locator('p');

@@ -115,9 +115,8 @@ async function enrolledFamily(request: APIRequestContext, tag: string): Promise<
 test.describe('patients', () => {
   test('enrols a family on a new policy: the holder with the picker, then spouse and two children, refusing a second holder, a child over age and one too many', async ({ page, request }) => {
     const family = await newPolicy(request);
-    await signIn(page, ADMIN.email);
     // The holder, choosing the policy with the searchable picker.
-    await page.goto('/app/pacientes/nuevo');
+    await signIn(page, ADMIN.email, { to: '/app/pacientes/nuevo' });
     await expect(page.getByRole('heading', { level: 1, name: 'Nuevo paciente' })).toBeVisible();
     await page.getByRole('searchbox', { name: 'Buscar la póliza' }).fill(family.number);
     const choice = page.getByRole('radio', { name: new RegExp(family.number) });
@@ -351,10 +350,8 @@ test('keyboard only: the holder enrolled with the policy picker, then a child on
     await expectFocusVisible(saveButton);
     await keyboard.press('Enter');
   };
-  await signIn(page, ADMIN.email);
-
   // The picker: the search typed, the found policy reached with Tab and chosen with Space.
-  await page.goto('/app/pacientes/nuevo');
+  await signIn(page, ADMIN.email, { to: '/app/pacientes/nuevo' });
   await tabTo(page, page.getByRole('searchbox', { name: 'Buscar la póliza' }));
   await keyboard.type(policy.number);
   const choice = page.getByRole('radio', { name: new RegExp(policy.number) });

@@ -158,8 +158,7 @@ test('review: another analyst approves, treasury pays; a user without the permis
 
   const second = await createUser(request, admin, { name: 'Segunda Analista', email: uniqueEmail('analista2'), roles: ['reimbursement_analyst'], password: 'demo1234' });
   const other = await (await browser.newContext()).newPage();
-  await signIn(other, second.email);
-  await other.goto(record);
+  await signIn(other, second.email, { to: record });
   await other.getByRole('button', { name: 'Aprobar' }).click();
   await expect(other.getByRole('dialog').getByTestId('lines')).toBeVisible();
   await other.getByRole('dialog').getByRole('button', { name: 'Aprobar' }).click();
@@ -169,8 +168,7 @@ test('review: another analyst approves, treasury pays; a user without the permis
 
   // Treasury pays with the payment reference, which the record then shows, as its history does the payment.
   const treasury = await (await browser.newContext()).newPage();
-  await signIn(treasury, 'tesoreria@demo.local');
-  await treasury.goto(record);
+  await signIn(treasury, 'tesoreria@demo.local', { to: record });
   await treasury.getByRole('button', { name: 'Registrar el pago' }).click();
   await treasury.getByRole('alertdialog').getByLabel('Referencia del pago').fill('TRF-2026-0001');
   // Paid by hand, outside a payment run, is the exception: without its reason the dialog refuses in place.
@@ -187,9 +185,8 @@ test('review: another analyst approves, treasury pays; a user without the permis
 
   // The read-only user sees the record and no action at all; the API refuses the event anyway.
   const readOnly = await (await browser.newContext()).newPage();
-  await signIn(readOnly, 'consulta@demo.local');
   const fresh = await api(request, admin, 'get', `/api/reimbursements/${claim.id}`);
-  await readOnly.goto(record);
+  await signIn(readOnly, 'consulta@demo.local', { to: record });
   await expect(readOnly.getByText('No hay acciones disponibles para usted en este estado.')).toBeVisible();
   await expect(readOnly.getByRole('button', { name: /Aprobar|Rechazar|Registrar el pago|Anular/ })).toHaveCount(0);
   const refused = await request.post(`/api/reimbursements/${claim.id}/events`, { headers: authHeader(await apiToken(request, 'consulta@demo.local')), data: { type: 'CANCEL', reason: 'x', version: fresh.version } });

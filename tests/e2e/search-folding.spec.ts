@@ -22,10 +22,7 @@ for (const locale of ['es', 'fr'] as const) {
   const t = catalogs[locale];
   test(`Búsqueda and the patients list find an accented name typed without accents (${locale})`, async ({ page }) => {
     const patient = await accentedPatient(page);
-    await signIn(page, 'admin@demo.local');
-    await page.evaluate((language) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: language })), locale);
-
-    await page.goto('/app/busqueda');
+    await signIn(page, 'admin@demo.local', { to: '/app/busqueda', preferences: { locale } });
     const typed = unaccented(patient.title).toLowerCase();
     await page.getByRole('searchbox', { name: t['search.label'] }).fill(typed);
     const found = page.getByRole('region', { name: new RegExp(`^${t['search.kind.patient']}`) }).getByRole('link', { name: new RegExp(patient.title) });

@@ -72,9 +72,7 @@ test.describe('simulator', () => {
   });
 
   test('works from the keyboard and speaks Japanese', async ({ page }) => {
-    await signIn(page, ADMIN.email);
-    await page.evaluate(() => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), locale: 'ja' })));
-    await page.goto(OPEN);
+    await signIn(page, ADMIN.email, { to: OPEN, preferences: { locale: 'ja' } });
     await expect(page.getByRole('heading', { name: ja['simulator.title'] })).toBeVisible();
     await page.getByLabel(ja['simulator.fact.reimbursement.payableCents'], { exact: true }).fill('100000');
     await page.getByRole('button', { name: ja['machine.reimbursement.event.APPROVE'], exact: true }).focus();

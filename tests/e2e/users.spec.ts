@@ -263,8 +263,7 @@ test('without users:read the area is not offered', async ({ page }) => {
   const token = await apiToken(page.request);
   const email = uniqueEmail('sinpermiso');
   await createUser(page.request, token, { name: 'Sin Permiso', email, roles: ['verifier'], password: PASSWORD });
-  await signIn(page, email, { password: PASSWORD });
+  await signIn(page, email, { password: PASSWORD, to: '/app/usuarios' });
   await expect(page.getByTestId('side-nav').getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
-  await page.goto('/app/usuarios');
   await expect(page.getByRole('alert')).toHaveText('No tiene permiso para realizar esta acción.');
 });

@@ -158,9 +158,8 @@ test.describe('verificaciones', () => {
     const opened = await openVerification(request);
     const token = await apiToken(request);
     await request.delete('/api/drafts/verification-new/new', { headers: authHeader(token) });
-    await signIn(page, VERIFIER);
     await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
-    await page.goto('/app/verificaciones/nueva');
+    await signIn(page, VERIFIER, { to: '/app/verificaciones/nueva' });
     const flow = page.getByTestId('verification-flow');
     await expect(flow).toHaveAttribute('data-state', 'patient');
     await expectNoSeriousViolations(page);
@@ -202,9 +201,8 @@ test.describe('verificaciones', () => {
     const serviceDate = inDays(4);
     const age = ageOn('1980-05-04', serviceDate);
     expect(age).toBeGreaterThanOrEqual(limit);
-    await signIn(page, VERIFIER);
     await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
-    await page.goto('/app/verificaciones/nueva');
+    await signIn(page, VERIFIER, { to: '/app/verificaciones/nueva' });
     const flow = page.getByTestId('verification-flow');
     await flow.getByLabel(es['verifications.flow.findPatient']).fill(patient.name);
     await flow.getByRole('button', { name: patient.name }).first().click();
@@ -303,10 +301,9 @@ test.describe('verificaciones', () => {
   });
 
   test('the opening flow keeps its draft over a reload and asks before leaving', async ({ page, request }) => {
-    await signIn(page, VERIFIER);
     await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
     const opened = await openVerification(request);
-    await page.goto('/app/verificaciones/nueva');
+    await signIn(page, VERIFIER, { to: '/app/verificaciones/nueva' });
     const flow = page.getByTestId('verification-flow');
     await flow.getByLabel(es['verifications.flow.findPatient']).fill(opened.patientName);
     await flow.getByRole('button', { name: opened.patientName }).first().click();
@@ -383,9 +380,8 @@ test.describe('verificaciones', () => {
 
   test('keyboard only: a verification opened from the patient search to its record', async ({ page, request }) => {
     const patient = await insuredPatient(request, await apiToken(request), 'Teo', 'Navarro');
-    await signIn(page, VERIFIER);
     await request.delete('/api/drafts/verification-new/new', { headers: authHeader(await apiToken(request, VERIFIER)) });
-    await page.goto('/app/verificaciones/nueva');
+    await signIn(page, VERIFIER, { to: '/app/verificaciones/nueva' });
     const flow = page.getByTestId('verification-flow');
     await expect(flow).toHaveAttribute('data-state', 'patient');
     const tabTo = async (target: Locator) => {
