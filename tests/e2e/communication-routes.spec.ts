@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
-import { catalogs, LOOKS, sweepOpener } from './looks.ts';
+import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
 
 // Issue 10's "every route is a working screen": each route of the dashboard, notes, messages, announcements and
 // downloads opened in each of the five languages, in both themes and both directions (spread over the languages),
@@ -40,8 +40,9 @@ test('every route of issue 10 opens in five languages, light and dark, left-to-r
     ['/app/descargas/nuevo', 'area.downloads.new'],
   ] as const;
 
-  await signIn(page, 'admin@demo.local');
-  const open = sweepOpener(page);
+  const start = { path: routes[0][0], look: LOOKS[0] as Look };
+  await signIn(page, 'admin@demo.local', { to: start.path, preferences: start.look });
+  const open = sweepOpener(page, start);
   for (const look of LOOKS) {
     await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look);
     const texts = catalogs[look.locale];

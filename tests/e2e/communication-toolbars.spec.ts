@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test, shoot } from './fixtures.ts';
+import { sweepOpener } from './looks.ts';
 
 // The list toolbars of Notas, Mensajes, Comunicados and Descargas (search, state filter, sort select where there
 // are no column headers) in each look a user may have: light, dark, right-to-left, Japanese and a 390 px phone.
@@ -38,14 +39,16 @@ test('the toolbars of Notas, Mensajes, Comunicados and Descargas in light, dark,
   const exported = await request.post('/api/downloads', { headers: authHeader(admin), data: { list: 'insurers', format: 'csv', filters: {}, columns: [{ field: 'name', label: 'Nombre' }] } });
   expect(exported.status()).toBe(202);
 
-  await signIn(page, 'admin@demo.local');
+  const start = { path: SCREENS[0].path, look: LOOKS[0] as (typeof LOOKS)[number] };
+  await signIn(page, 'admin@demo.local', { to: start.path, preferences: start.look.preferences });
+  const open = sweepOpener(page, start);
   for (const look of LOOKS) {
     await page.setViewportSize(look.size);
     await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
     const texts = catalogs[look.preferences.locale];
     const phone = look.size.width < 500;
     for (const screen of SCREENS) {
-      await page.goto(screen.path);
+      await open(screen.path, look);
       await expect(page.locator('html')).toHaveAttribute('dir', look.preferences.direction);
       await expect(page.locator('html')).toHaveAttribute('lang', look.preferences.locale);
       const where = `${look.name} ${screen.name}`;

@@ -20,12 +20,13 @@ export type Look = (typeof LOOKS)[number];
  * How a sweep opens its routes: the first screen of each look by its address (a page load that reads the look's
  * preferences at start-up), and every route by its address once over the sweep; the rest as the panel's own links
  * do, in the page already loaded. A page load costs over a second of the processor on the 2-core machines, and the
- * sweeps opened 126 (docs/qa.md).
+ * sweeps opened 126 (docs/qa.md). `start`: the route and look the page was signed in to (`signIn`'s `to` and
+ * `preferences`).
  */
-export function sweepOpener(page: Page) {
-  const loaded = new Set<string>();
-  let lookOpened: Look | null = null;
-  return async (path: string, look: Look) => {
+export function sweepOpener<L>(page: Page, start?: { path: string; look: L }) {
+  const loaded = new Set<string>(start ? [start.path] : []);
+  let lookOpened: L | null = start?.look ?? null;
+  return async (path: string, look: L) => {
     if (lookOpened !== look || !loaded.has(path)) {
       loaded.add(path);
       lookOpened = look;

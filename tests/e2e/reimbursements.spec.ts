@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot } from './fixtures.ts';
+import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot, type Preferences } from './fixtures.ts';
+import { sweepOpener } from './looks.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
@@ -399,22 +400,25 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
   const asAuditor = await api(request, auditor, 'get', `/api/reimbursements/${claim.id}`);
   if (asAuditor.allowedEvents.includes('COMPLETE_MEDICAL_REVIEW')) await api(request, auditor, 'post', `/api/reimbursements/${claim.id}/events`, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE', version: asAuditor.version });
   const plans = await api(request, admin, 'get', '/api/orthodontic-plans?pageSize=1');
-  await signIn(page, 'supervisor@demo.local');
-  const variants: [string, Record<string, string>, { width: number; height: number }][] = [
+  const variants: [string, Preferences, { width: number; height: number }][] = [
     ['light', { currentTheme: 'light', direction: 'ltr', locale: 'es' }, { width: 1280, height: 900 }],
     ['dark-rtl', { currentTheme: 'dark', direction: 'rtl', locale: 'es' }, { width: 1280, height: 900 }],
     ['ja-390', { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, { width: 390, height: 844 }],
   ];
+  const list = '/app/reembolsos/general?assigned=unassigned';
+  await signIn(page, 'supervisor@demo.local', { to: list, preferences: variants[0]![1] });
+  // Each variant's list by its address; the record and the plan in the page already loaded after the first.
+  const open = sweepOpener(page, { path: list, look: variants[0]![0] });
   for (const [name, preferences, size] of variants) {
     await page.setViewportSize(size);
     await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
-    await page.goto('/app/reembolsos/general?assigned=unassigned');
+    await open(list, name);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('main [data-reimbursement-state]').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await shoot(page, `U/${name}-list`, { fullPage: true });
 
-    await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
+    await open(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`, name);
     await expect(page.getByTestId('notes-panel')).toBeVisible();
     await expect(page.getByTestId('history-timeline')).toBeVisible();
     await expectNoSeriousViolations(page);
@@ -433,7 +437,7 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
     await page.keyboard.press('Escape');
 
     if (plans.items.length) {
-      await page.goto(`/app/reembolsos/planes/${plans.items[0].id}`);
+      await open(`/app/reembolsos/planes/${plans.items[0].id}`, name);
       await expect(page.getByTestId('notes-panel')).toBeVisible();
       await expectNoSeriousViolations(page);
       await shoot(page, `U/${name}-plan`, { fullPage: true });
@@ -445,14 +449,19 @@ const ja = JSON.parse(readFileSync('src/i18n/messages/ja.json', 'utf8')) as Reco
 
 type PreviewVariant = readonly [name: string, preferences: { currentTheme: string; direction: string; locale: string }, size: { width: number; height: number }];
 
-async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, preferences, size]: PreviewVariant) {
+/** The live preview of a claim being typed in `variant`'s look: the analyst signs in to it when `first`. */
+async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, preferences, size]: PreviewVariant, first: boolean) {
   const admin = await apiToken(request);
   const texts = preferences.locale === 'ja' ? ja : es;
   const patient = await insuredPatient(request, admin);
   const verification = await verifiedVerification(request, patient.id);
   await page.setViewportSize(size);
-  await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
-  await page.goto(`/app/reembolsos/nuevo/${verification.id}`);
+  const path = `/app/reembolsos/nuevo/${verification.id}`;
+  if (first) await signIn(page, 'analista@demo.local', { to: path, preferences });
+  else {
+    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+    await page.goto(path);
+  }
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('combobox', { name: texts['reimbursements.invoice.doctor'] }).selectOption({ index: 1 });
   await flow.getByLabel(texts['reimbursements.invoice.number']).fill(`F-LIVE-${verification.id}`);
@@ -470,17 +479,16 @@ async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, p
 }
 
 test('the unsaved live preview reads and passes axe in dark, Japanese and at 390 px', async ({ page, request }) => {
-  await signIn(page, 'analista@demo.local');
-  for (const variant of [
+  const variants = [
     ['dark', { currentTheme: 'dark', direction: 'ltr', locale: 'es' }, { width: 1280, height: 900 }],
     ['ja', { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, { width: 1280, height: 900 }],
     ['390', { currentTheme: 'light', direction: 'ltr', locale: 'es' }, { width: 390, height: 844 }],
-  ] as const) await unsavedPreviewIn(page, request, variant);
+  ] as const;
+  for (const [index, variant] of variants.entries()) await unsavedPreviewIn(page, request, variant, index === 0);
 });
 
 test('the unsaved live preview right to left', async ({ page, request }) => {
-  await signIn(page, 'analista@demo.local');
-  await unsavedPreviewIn(page, request, ['rtl', { currentTheme: 'light', direction: 'rtl', locale: 'es' }, { width: 1280, height: 900 }]);
+  await unsavedPreviewIn(page, request, ['rtl', { currentTheme: 'light', direction: 'rtl', locale: 'es' }, { width: 1280, height: 900 }], true);
 });
 
 test('review: the analyst asks for documents and the cure period shows; an image sent then previews as an image', async ({ page, request }) => {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ageOn } from '@core/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot } from './fixtures.ts';
+import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot, type Preferences } from './fixtures.ts';
+import { sweepOpener } from './looks.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
 import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
@@ -280,18 +281,20 @@ test.describe('verificaciones', () => {
     // Twelve screens with axe on each: more than the default minute on a loaded machine.
     test.setTimeout(180_000);
     const opened = await openVerification(request, 'BENEFITS');
-    await signIn(page, ADMIN.email);
     const screens = { worklist: '/app/verificaciones/nuevas', history: '/app/verificaciones/existentes', new: '/app/verificaciones/nueva', record: `/app/verificaciones/editar/${opened.id}` };
-    const variants: [string, Record<string, string>, { width: number; height: number }][] = [
+    const variants: [string, Preferences, { width: number; height: number }][] = [
       ['light', { currentTheme: 'light' }, { width: 1280, height: 900 }],
       ['dark-rtl', { currentTheme: 'dark', direction: 'rtl' }, { width: 1280, height: 900 }],
       ['ja-390', { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, { width: 390, height: 844 }],
     ];
+    const start = { path: screens.worklist, look: variants[0]![0] };
+    await signIn(page, ADMIN.email, { to: start.path, preferences: variants[0]![1] });
+    const open = sweepOpener(page, start);
     for (const [name, preferences, size] of variants) {
       await page.setViewportSize(size);
       await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
       for (const [screen, path] of Object.entries(screens)) {
-        await page.goto(path);
+        await open(path, name);
         await expect(page.locator('main h1')).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
         await expectNoSeriousViolations(page);
