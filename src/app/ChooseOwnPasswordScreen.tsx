@@ -9,7 +9,7 @@ import { useRouteMeta } from './route-meta.ts';
  * What the signed-in shell shows, instead of any screen, to a user who signed in with a password an administrator
  * gave (research 2.12 debe_cambiar_password): until they choose their own, the server refuses everything else too.
  */
-export function ChooseOwnPasswordScreen() {
+export default function ChooseOwnPasswordScreen() {
   const intl = useIntl();
   useRouteMeta(false, 'profile.password.first.title');
   return (

@@ -2,7 +2,9 @@ import { Button, Dialog, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { contractResolver } from '../components/form/contract-resolver.ts';
+import { LoginRequest } from '../../openapi/public-validators.ts';
+import { rulesOf } from '../components/form/form-rules.ts';
+import { rulesResolver } from '../components/form/rules-resolver.ts';
 import { FormField } from '../components/form/FormField.tsx';
 import { AuthMessage } from '../features/auth/AuthMessage.tsx';
 import { Session } from '../session/session.tsx';
@@ -22,7 +24,7 @@ export function SessionExpiredDialog() {
   const expired = Session.useSelector((s) => s.matches({ authenticated: 'sessionExpired' }));
   const loading = Session.useSelector((s) => s.hasTag('loading'));
   const email = Session.useSelector((s) => s.context.user?.email ?? '');
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: contractResolver('LoginRequest', toPayload), values: { email, password: '' } });
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: rulesResolver((payload: Values) => rulesOf(LoginRequest, payload), toPayload), values: { email, password: '' } });
   const t = (id: string) => intl.formatMessage({ id });
   return (
     <Dialog.Root role="alertdialog" open={expired} closeOnEscape={false} closeOnInteractOutside={false}>

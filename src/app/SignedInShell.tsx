@@ -10,7 +10,10 @@ import { HEADER_ITEMS, NAV_ITEMS } from './areas.ts';
 import { SessionExpiredDialog } from './SessionExpiredDialog.tsx';
 import { usePreferences } from '../session/preferences.tsx';
 import { BlockingGate } from '../features/announcements/BlockingGate.tsx';
-import { ChooseOwnPasswordScreen } from './ChooseOwnPasswordScreen.tsx';
+import { lazyScreen } from '../components/feedback/lazyScreen.tsx';
+
+// Only a user given a password by an administrator sees it, once: its code (and every form's rules) stays off the pages.
+const ChooseOwnPasswordScreen = lazyScreen(() => import('./ChooseOwnPasswordScreen.tsx'));
 
 /**
  * The signed-in layout with the menu the user's permissions allow, and the re-sign-in dialog.

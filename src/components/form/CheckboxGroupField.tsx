@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fieldMessage } from '../../i18n/form-messages.ts';
-import { decodeRule } from './contract-resolver.ts';
+import { decodeRule } from './rule-codec.ts';
 
 export interface CheckboxChoice<V> {
   value: V;

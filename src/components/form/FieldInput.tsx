@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { CountryPicker, CurrencyPicker } from './CodePicker.tsx';
 import { DateField } from './DateField.tsx';
-import { decodeRule } from './contract-resolver.ts';
+import { decodeRule } from './rule-codec.ts';
 import { widgetOf, type FieldSpec, type FormValues, type Widget } from './field-spec.ts';
 import { FormField } from './FormField.tsx';
 

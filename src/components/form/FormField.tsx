@@ -2,7 +2,7 @@ import { Field } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { fieldMessage } from '../../i18n/form-messages.ts';
-import { decodeRule } from './contract-resolver.ts';
+import { decodeRule } from './rule-codec.ts';
 
 interface Props {
   label: string;

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../api/client.ts';
-import { encodeRule } from './contract-resolver.ts';
+import { encodeRule } from './rule-codec.ts';
 
 /** Puts the server's field errors (`body/<field>`) next to their fields; returns whether any matched. */
 export function applyServerErrors<F extends FieldValues>(error: unknown, fields: readonly string[], setError: UseFormSetError<F>): boolean {

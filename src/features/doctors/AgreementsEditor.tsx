@@ -2,7 +2,7 @@ import { Button, Field, Fieldset, HStack, IconButton, NativeSelect, SimpleGrid, 
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { decodeRule } from '../../components/form/contract-resolver.ts';
+import { decodeRule } from '../../components/form/rule-codec.ts';
 import type { FormRow } from '../../components/form/field-spec.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { insurerChoicesQuery } from '../../api/resources/insurers.ts';

@@ -1,6 +1,6 @@
 import { Checkbox, Fieldset, SimpleGrid } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { decodeRule } from '../../components/form/contract-resolver.ts';
+import { decodeRule } from '../../components/form/rule-codec.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { DOCTOR_FIELDS } from './fields.tsx';
 

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { EditShell } from '../../components/edit/EditShell.tsx';
 import type { EditController } from '../../components/edit/useEditController.ts';
-import { decodeRule } from '../../components/form/contract-resolver.ts';
+import { decodeRule } from '../../components/form/rule-codec.ts';
 import { FieldInput } from '../../components/form/FieldInput.tsx';
 import { useScreen } from '../../components/layout/screen-context.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';

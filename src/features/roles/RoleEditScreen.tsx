@@ -5,7 +5,7 @@ import { useParams } from 'wouter';
 import { FIELD_SPECS } from '../../../openapi/field-specs.ts';
 import { EditShell } from '../../components/edit/EditShell.tsx';
 import type { EditController } from '../../components/edit/useEditController.ts';
-import { decodeRule } from '../../components/form/contract-resolver.ts';
+import { decodeRule } from '../../components/form/rule-codec.ts';
 import { fieldMessage } from '../../i18n/form-messages.ts';
 import { roles, type Role } from '../../api/resources/roles.ts';
 import { PermissionGrid } from './PermissionGrid.tsx';

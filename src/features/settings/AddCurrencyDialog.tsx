@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { ApiError } from '../../api/client.ts';
 import { notifyError } from '../../components/feedback/notify-error.ts';
 import { messenger } from '../../components/feedback/toaster.tsx';
-import { encodeRule } from '../../components/form/contract-resolver.ts';
+import { encodeRule } from '../../components/form/rule-codec.ts';
 import { FormDialog } from '../../components/form/FormDialog.tsx';
 import { FormField } from '../../components/form/FormField.tsx';
 import { currencyExponent, decimalTextToMinor } from '@core/benefits/currency.ts';

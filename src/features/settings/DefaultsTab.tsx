@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
 import { Loading } from '../../components/feedback/Loading.tsx';
 import { moneyAmount, moneyInput, parseMoneyInput } from '../../components/format/money.ts';
-import { encodeRule } from '../../components/form/contract-resolver.ts';
+import { encodeRule } from '../../components/form/rule-codec.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { AddCurrencyDialog } from './AddCurrencyDialog.tsx';
 import { catalogQuery, saveItem, type SettingDefault } from '../../api/resources/settings.ts';

@@ -1,6 +1,6 @@
 import { Checkbox, Input, NativeSelect } from '@chakra-ui/react';
 import { useIntl } from 'react-intl';
-import { encodeRule } from '../../components/form/contract-resolver.ts';
+import { encodeRule } from '../../components/form/rule-codec.ts';
 import { FormField } from '../../components/form/FormField.tsx';
 import { LANGUAGES, type CatalogTexts } from '../../api/resources/settings.ts';
 import type { FieldErrors } from './useCatalogSave.ts';
