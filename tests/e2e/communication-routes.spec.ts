@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test, storePreferences } from './fixtures.ts';
 import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
 
 // Issue 10's "every route is a working screen": each route of the dashboard, notes, messages, announcements and
@@ -44,7 +44,7 @@ test('every route of issue 10 opens in five languages, light and dark, left-to-r
   await signIn(page, 'admin@demo.local', { to: start.path, preferences: start.look });
   const open = sweepOpener(page, start);
   for (const look of LOOKS) {
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look);
+    await storePreferences(page, look);
     const texts = catalogs[look.locale];
     for (const [path, titleId] of routes) {
       const where = `${look.locale} ${look.currentTheme} ${look.direction} ${path}`;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, expect, signIn, test, shoot } from './fixtures.ts';
+import { apiToken, authHeader, expect, signIn, test, shoot, storePreferences } from './fixtures.ts';
 import { sweepOpener } from './looks.ts';
 
 // The list toolbars of Notas, Mensajes, Comunicados and Descargas (search, state filter, sort select where there
@@ -44,7 +44,7 @@ test('the toolbars of Notas, Mensajes, Comunicados and Descargas in light, dark,
   const open = sweepOpener(page, start);
   for (const look of LOOKS) {
     await page.setViewportSize(look.size);
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+    await storePreferences(page, look.preferences);
     const texts = catalogs[look.preferences.locale];
     const phone = look.size.width < 500;
     for (const screen of SCREENS) {

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { ADMIN, apiToken, expect, shoot, signIn, test } from './fixtures.ts';
+import { ADMIN, apiToken, expect, shoot, signIn, test, storePreferences } from './fixtures.ts';
 import { clientToken, createClientInPanel } from './integration-support.ts';
 import { api, daysAgo, insuredPatient, pdfFile } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
@@ -102,7 +102,7 @@ test('a FHIR claim is approved and paid in the panel, and its ExplanationOfBenef
   // The origin and its resource dialog in dark right to left, in Japanese and on a phone: readable, axe clean.
   for (const look of LOOKS) {
     await page.setViewportSize(look.size);
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+    await storePreferences(page, look.preferences);
     await page.goto(record);
     await expect(page.locator('html')).toHaveAttribute('dir', look.preferences.direction);
     await page.getByTestId('record-source-view').click();

@@ -82,7 +82,7 @@ export async function shootLooks(page: Page, name: string, open: () => Promise<v
   if (!process.env.SHOTS_DIR) return;
   for (const look of PICTURED_LOOKS) {
     await page.setViewportSize({ width: look.width, height: 900 });
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look.preferences);
+    await storePreferences(page, look.preferences);
     await open();
     await shoot(page, `${name}-${look.name}`, { fullPage: true });
   }
@@ -103,6 +103,11 @@ export async function submitLogIn(page: Page, email: string, password = PASSWORD
 
 /** Preferences a test starts the panel with (merged into the stored `preferences`): language, theme, direction, menu. */
 export type Preferences = Partial<Record<'locale' | 'currentTheme' | 'direction' | 'navType', string>>;
+
+/** Merges `preferences` into those the page's panel keeps; the next page load starts with them. */
+export async function storePreferences(page: Page, preferences: Preferences) {
+  await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+}
 
 /**
  * Signs in as a returning user is: the session the API grants put in the browser's storage (as the log-in form
@@ -129,14 +134,11 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
   if (here?.origin === origin) {
     // On the panel already: only the session's entries change, so the secure storage's key in IndexedDB (which
     // replacing the storage state would wipe) still opens the preferences kept beside them.
-    await page.evaluate(
-      ({ entries, look }) => {
-        localStorage.removeItem('errors');
-        for (const { name, value } of entries) localStorage.setItem(name, value);
-        if (look) localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...look }));
-      },
-      { entries: session, look: preferences },
-    );
+    await page.evaluate((entries) => {
+      localStorage.removeItem('errors');
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, session);
+    if (preferences) await storePreferences(page, preferences);
   } else {
     const state = await page.context().storageState();
     const kept = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, shoot, signIn } from './fixtures.ts';
+import { apiToken, shoot, signIn, storePreferences } from './fixtures.ts';
 import { activeDoctor, api, daysAgo, insuredPatient, submitWithDocuments } from './reimbursement-support.ts';
 
 const catalogs = Object.fromEntries(['es', 'en', 'ja'].map((lang) => [lang, JSON.parse(readFileSync(`src/i18n/messages/${lang}.json`, 'utf8')) as Record<string, string>]));
@@ -37,7 +37,7 @@ async function sampledClaim(request: APIRequestContext, lastName: string) {
 
 /** The record again in another language or look, once its review, history and liquidation are on screen (for the screenshots). */
 const useLanguage = async (page: Page, locale: string, look: Record<string, string> = {}) => {
-  await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), { locale, ...look });
+  await storePreferences(page, { locale, ...look });
   await page.reload();
   await expect(page.getByTestId('payable-total')).toBeVisible();
   await expect(page.getByTestId('history-timeline').getByRole('listitem').first()).toBeVisible();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, signIn } from './fixtures.ts';
+import { apiToken, authHeader, signIn, storePreferences } from './fixtures.ts';
 import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
 
 // Issues 8 and 9's "every route is a working screen": each route of the master data (doctors, policyholders,
@@ -50,7 +50,7 @@ async function sweep(page: Page, areas: Route[][]) {
   await signIn(page, 'admin@demo.local', { to: start.path, preferences: start.look });
   const open = sweepOpener(page, start);
   for (const look of LOOKS) {
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), look);
+    await storePreferences(page, look);
     const texts = catalogs[look.locale];
     for (const [route] of visits.filter(([, l]) => l === look)) {
       const where = `${look.locale} ${look.currentTheme} ${look.direction} ${route.path}`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, signIn, shoot } from './fixtures.ts';
+import { apiToken, signIn, shoot, storePreferences } from './fixtures.ts';
 import { activeDoctor, api, insuredPatient, submittedReimbursement } from './reimbursement-support.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
@@ -40,7 +40,7 @@ test('a supervisor reassigns a reimbursement to another reviewer from its record
     ['ja-390', { currentTheme: 'light', direction: 'ltr', locale: 'ja' }, { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+    await storePreferences(page, preferences);
     await page.goto(`/app/reembolsos/editar/${claim.verificationId}/${claim.id}`);
     const texts = preferences.locale === 'ja' ? ja : es;
     await page.getByRole('button', { name: texts['reimbursements.assign.open'] }).click();

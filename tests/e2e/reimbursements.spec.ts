@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot, type Preferences } from './fixtures.ts';
+import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot, type Preferences, storePreferences } from './fixtures.ts';
 import { sweepOpener } from './looks.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
@@ -411,7 +411,7 @@ test('the lists, the record with its approval by line, and a plan screen in ligh
   const open = sweepOpener(page, { path: list, look: variants[0]![0] });
   for (const [name, preferences, size] of variants) {
     await page.setViewportSize(size);
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+    await storePreferences(page, preferences);
     await open(list, name);
     await expect(page.locator('main h1')).toBeVisible();
     await expect(page.locator('main [data-reimbursement-state]').first()).toBeVisible();
@@ -459,7 +459,7 @@ async function unsavedPreviewIn(page: Page, request: APIRequestContext, [name, p
   const path = `/app/reembolsos/nuevo/${verification.id}`;
   if (first) await signIn(page, 'analista@demo.local', { to: path, preferences });
   else {
-    await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+    await storePreferences(page, preferences);
     await page.goto(path);
   }
   const flow = page.getByTestId('reimbursement-flow');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ageOn } from '@core/benefits/dates.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot, type Preferences } from './fixtures.ts';
+import { test, expect, ADMIN, apiToken, authHeader, READ_ONLY, signIn, shoot, type Preferences, storePreferences } from './fixtures.ts';
 import { sweepOpener } from './looks.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
@@ -292,7 +292,7 @@ test.describe('verificaciones', () => {
     const open = sweepOpener(page, start);
     for (const [name, preferences, size] of variants) {
       await page.setViewportSize(size);
-      await page.evaluate((p) => localStorage.setItem('preferences', JSON.stringify({ ...JSON.parse(localStorage.getItem('preferences') ?? '{}'), ...p })), preferences);
+      await storePreferences(page, preferences);
       for (const [screen, path] of Object.entries(screens)) {
         await open(path, name);
         await expect(page.locator('main h1')).toBeVisible();
