@@ -28,25 +28,34 @@ export function phaseTable(lines) {
   ].join('\n');
 }
 
+/** How many of a failed phase's last lines are printed again at the end, where a reader of CI's tail sees them. */
+const FAILURE_TAIL = 60;
+
 /**
  * Runs one phase; its output goes to `print` line by line (whole lines, so two lanes never split each other's).
- * Resolves with its exit code and seconds.
+ * Resolves with its exit code, seconds and last lines.
  */
 function runPhase([name, command, args], { nice, print }) {
   const [program, argv] = nice ? ['nice', ['-n', String(nice), command, ...args]] : [command, args];
   print(`\n▶ ${name}: ${[command, ...args].join(' ')}${nice ? ` (nice ${nice})` : ''}`);
   const start = performance.now();
   const child = spawn(program, argv, { stdio: ['inherit', 'pipe', 'pipe'] });
-  for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', print);
+  const tail = [];
+  const take = (line) => {
+    print(line);
+    tail.push(line);
+    if (tail.length > FAILURE_TAIL) tail.shift();
+  };
+  for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream, crlfDelay: Infinity }).on('line', take);
   return new Promise((resolve) => {
-    child.on('close', (status, signal) => resolve({ name, code: status ?? (signal ? 1 : 0), seconds: (performance.now() - start) / 1000 }));
+    child.on('close', (status, signal) => resolve({ name, code: status ?? (signal ? 1 : 0), seconds: (performance.now() - start) / 1000, tail }));
   });
 }
 
 /**
  * Runs lanes side by side, each a list of phases in order that stops at its first failure; exits with the first
  * failure's code once every lane has ended. A lane with `live` prints as it goes; the others print each phase's
- * output when it ends, in one block. A lane's `nice` lowers the priority of its commands: the CPU-bound checks
+ * output when it ends, in one block; a failed phase's last lines come again after all of it. A lane's `nice` lowers the priority of its commands: the CPU-bound checks
  * yield to the browser suite, which mostly waits on its pages and must not miss its time limits.
  */
 export async function runLanes(lanes) {
@@ -67,6 +76,10 @@ export async function runLanes(lanes) {
       return results;
     }),
   );
+  // A lane's failure scrolled by while the other lane printed; its last lines come again, without colours.
+  for (const { name, code, tail } of ended.flat()) {
+    if (code !== 0) console.log(`\n▼ ${name} failed (exit ${code}); its last ${tail.length} lines:\n${tail.join('\n').replace(/\x1b\[[0-9;]*m/g, '')}`);
+  }
   // The table lists each lane's phases together, in the lanes' order, whatever order they ended in.
   const rows = ended.flatMap((results, index) => results.map(({ name, seconds, code }) => [name, seconds, code, side ? String(index + 1) : '']));
   const failed = rows.find(([, , code]) => code !== 0)?.[2] ?? 0;
