@@ -55,8 +55,9 @@ function runPhase([name, command, args], { nice, print }) {
 /**
  * Runs lanes side by side, each a list of phases in order that stops at its first failure; exits with the first
  * failure's code once every lane has ended. A lane with `live` prints as it goes; the others print each phase's
- * output when it ends, in one block; a failed phase's last lines come again after all of it. A lane's `nice` lowers the priority of its commands: the CPU-bound checks
- * yield to the browser suite, which mostly waits on its pages and must not miss its time limits.
+ * output when it ends, in one block; a failed phase's last lines come again after all of it. A lane's `nice` lowers
+ * the priority of its commands: the CPU-bound checks yield to the browser suite, which mostly waits on its pages and
+ * must not miss its time limits.
  */
 export async function runLanes(lanes) {
   const started = performance.now();
