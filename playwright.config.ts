@@ -55,7 +55,7 @@ export default defineConfig({
         '--disable-default-apps',
         // V8 without TurboFan: a test's pages live seconds, too short for optimized code to repay compiling it. Over a
         // fixed workload (nine contexts: first loads, in-page navigation, a menu, axe, a reload) the renderers used
-        // 11 % less processor, and the suite's time is its processor work (docs/qa.md).
+        // 31-36 s of processor instead of 38.5-43 s, and the suite's time is its processor work (docs/qa.md).
         '--js-flags=--no-opt',
       ],
     },
