@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, READ_ONLY, apiToken, authHeader, sideNav, signIn } from './fixtures.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 test.describe('state diagrams for analysts', () => {
   test('shows a machine, explains a state in the user language, and draws a record path', async ({ page, request }) => {
@@ -65,9 +65,7 @@ test.describe('state diagrams for analysts', () => {
     await expect(page.locator('.diagram').locator('text').filter({ hasText: /^支払う$/ }).first()).toBeAttached();
     await expect(page.getByTestId('state-details').getByTestId('transition').filter({ hasText: '承認する' }).first()).toContainText('reimbursement.approverIsCreator');
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)} ${n.failureSummary ?? ''}`).join(', ')}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test("highlights the session machine's live state", async ({ page }) => {
