@@ -2,10 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'dental-lock-'));
+const made: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-lock-'));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
 const lockModule = path.resolve('server/db/data-dir-lock.ts');
 
 /** A separate process that takes the lock, says so on stdout, and holds it until killed or stdin closes. */

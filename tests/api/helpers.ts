@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createServer } from '../../server/server.ts';
 import { readConfig, type Config } from '../../server/config.ts';
@@ -55,7 +56,9 @@ export class TestServer {
     const config = readConfig(env);
     const template = databaseTarget === 'memory://' && !fresh ? await demoTemplate((today ?? systemToday)()) : undefined;
     const { api, db, files } = await createServer(config, { databaseTarget, seed: true, validateResponses: true, today, template });
-    return new TestServer(api, db, config, files.dir);
+    // An in-memory database's attachment contents are in a throw-away directory of their own: gone with the server.
+    const release = databaseTarget === 'memory://' ? async () => fs.rmSync(files.dir, { recursive: true, force: true }) : undefined;
+    return new TestServer(api, db, config, files.dir, release);
   }
 
   /** A server on a copy of the run's demo database on PostgreSQL, dropped with its files when the server closes. */
