@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 
-// The suite's axe check runs in the page itself (axe-core injected once per document, violations only): it must still report what the
-// default run reports, in the page and in a same-origin frame.
+// The suite's axe check runs in the page itself (axe-core put in once per document, violations only): it must still
+// report what the default run reports, in the page and in a same-origin frame.
 test('the axe check fails on serious violations in the page and in its frames, naming each', async ({ page }) => {
   // On the panel's origin, as every checked screen is (frames of about:blank are not reached). Its CSP applies no
   // style attribute in markup, so the low contrast is set from script, as the component library sets styles.

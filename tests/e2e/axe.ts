@@ -44,7 +44,10 @@ declare global {
   }
 }
 
-/** axe-core in every frame of the page that has not got it yet; a frame that cannot take it (detached, another origin) is left out, as axe's own injection leaves it. */
+/**
+ * axe-core in every frame of the page that has not got it yet; a frame that cannot take it (detached, another
+ * origin) is left out, as axe's own injection leaves it.
+ */
 async function injectAxe(page: Page) {
   for (const frame of page.frames()) {
     const inject = async () => {

@@ -87,7 +87,7 @@ test('the panel is styled under a CSP without inline styles, and the browser ref
     const nav = page.getByTestId('side-nav');
     await page.getByRole('button', { name: 'Contraer menú' }).click();
     // Collapsed before pointing: a hover aimed at the wide menu's link lands beside the narrow one (a CI run, ci17).
-    await expect(page.getByTestId('side-nav')).toHaveAttribute('data-collapsed', 'true');
+    await expect(nav).toHaveAttribute('data-collapsed', 'true');
     await nav.getByRole('link', { name: 'Aseguradoras' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Aseguradoras' })).toBeVisible();
     await nav.getByRole('button', { name: 'Verificaciones' }).click();
