@@ -86,7 +86,7 @@ test('the panel is styled under a CSP without inline styles, and the browser ref
     // Tooltips and menus: the collapsed navigation names its entries in a tooltip and opens a group as a menu.
     const nav = page.getByTestId('side-nav');
     await page.getByRole('button', { name: 'Contraer menú' }).click();
-    // Collapsed before pointing: a hover aimed at the wide menu's link lands beside the narrow one (a CI run, ci17).
+    // Collapsed before pointing at a link of the narrow menu.
     await expect(nav).toHaveAttribute('data-collapsed', 'true');
     await nav.getByRole('link', { name: 'Aseguradoras' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Aseguradoras' })).toBeVisible();
