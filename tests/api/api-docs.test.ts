@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { load as parseYaml } from 'js-yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 import { createSite } from '../../server/http/site.ts';
 import { CONTRACT_PATH, type ContractDocument } from '../../server/http/contract.ts';
 import { useServer } from './helpers.ts';
@@ -10,14 +10,12 @@ import { useServer } from './helpers.ts';
 /** The API reference on the whole site: the real API behind it and a built app beside it. */
 const server = useServer();
 let site: ReturnType<typeof createSite>;
-let dist: string;
 
 beforeAll(() => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-dist-'));
+  const dist = tempDir('dental-dist-');
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   site = createSite(server.server.api, dist);
 });
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 /** Every URL a page loads or links (src and href attributes). */
 const urlsIn = (html: string) => [...html.matchAll(/\s(?:src|href)="([^"]*)"/g)].map((m) => m[1]);

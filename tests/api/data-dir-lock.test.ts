@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
+import { tempDir } from '../support/temp-dir.ts';
 
-const made: string[] = [];
-const tempDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-lock-'));
-  made.push(dir);
-  return dir;
-};
-afterAll(() => made.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+const lockDir = () => tempDir('dental-lock-');
 const lockModule = path.resolve('server/db/data-dir-lock.ts');
 
 /** A separate process that takes the lock, says so on stdout, and holds it until killed or stdin closes. */
@@ -48,7 +42,7 @@ function holderProcess(dir: string) {
 
 describe('embedded database directory lock', () => {
   it('refuses a second server on the same directory with a clear message naming the holder', async () => {
-    const dir = tempDir();
+    const dir = lockDir();
     const release = await lockDataDir(dir);
     await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
     await expect(lockDataDir(dir)).rejects.toThrow(new RegExp(`in use by another server \\(process ${process.pid}\\)`));
@@ -57,7 +51,7 @@ describe('embedded database directory lock', () => {
   });
 
   it('is free again the moment its holder is killed with SIGKILL, whatever pid its lock file names', async () => {
-    const dir = tempDir();
+    const dir = lockDir();
     const { child, outcome } = holderProcess(dir);
     expect(await outcome).toBe('locked');
     await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError);
@@ -73,7 +67,7 @@ describe('embedded database directory lock', () => {
 
   it('lets exactly one of two processes starting together take a directory with a stale lock file', { timeout: 120_000 }, async () => {
     for (let trial = 0; trial < 8; trial++) {
-      const dir = tempDir();
+      const dir = lockDir();
       fs.writeFileSync(path.join(dir, 'server.lock'), '1\n');
       const racers = [holderProcess(dir), holderProcess(dir)];
       const outcomes = await Promise.all(racers.map((r) => r.outcome));
@@ -83,7 +77,7 @@ describe('embedded database directory lock', () => {
   });
 
   it('refuses one of two simultaneous takers in the same process', async () => {
-    const dir = tempDir();
+    const dir = lockDir();
     const results = await Promise.allSettled([lockDataDir(dir), lockDataDir(dir)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     for (const r of results) if (r.status === 'fulfilled') r.value();

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -7,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '../../openapi/schema';
 import { bundledChineseFont, bundledJapaneseFont, liquidationTexts, renderLiquidationPdf } from '../../server/exports/liquidation-pdf.ts';
 import { call, expectProblem, signIn, signInChoosingOwn, useServer } from './helpers.ts';
+import { tempDir } from '../support/temp-dir.ts';
 import { formatMinor } from '@core/benefits/currency.ts';
 
 type Reimbursement = components['schemas']['Reimbursement'];
@@ -130,7 +130,7 @@ describe('the liquidation summary PDF', () => {
     header.writeUInt32BE(16, 12);
     const moved = Buffer.from(single);
     for (let table = 0; table < moved.readUInt16BE(4); table++) moved.writeUInt32BE(moved.readUInt32BE(12 + table * 16 + 8) + 16, 12 + table * 16 + 8);
-    const collection = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'dental-ttc-')), 'NotoSansHans.ttc');
+    const collection = path.join(tempDir('dental-ttc-'), 'NotoSansHans.ttc');
     fs.writeFileSync(collection, Buffer.concat([header, moved]));
     const pdf = await renderLiquidationPdf(record, 'zh', new Date('2026-03-01T10:00:00Z'), [collection, bundledChineseFont()]);
     expect(pdf.language).toBe('zh');

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 import { createSite } from '../../server/http/site.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/http/csp.ts';
 import { chooseEncoding } from '../../server/http/static-assets.ts';
@@ -15,12 +15,8 @@ const INDEX_HTML = `<!doctype html><html><head><meta property="csp-nonce" nonce=
 const SCREEN = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `Paciente ${i}` })))};`;
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
 
-const built: string[] = [];
-afterAll(() => built.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-
 function builtApp() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-dist-'));
-  built.push(dir);
+  const dir = tempDir('dental-dist-');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dir, 'assets', 'app-1a2b.js'), 'console.log(1)');

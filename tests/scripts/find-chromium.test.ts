@@ -1,16 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 import { ensureChromium, findChromium, type Found, type Installer } from '../../scripts/find-chromium.ts';
 
 /** A directory holding fake browsers: executable files, or plain ones where `executable` is false. */
-const made: string[] = [];
-afterAll(() => made.forEach((at) => fs.rmSync(at, { recursive: true, force: true })));
-
 function dir(files: Record<string, boolean> = {}) {
-  const at = fs.mkdtempSync(path.join(os.tmpdir(), 'find-chromium-'));
-  made.push(at);
+  const at = tempDir('find-chromium-');
   for (const [name, executable] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(at, name)), { recursive: true });
     fs.writeFileSync(path.join(at, name), '#!/bin/sh\n', { mode: executable ? 0o755 : 0o644 });

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../support/temp-dir.ts';
 import { startEmbeddedThread, type EmbeddedSession } from '../../server/db/pglite-thread.ts';
 
 // The embedded database in its own thread must look to the server exactly like PGlite in-process did.
@@ -55,9 +55,7 @@ describe('PGlite in its own thread', () => {
 
 describe('the thread and the process', () => {
   it('keeps a script alive while it waits for an answer, and lets it end once done', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'thread-'));
-    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
-    const script = path.join(dir, 'script.mts');
+    const script = path.join(tempDir('thread-'), 'script.mts');
     fs.writeFileSync(
       script,
       `import { startEmbeddedThread } from ${JSON.stringify(path.resolve('server/db/pglite-thread.ts'))};
