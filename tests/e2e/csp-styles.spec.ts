@@ -86,8 +86,9 @@ test('the panel is styled under a CSP without inline styles, and the browser ref
     // Tooltips and menus: the collapsed navigation names its entries in a tooltip and opens a group as a menu.
     const nav = page.getByTestId('side-nav');
     await page.getByRole('button', { name: 'Contraer menú' }).click();
-    // Collapsed before pointing at a link of the narrow menu.
-    await expect(nav).toHaveAttribute('data-collapsed', 'true');
+    // The menu narrows over 0.2 s. Pointed at while it moves, a link makes Playwright scroll to reach it, and that
+    // scroll closes the tooltip it has begun to open: under load this failed 12 times in 20 (docs/qa.md).
+    await expect.poll(async () => (await nav.boundingBox())?.width).toBe(80);
     await nav.getByRole('link', { name: 'Aseguradoras' }).hover();
     await expect(page.getByRole('tooltip', { name: 'Aseguradoras' })).toBeVisible();
     await nav.getByRole('button', { name: 'Verificaciones' }).click();

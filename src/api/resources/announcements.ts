@@ -3,6 +3,7 @@ import type { paths } from '../../../openapi/schema';
 import { api, call, type Schemas } from '../client.ts';
 import type { WorkflowEndpoint } from '../workflow-endpoint.ts';
 import { defineResource } from './define-resource.ts';
+import { PREFETCHED_FRESH_MS } from './prefetched.ts';
 import { allInsurersQuery } from './insurers.ts';
 import { allRolesQuery } from './roles.ts';
 import { userChoicesQuery } from './users.ts';
@@ -25,6 +26,8 @@ export const pendingQuery = () =>
     queryFn: () => call(api.GET('/api/me/announcements')).then((answer) => answer.items),
     // A blocking announcement published meanwhile reaches a user already signed in within a minute.
     refetchInterval: 60_000,
+    // Asked for at sign-in and page load; the gate, the badge and the pending screen share that answer.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 
 export const reportQuery = (id: number) =>
