@@ -74,8 +74,11 @@ export function DataGrid<R extends { id: number }>(props: Props<R>) {
   // Rows in view only, for long pages; the table keeps its semantics with spacer rows above and below.
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => setMargin(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0), [rows]);
   const virtual = modelRows.length > VIRTUAL_FROM;
+  // Only the virtualizer needs where the body starts: measuring it forces a layout and renders the table again.
+  useLayoutEffect(() => {
+    if (virtual) setMargin(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
+  }, [rows, virtual]);
   const virtualizer = useWindowVirtualizer({ count: modelRows.length, estimateSize: () => ROW_HEIGHT, overscan: 10, scrollMargin: margin, enabled: virtual });
   const items = virtual ? virtualizer.getVirtualItems() : modelRows.map((_, index) => ({ index, start: index * ROW_HEIGHT + margin, end: (index + 1) * ROW_HEIGHT + margin }));
   const padTop = virtual && items.length ? items[0].start - margin : 0;
