@@ -164,4 +164,18 @@ test.describe('the menu', () => {
     await page.getByTestId('side-nav').getByRole('link', { name: 'Panel', exact: true }).focus();
     await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: 20_000 }).toBe(true);
   });
+
+  test('a menu reached for before the permissions arrive loads the entries they bring', async ({ page }) => {
+    const loaded: string[] = [];
+    page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
+    const me = await hold(page, /\/api\/me$/);
+    await signIn(page, ADMIN.email);
+    // Until the user's permissions come, the menu holds the dashboard alone; the focus goes there and stays.
+    const nav = page.getByTestId('side-nav');
+    await expect(nav.getByRole('link', { name: 'Doctores', exact: true })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Panel', exact: true }).focus();
+    await me.release();
+    await expect(nav.getByRole('link', { name: 'Doctores', exact: true })).toBeVisible();
+    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: 20_000 }).toBe(true);
+  });
 });

@@ -17,7 +17,10 @@ export function useMenuPreload(items: NavItem[]): (target: EventTarget | null) =
   const menu = useRef<MenuPreload>({ items, cancel: null });
   const menuKey = items.map((item) => item.key).join();
   useEffect(() => {
-    const current: MenuPreload = { items, cancel: null };
+    // Reached for before the user's permissions arrived (the menu then holds only the entries that need none), the
+    // new menu's screens load at once: the focus may stay where it is and send nothing more.
+    const reached = menu.current.cancel !== null;
+    const current: MenuPreload = { items, cancel: reached ? preloadMenuWhenIdle(items) : null };
     menu.current = current;
     return () => current.cancel?.();
     // A new menu (another role's entries), not a new array of the same entries, starts over.
