@@ -11,10 +11,14 @@ const FIRST_PORT = 8481;
 
 const specsIn = (dir, suffix) =>
   fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((file) => file.endsWith(suffix)).map((file) => path.join(dir, file)).sort() : [];
-const only = process.argv.slice(2);
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const specs = [...specsIn('tests/e2e', '.spec.ts'), ...specsIn('tests/paths/app', '.paths.spec.ts')].filter(
   (spec) => only.length === 0 || only.some((name) => spec.includes(name)),
 );
+if (specs.length === 0) {
+  console.error(`No browser spec file's path contains ${only.join(' or ')}.`);
+  process.exit(1);
+}
 
 if (!process.argv.includes('--no-build') && spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status !== 0) process.exit(1);
 
