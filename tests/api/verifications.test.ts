@@ -112,10 +112,12 @@ describe('verifications', () => {
   });
 
   it('refuses to verify when the policy is not active on the service date', async () => {
-    const [row] = await server.db.query<{ id: number }>(
-      `SELECT p.id FROM patients p JOIN policies po ON po.id = p.policy_id WHERE po.state = 'SUSPENDED' ORDER BY p.id LIMIT 1`,
+    // A policy suspended before its history was kept counts as suspended since its row last changed, which the demo
+    // seed wrote on the run's day: a fixed date here stopped being after it once the runs passed that date.
+    const [row] = await server.db.query<{ id: number; suspended_on: string }>(
+      `SELECT p.id, po.updated_at::date::text AS suspended_on FROM patients p JOIN policies po ON po.id = p.policy_id WHERE po.state = 'SUSPENDED' ORDER BY p.id LIMIT 1`,
     );
-    const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: row.id, kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: '2026-11-30' } });
+    const created = await call('POST', '/api/verifications', { token: admin, body: { patientId: row.id, kind: 'ELIGIBILITY', category: 'GENERAL', plannedServiceDate: row.suspended_on } });
     const id = created.body.id;
     await event(id, { type: 'START' }, admin);
     expectProblem(await event(id, { type: 'RECORD_ELIGIBLE', channel: 'PHONE' }, admin), 409, 'verification.coverageInactive');
