@@ -123,6 +123,7 @@ export async function typeLine(page: Page, n: number, line: { code: string; toot
   if (line.tooth) {
     await row.getByRole('button', { name: /Odontograma|歯式図/ }).click();
     await page.getByRole('group', { name: /Piezas dentales|歯（FDI）/ }).getByRole('button', { name: line.tooth, exact: true }).click();
+    await expect(row.getByRole('textbox', { name: /^(Pieza|歯)$/ })).toHaveValue(line.tooth);
   }
   // A surface button reads its letter (M) and is named by the surface (Mesial); only toggles carry aria-pressed, so `surfaces` are letters.
   for (const surface of line.surfaces ?? []) await row.locator('button[aria-pressed]', { hasText: new RegExp(`^${surface}$`) }).click();

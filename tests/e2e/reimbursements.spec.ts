@@ -390,6 +390,49 @@ test('the engine liquidates the lines as they are typed, before and after the fi
   expect(draft.lines).toHaveLength(1);
 });
 
+test('a code that names a tooth asks for it, however late the catalog arrives and whatever it said when the draft was kept', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const doctorId = await activeDoctor(request, admin);
+  const patient = await insuredPatient(request, admin);
+  const verification = await verifiedVerification(request, patient.id);
+  // A filling (D2391 names a tooth in the catalog) kept as if its code had been typed before the catalog arrived.
+  const draft = {
+    invoice: { doctorId, invoiceNumber: `F-TOOTH-${verification.id}`, invoiceDate: daysAgo(2), payee: 'HOLDER' },
+    lines: [{ key: 'l1', procedureCode: 'D2391', requiresTooth: false, tooth: '', surfaces: '', serviceDate: daysAgo(2), quantity: 1, chargedCents: 9_000 }],
+  };
+  const kept = await request.put(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst), data: { snapshot: { draft, idempotencyKey: crypto.randomUUID() } } });
+  expect(kept.status(), await kept.text()).toBeLessThan(300);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/settings\/procedures(\?|$)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest(/\/api\/settings\/procedures(\?|$)/);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
+  await asked;
+  // Until the catalog is here the flow waits: nothing can be typed that would skip its tooth.
+  await expect(page.getByRole('status').filter({ hasText: es['common.loading'] })).toBeVisible();
+  const flow = page.getByTestId('reimbursement-flow');
+  await expect(flow).toHaveCount(0);
+  release();
+  await expect(flow).toHaveAttribute('data-state', 'invoice');
+  await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
+  const row = page.locator('[data-line="1"]');
+  await expect(row).toContainText(es['reimbursements.lines.toothRequired']);
+  const save = flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] });
+  await expect(save).toBeDisabled();
+  await row.getByRole('button', { name: /Odontograma/ }).click();
+  await page.getByRole('group', { name: es['reimbursements.lines.toothChartTitle'] }).getByRole('button', { name: '16', exact: true }).click();
+  await expect(row.getByRole('textbox', { name: es['reimbursements.lines.tooth'], exact: true })).toHaveValue('16');
+  await save.click();
+  await expect(flow).toHaveAttribute('data-state', 'documents');
+  const saved = await api(request, analyst, 'get', `/api/reimbursements?q=F-TOOTH-${verification.id}&pageSize=10`);
+  const record = await api(request, analyst, 'get', `/api/reimbursements/${saved.items[0].id}`);
+  expect(record.lines.map((line: { procedureCode: string; tooth: string | null }) => [line.procedureCode, line.tooth])).toEqual([['D2391', '16']]);
+});
+
 test('the lists, the record with its approval by line, and a plan screen in light, dark right-to-left and Japanese at 390 px: axe clean', async ({ page, request }) => {
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');

@@ -82,6 +82,7 @@ for (const locale of ['es', 'ja'] as const) {
       if (line.tooth) {
         await row.getByRole('button', { name: fill(t['reimbursements.lines.toothChart'], { line: fill(t['reimbursements.lines.lineN'], { n: '3' }) }) }).click();
         await analyst.getByRole('group', { name: t['reimbursements.lines.toothChartTitle'] }).getByRole('button', { name: line.tooth, exact: true }).click();
+        await expect(row.getByRole('textbox', { name: t['reimbursements.lines.tooth'], exact: true })).toHaveValue(line.tooth);
       }
       await row.getByLabel(fill(t['reimbursements.lines.amount'], { currency: 'EUR' })).fill(line.amount);
       if (index < lines.length - 1) await analyst.keyboard.press('Enter');

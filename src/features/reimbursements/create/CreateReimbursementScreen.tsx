@@ -19,7 +19,7 @@ import { useFlowDraft } from '../../../components/workflow/useFlowDraft.ts';
 import { codeMessage } from '../../../i18n/form-messages.ts';
 import { flowDraft, reimbursementFlowMachine, type FlowRecord, type KeptDraft } from '../../../machines/reimbursement-flow.machine.ts';
 import { attachmentsQuery } from '../../../api/resources/attachments.ts';
-import { fetchLiquidation, reimbursements, sendReimbursementEvent, type Reimbursement } from '../../../api/resources/reimbursements.ts';
+import { fetchLiquidation, reimbursements, sendReimbursementEvent, type ProcedureCode, type Reimbursement } from '../../../api/resources/reimbursements.ts';
 import { procedureCodesQuery } from '../../../api/resources/settings.ts';
 import { verificationQuery, type Verification } from '../../../api/resources/verifications.ts';
 import { AttachmentList } from '../../../components/attachments/AttachmentList.tsx';
@@ -46,6 +46,9 @@ interface StoredFlow {
 const today = () => new Date().toLocaleDateString('en-CA');
 /** The record as the flow reads it, kept whole so the screen shows the rest. */
 const asFlowRecord = (record: Reimbursement): FlowRecord & Reimbursement => ({ ...record, missingDocuments: record.missingDocuments ?? [] });
+/** A kept draft's lines ask for a tooth as the catalog says now, not as it said (or had not yet said) when they were typed. */
+const withCatalog = (draft: KeptDraft | undefined, codes: ProcedureCode[]): KeptDraft | undefined =>
+  draft && { ...draft, lines: draft.lines.map((line) => ({ ...line, requiresTooth: codes.some((code) => code.code === line.procedureCode && code.requiresTooth) })) };
 
 /** The verification the reimbursement comes from: patient, policy, what was authorised, validity left. */
 function VerificationSummary({ verification }: { verification: Verification }) {
@@ -83,7 +86,7 @@ function VerificationSummary({ verification }: { verification: Verification }) {
   );
 }
 
-function Flow({ verification, stored, save, discard, saving, currency }: { verification: Verification; stored: StoredFlow | null; currency: string } & Pick<ReturnType<typeof useFlowDraft<StoredFlow>>, 'save' | 'discard' | 'saving'>) {
+function Flow({ verification, stored, codes, save, discard, saving, currency }: { verification: Verification; stored: StoredFlow | null; codes: ProcedureCode[]; currency: string } & Pick<ReturnType<typeof useFlowDraft<StoredFlow>>, 'save' | 'discard' | 'saving'>) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useQueryClient();
@@ -101,10 +104,9 @@ function Flow({ verification, stored, save, discard, saving, currency }: { verif
       }),
     [],
   );
-  const [snapshot, send] = useMachine(machine, { input: { verificationId: verification.id, idempotencyKey, today: today(), draft: stored?.draft, verificationDoctorId: verification.doctorId } });
+  const [snapshot, send] = useMachine(machine, { input: { verificationId: verification.id, idempotencyKey, today: today(), draft: withCatalog(stored?.draft, codes), verificationDoctorId: verification.doctorId } });
   const { context } = snapshot;
   const record = context.record as (FlowRecord & Reimbursement) | null;
-  const { data: codes = [] } = useQuery(procedureCodesQuery());
   const { data: attachments = [] } = useQuery({ ...attachmentsQuery(record?.id ?? 0), enabled: record !== null });
   const step = STEPS.find((s) => snapshot.matches(s)) ?? (snapshot.matches('submitting') ? 'preview' : snapshot.matches('saving') ? 'lines' : 'preview');
   const busy = snapshot.matches('saving') || snapshot.matches('submitting') || snapshot.matches({ preview: 'loading' });
@@ -235,10 +237,12 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
   const verification = useQuery({ ...verificationQuery(verificationId), enabled: valid, retry: false });
   const stored = useFlowDraft<StoredFlow>(FLOW, valid ? String(verificationId) : 'none');
   const insurer = useQuery({ ...insurerQuery(verification.data?.insurerId ?? 0), enabled: Boolean(verification.data) });
+  // Which codes name a tooth is known before anything is typed, so no line can skip its tooth (R19).
+  const codes = useQuery(procedureCodesQuery());
   const title = intl.formatMessage({ id: titleId });
   if (!valid || (verification.error instanceof ApiError && verification.error.status === 404)) return <RecordNotFound listLabel={intl.formatMessage({ id: 'area.reimbursements.new' })} />;
-  if (verification.isError) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
-  if (!verification.data || !stored.ready || !insurer.data) return <Loading />;
+  if (verification.isError || (codes.isError && !codes.data)) return <Notice tone="error">{intl.formatMessage({ id: 'common.loadFailed' })}</Notice>;
+  if (!verification.data || !stored.ready || !insurer.data || !codes.data) return <Loading />;
   return (
     <Stack gap="4">
       <PageHeader title={`${title} · ${verification.data.patientName}`} />
@@ -246,7 +250,7 @@ export default function CreateReimbursementScreen({ titleId }: { titleId: string
       {verification.data.state !== 'verified' ? (
         <Notice tone="warning">{intl.formatMessage({ id: 'reimbursements.create.notVerified' }, { state: intl.formatMessage({ id: `machine.verification.state.${verification.data.state}` }) })}</Notice>
       ) : (
-        <Flow verification={verification.data} stored={stored.draft?.draft ? stored.draft : null} save={stored.save} discard={stored.discard} saving={stored.saving} currency={insurer.data.currency} />
+        <Flow verification={verification.data} stored={stored.draft?.draft ? stored.draft : null} codes={codes.data} save={stored.save} discard={stored.discard} saving={stored.saving} currency={insurer.data.currency} />
       )}
     </Stack>
   );
