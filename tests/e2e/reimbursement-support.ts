@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import { textPdf } from '../../server/seed/demo-documents.ts';
@@ -117,14 +117,27 @@ export async function dropFile(page: Page, file: { name: string; mimeType: strin
 }
 
 /** Types one procedure line into the line of that number (1-based) of the creation flow. */
+/**
+ * Picks `tooth` on a line's tooth chart, as its accessible names say in the page's language. The chart opens below
+ * its button or, short of room, above it, and places itself again when the page scrolls. Playwright scrolls a
+ * target into view just before it clicks, and the page's scroll event (with the chart's new place) may arrive after
+ * it took the point: the click then lands beside the tooth and the chart closes with nothing picked (ci22, ci25).
+ * So the button is brought to the middle of the view first, the chart opens wholly in view, and no click scrolls.
+ */
+export async function pickTooth(page: Page, row: Locator, tooth: string, names: { chart: string | RegExp; group: string | RegExp; field: string | RegExp }) {
+  const opener = row.getByRole('button', { name: names.chart });
+  await opener.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+  await opener.click();
+  const chart = page.getByRole('group', { name: names.group });
+  await expect(chart).toBeInViewport({ ratio: 1 });
+  await chart.getByRole('button', { name: tooth, exact: true }).click();
+  await expect(row.getByRole('textbox', { name: names.field, exact: true })).toHaveValue(tooth);
+}
+
 export async function typeLine(page: Page, n: number, line: { code: string; tooth?: string; surfaces?: string[]; date?: string; amount: string }) {
   const row = page.locator(`[data-line="${n}"]`);
   await row.getByLabel(/^(Código|コード)$/).fill(line.code);
-  if (line.tooth) {
-    await row.getByRole('button', { name: /Odontograma|歯式図/ }).click();
-    await page.getByRole('group', { name: /Piezas dentales|歯（FDI）/ }).getByRole('button', { name: line.tooth, exact: true }).click();
-    await expect(row.getByRole('textbox', { name: /^(Pieza|歯)$/ })).toHaveValue(line.tooth);
-  }
+  if (line.tooth) await pickTooth(page, row, line.tooth, { chart: /Odontograma|歯式図/, group: /Piezas dentales|歯（FDI）/, field: /^(Pieza|歯)$/ });
   // A surface button reads its letter (M) and is named by the surface (Mesial); only toggles carry aria-pressed, so `surfaces` are letters.
   for (const surface of line.surfaces ?? []) await row.locator('button[aria-pressed]', { hasText: new RegExp(`^${surface}$`) }).click();
   if (line.date) await fillDate(dateField(row, /^(Fecha|日付)$/), line.date);

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, PASSWORD, savedDraft, signIn, tokenOf, shoot, type Preferences, storePreferences } from './fixtures.ts';
 import { sweepOpener } from './looks.ts';
-import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
+import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pickTooth, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
 
@@ -423,9 +423,7 @@ test('a code that names a tooth asks for it, however late the catalog arrives an
   await expect(row).toContainText(es['reimbursements.lines.toothRequired']);
   const save = flow.getByRole('button', { name: es['reimbursements.create.saveAndContinue'] });
   await expect(save).toBeDisabled();
-  await row.getByRole('button', { name: /Odontograma/ }).click();
-  await page.getByRole('group', { name: es['reimbursements.lines.toothChartTitle'] }).getByRole('button', { name: '16', exact: true }).click();
-  await expect(row.getByRole('textbox', { name: es['reimbursements.lines.tooth'], exact: true })).toHaveValue('16');
+  await pickTooth(page, row, '16', { chart: /Odontograma/, group: es['reimbursements.lines.toothChartTitle'], field: es['reimbursements.lines.tooth'] });
   await save.click();
   await expect(flow).toHaveAttribute('data-state', 'documents');
   const saved = await api(request, analyst, 'get', `/api/reimbursements?q=F-TOOTH-${verification.id}&pageSize=10`);

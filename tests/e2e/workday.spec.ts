@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, apiToken, authHeader, signIn, shoot } from './fixtures.ts';
-import { api, daysAgo, dropFile, insuredPatient, pdfFile, pngFile } from './reimbursement-support.ts';
+import { api, daysAgo, dropFile, insuredPatient, pdfFile, pickTooth, pngFile } from './reimbursement-support.ts';
 import { dateField, fillDate } from './date-input.ts';
 
 // Issue 9's whole day, through the screens, in Spanish and once in Japanese: a verifier takes a pending verification,
@@ -80,9 +80,8 @@ for (const locale of ['es', 'ja'] as const) {
       const row = analyst.locator(`[data-line="${index + 1}"]`);
       await row.getByLabel(t['reimbursements.lines.code'], { exact: true }).fill(line.code);
       if (line.tooth) {
-        await row.getByRole('button', { name: fill(t['reimbursements.lines.toothChart'], { line: fill(t['reimbursements.lines.lineN'], { n: '3' }) }) }).click();
-        await analyst.getByRole('group', { name: t['reimbursements.lines.toothChartTitle'] }).getByRole('button', { name: line.tooth, exact: true }).click();
-        await expect(row.getByRole('textbox', { name: t['reimbursements.lines.tooth'], exact: true })).toHaveValue(line.tooth);
+        const chart = fill(t['reimbursements.lines.toothChart'], { line: fill(t['reimbursements.lines.lineN'], { n: '3' }) });
+        await pickTooth(analyst, row, line.tooth, { chart, group: t['reimbursements.lines.toothChartTitle'], field: t['reimbursements.lines.tooth'] });
       }
       await row.getByLabel(fill(t['reimbursements.lines.amount'], { currency: 'EUR' })).fill(line.amount);
       if (index < lines.length - 1) await analyst.keyboard.press('Enter');
