@@ -135,9 +135,12 @@ export async function pickTooth(page: Page, row: Locator, tooth: string, names: 
       const target = event.target as HTMLElement;
       const { clientX, clientY } = event as MouseEvent;
       const open = target.closest?.('[data-scope="popover"][data-part="content"]')?.getAttribute('data-state') ?? 'outside the chart';
-      seen.push(`${event.type} at ${clientX},${clientY} on ${target.tagName} "${target.textContent?.slice(0, 12) ?? ''}" (${open})`);
+      const chart = document.querySelector('[data-scope="popover"][data-part="content"][data-state="open"]')?.getBoundingClientRect();
+      const place = chart ? `open chart at ${Math.round(chart.x)},${Math.round(chart.y)}` : 'no open chart';
+      const focused = document.activeElement;
+      seen.push(`${event.type} at ${clientX},${clientY} on ${target.tagName} "${target.textContent?.slice(0, 12) ?? ''}" (${open}; ${place}; scroll ${Math.round(scrollY)}; focus on ${focused?.tagName} "${focused?.textContent?.slice(0, 12) ?? ''}")`);
     };
-    for (const type of ['pointerdown', 'click']) addEventListener(type, note, { capture: true, once: true });
+    for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, note, { capture: true, once: true });
   });
   await chart.getByRole('button', { name: tooth, exact: true }).click();
   const field = row.getByRole('textbox', { name: names.field, exact: true });
