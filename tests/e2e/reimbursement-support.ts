@@ -131,6 +131,9 @@ export async function pickTooth(page: Page, row: Locator, tooth: string, names: 
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { pickSeen: string[] }).pickSeen = seen;
+    // Marks the chart as it is now, to tell a chart that moved from one drawn again in its place.
+    document.querySelector('[data-scope="popover"][data-part="content"][data-state="open"]')?.setAttribute('data-pick-mark', '');
+    const start = performance.now();
     const note = (event: Event) => {
       const target = event.target as HTMLElement;
       const { clientX, clientY } = event as MouseEvent;
@@ -138,7 +141,9 @@ export async function pickTooth(page: Page, row: Locator, tooth: string, names: 
       const chart = document.querySelector('[data-scope="popover"][data-part="content"][data-state="open"]')?.getBoundingClientRect();
       const place = chart ? `open chart at ${Math.round(chart.x)},${Math.round(chart.y)}` : 'no open chart';
       const focused = document.activeElement;
-      seen.push(`${event.type} at ${clientX},${clientY} on ${target.tagName} "${target.textContent?.slice(0, 12) ?? ''}" (${open}; ${place}; scroll ${Math.round(scrollY)}; focus on ${focused?.tagName} "${focused?.textContent?.slice(0, 12) ?? ''}")`);
+      const marked = document.querySelector('[data-pick-mark]');
+      const same = marked ? `the same chart, ${marked.getAttribute('data-state')}, placed ${marked.getAttribute('data-placement') ?? '?'}` : 'the marked chart is gone';
+      seen.push(`${event.type} after ${Math.round(performance.now() - start)} ms at ${clientX},${clientY} on ${target.tagName} "${target.textContent?.slice(0, 12) ?? ''}" (${open}; ${place}; ${same}; scroll ${Math.round(scrollY)}; focus on ${focused?.tagName} "${focused?.textContent?.slice(0, 12) ?? ''}")`);
     };
     for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, note, { capture: true, once: true });
   });
