@@ -80,9 +80,10 @@ export function DataGrid<R extends { id: number }>(props: Props<R>) {
     if (virtual) setMargin(bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0);
   }, [rows, virtual]);
   const virtualizer = useWindowVirtualizer({ count: modelRows.length, estimateSize: () => ROW_HEIGHT, overscan: 10, scrollMargin: margin, enabled: virtual });
-  const items = virtual ? virtualizer.getVirtualItems() : modelRows.map((_, index) => ({ index, start: index * ROW_HEIGHT + margin, end: (index + 1) * ROW_HEIGHT + margin }));
-  const padTop = virtual && items.length ? items[0].start - margin : 0;
-  const padBottom = virtual && items.length ? virtualizer.getTotalSize() - (items[items.length - 1].end - margin) : 0;
+  const inView = virtual ? virtualizer.getVirtualItems() : [];
+  const items = virtual ? inView : modelRows.map((_, index) => ({ index }));
+  const padTop = inView.length ? inView[0].start - margin : 0;
+  const padBottom = inView.length ? virtualizer.getTotalSize() - (inView[inView.length - 1].end - margin) : 0;
 
   // One row is the tab stop; the arrow keys move it, scrolling a virtual row into view first.
   const [focusIndex, setFocusIndex] = useState(0);
