@@ -127,7 +127,7 @@ test('notes on a record: written, pinned, private, corrected, and found on /nota
 test('the doctor, insurer, policyholder and policy screens hold their notes, apart from the record\'s own form', async ({ page, request }) => {
   const token = await apiToken(request);
   const first = async (path: string) => ((await (await request.get(`/api/${path}?pageSize=1`, { headers: authHeader(token) })).json()).items[0] as { id: number }).id;
-  await signIn(page, ADMIN.email);
+  await signIn(page, ADMIN.email, { to: null });
   for (const [path, screen] of [
     ['doctors', 'doctores/editar'],
     ['insurers', 'aseguradoras/editar'],

@@ -45,7 +45,7 @@ test.afterEach(async ({ request }) => {
 
 test.describe('doctors as administrator', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ADMIN.email);
+    await signIn(page, ADMIN.email, { to: null });
   });
 
   test('creates a doctor, finds it by licence, suspends it, and a new reimbursement naming it is refused with the rule the panel translates', async ({ page }) => {

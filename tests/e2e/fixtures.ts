@@ -114,10 +114,11 @@ export async function storePreferences(page: Page, preferences: Preferences) {
  * stores it) with `preferences` if any, then a page opened, waiting until the signed-in shell is on screen: `to`,
  * else where the log-in page would send the user (its `redirect`, or home). Each page load costs over a second of
  * the processor on the 2-core machines, so a test that starts elsewhere than home says where with `to`, and in what
- * look with `preferences`, rather than loading home first. The log-in form itself is the subject of auth.spec.ts
- * (`submitLogIn`).
+ * look with `preferences`, rather than loading home first; with `to: null` no page is opened, for tests whose first
+ * step opens an address of their own (their first screen then shows whether the session took). The log-in form
+ * itself is the subject of auth.spec.ts (`submitLogIn`).
  */
-export async function signIn(page: Page, email: string, { password = PASSWORD, to, preferences }: { password?: string; to?: string; preferences?: Preferences } = {}) {
+export async function signIn(page: Page, email: string, { password = PASSWORD, to, preferences }: { password?: string; to?: string | null; preferences?: Preferences } = {}) {
   const response = await page.request.post('/api/login', { data: { email, password } });
   expect(response.status(), `API sign-in of ${email}`).toBe(200);
   const grant = (await response.json()) as Grant;
@@ -152,6 +153,7 @@ export async function signIn(page: Page, email: string, { password = PASSWORD, t
       ],
     });
   }
+  if (to === null) return;
   // Where the form would send the user: the log-in page's `redirect`, else home (HOME_REDIRECT).
   const fromLogIn = here?.pathname.startsWith('/log-in') && here.searchParams.has('redirect');
   await page.goto(to ?? (fromLogIn ? here!.pathname + here!.search : '/app/dashboard'));
@@ -166,9 +168,12 @@ export async function storage(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
 }
 
-/** The admin's session token, as the panel stores it. */
+/** The signed-in user's session token, as the panel stores it (read from the browser's storage, with or without a page open). */
 export async function tokenOf(page: Page): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('auth_token'));
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const token = page.url().startsWith(origin)
+    ? await page.evaluate(() => localStorage.getItem('auth_token'))
+    : (await page.context().storageState()).origins.find((entry) => entry.origin === origin)?.localStorage.find((item) => item.name === 'auth_token')?.value;
   expect(token, 'auth_token in localStorage').toBeTruthy();
   return token!;
 }

@@ -64,7 +64,7 @@ test.afterEach(async ({ request }) => {
 
 test.describe('insurers list as administrator', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ADMIN.email);
+    await signIn(page, ADMIN.email, { to: null });
   });
 
   test('sorts by several columns, searches, filters and pages, keeping it all in the URL across a reload', async ({ page }) => {
@@ -246,7 +246,7 @@ test.describe('insurers list as administrator', () => {
 
 test.describe('insurer form as administrator', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ADMIN.email);
+    await signIn(page, ADMIN.email, { to: null });
   });
 
   test('creates an insurer after showing the form errors next to their fields, with country and currency picked by name', async ({ page }) => {

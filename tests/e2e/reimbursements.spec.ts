@@ -335,7 +335,7 @@ test('keyboard only: a claim from its verification to its submission (to needs-d
 });
 
 test('"Exportar" on each reimbursement list opens the export of that kind\'s list', async ({ page }) => {
-  await signIn(page, 'admin@demo.local');
+  await signIn(page, 'admin@demo.local', { to: null });
   for (const [path, list] of [
     ['/app/reembolsos/general', 'reimbursements-general'],
     ['/app/reembolsos/ortodoncia', 'reimbursements-orthodontic'],

@@ -3,7 +3,7 @@ import { ADMIN, PASSWORD, apiToken, authHeader, createInsurer, removeInsurer, si
 
 test.describe('when things go wrong', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, ADMIN.email);
+    await signIn(page, ADMIN.email, { to: null });
   });
 
   test("a screen whose code fails to load shows 'Loading chunk failed' and loads on retry", async ({ page }) => {

@@ -19,7 +19,7 @@ async function approveWith(page: Page, t: Catalog, payableCents: string) {
 
 test.describe('simulator', () => {
   test('refuses APPROVE at the threshold with the guard’s text, accepts it a cent under, steps back, touching no data', async ({ page }) => {
-    await signIn(page, ADMIN.email);
+    await signIn(page, ADMIN.email, { to: null });
     const workflowCalls: string[] = [];
     page.on('request', (r) => {
       if (/\/api\/(reimbursements|verifications|orthodontic-plans|policies|patients)/.test(r.url())) workflowCalls.push(`${r.method()} ${r.url()}`);

@@ -236,7 +236,7 @@ test.describe('verificaciones', () => {
     const preauthorization = (await json(request, admin, 'post', '/api/verifications', { patientId: insured.id, kind: 'PREAUTHORIZATION', category: 'GENERAL', plannedServiceDate: inDays(0) })).body as { id: number };
     await start(notEligible.id);
     await start(preauthorization.id);
-    await signIn(page, 'supervisor@demo.local');
+    await signIn(page, 'supervisor@demo.local', { to: null });
     const actions = page.getByTestId('workflow-actions');
     const summary = page.getByTestId('verification-summary');
     const dialog = page.getByRole('alertdialog');
