@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { readConfig } from '../../server/config.ts';
 import { runQueuedExports } from '../../server/exports/worker.ts';
@@ -15,8 +16,10 @@ export async function startExportServer() {
   const config = readConfig(copy ? { FILES_DIR: copy.filesDir } : {});
   const template = copy ? undefined : await demoTemplate(today);
   const started = await createServer(config, { databaseTarget: copy?.url ?? 'memory://', seed: true, validateResponses: true, template });
+  // As TestServer.start's: an in-memory database's attachment directory goes with the server.
+  const release = copy?.stop ?? (async () => fs.rmSync(started.files.dir, { recursive: true, force: true }));
   return {
-    server: new TestServer(started.api, started.db, config, started.files.dir, copy?.stop),
+    server: new TestServer(started.api, started.db, config, started.files.dir, release),
     files: started.deps.files,
     runQueue: () => runQueuedExports(started.deps, started.handlers),
   };

@@ -431,6 +431,38 @@ test('a code that names a tooth asks for it, however late the catalog arrives an
   expect(record.lines.map((line: { procedureCode: string; tooth: string | null }) => [line.procedureCode, line.tooth])).toEqual([['D2391', '16']]);
 });
 
+test('the open tooth chart stays under the pointer when the page shifts beneath it, and the tooth pressed is the one picked', async ({ page, request }) => {
+  const admin = await apiToken(request);
+  const analyst = await apiToken(request, 'analista@demo.local');
+  const doctorId = await activeDoctor(request, admin);
+  const patient = await insuredPatient(request, admin);
+  const verification = await verifiedVerification(request, patient.id);
+  const draft = {
+    invoice: { doctorId, invoiceNumber: `F-SHIFT-${verification.id}`, invoiceDate: daysAgo(2), payee: 'HOLDER' },
+    lines: [{ key: 'l1', procedureCode: 'D2391', requiresTooth: true, tooth: '', surfaces: '', serviceDate: daysAgo(2), quantity: 1, chargedCents: 9_000 }],
+  };
+  const kept = await request.put(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst), data: { snapshot: { draft, idempotencyKey: crypto.randomUUID() } } });
+  expect(kept.status(), await kept.text()).toBeLessThan(300);
+  await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
+  const flow = page.getByTestId('reimbursement-flow');
+  await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
+  const row = page.locator('[data-line="1"]');
+  await row.getByRole('button', { name: /Odontograma/ }).click();
+  const chart = page.getByRole('group', { name: es['reimbursements.lines.toothChartTitle'] });
+  await expect(chart).toBeInViewport({ ratio: 1 });
+  await chart.evaluate((group) => Promise.all(group.closest('[data-part="content"]')!.getAnimations().map((animation) => animation.finished)));
+  const before = await chart.boundingBox();
+  // Something arrives above the line while the chart is open (as a line's preview does): its button moves down.
+  const opener = row.getByRole('button', { name: /Odontograma/ });
+  const openerBefore = await opener.boundingBox();
+  await flow.evaluate((element) => element.prepend(Object.assign(document.createElement('div'), { style: 'height: 60px' })));
+  await expect.poll(async () => (await opener.boundingBox())!.y).toBeGreaterThan(openerBefore!.y + 30);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  expect(await chart.boundingBox(), 'the chart where the pointer found it').toEqual(before);
+  await chart.getByRole('button', { name: '16', exact: true }).click();
+  await expect(row.getByRole('textbox', { name: es['reimbursements.lines.tooth'], exact: true })).toHaveValue('16');
+});
+
 test('the lists, the record with its approval by line, and a plan screen in light, dark right-to-left and Japanese at 390 px: axe clean', async ({ page, request }) => {
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');

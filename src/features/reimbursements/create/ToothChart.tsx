@@ -14,10 +14,18 @@ const ROWS = [
  * A small FDI tooth chart beside the tooth field: permanent teeth in two arches, primary teeth below. It always
  * reads left to right (the chart is a picture of the mouth, not text).
  */
+/**
+ * Below its button (above it when there is no room), placed when it opens and again only when the window scrolls or
+ * is resized. Following every shift of the page under it (a line's preview arriving while the chart is open) moved
+ * the chart, and near the edge of the room flipped it above its button between the press on a tooth and the
+ * release, so the pick went to whatever lay beneath (docs/qa.md).
+ */
+const POSITIONING = { placement: 'bottom-start', listeners: { ancestorScroll: true, ancestorResize: true, elementResize: false, layoutShift: false } } as const;
+
 export function ToothChart({ value, onPick, label }: { value: string; onPick: (tooth: string) => void; label: string }) {
   const intl = useIntl();
   return (
-    <Popover.Root positioning={{ placement: 'bottom-start' }} lazyMount>
+    <Popover.Root positioning={POSITIONING} lazyMount>
       <Popover.Trigger asChild>
         <IconButton size="sm" variant="outline" aria-label={intl.formatMessage({ id: 'reimbursements.lines.toothChart' }, { line: label })}>
           <Grid3x3 aria-hidden size={16} />
