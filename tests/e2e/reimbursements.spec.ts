@@ -390,19 +390,25 @@ test('the engine liquidates the lines as they are typed, before and after the fi
   expect(draft.lines).toHaveLength(1);
 });
 
-test('a code that names a tooth asks for it, however late the catalog arrives and whatever it said when the draft was kept', async ({ page, request }) => {
+/** A fresh verified patient's creation draft kept on the analyst's server copy: its invoice and one filling (D2391) without its tooth. */
+async function keptFillingDraft(request: APIRequestContext, invoicePrefix: string, requiresTooth: boolean) {
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');
   const doctorId = await activeDoctor(request, admin);
   const patient = await insuredPatient(request, admin);
   const verification = await verifiedVerification(request, patient.id);
-  // A filling (D2391 names a tooth in the catalog) kept as if its code had been typed before the catalog arrived.
   const draft = {
-    invoice: { doctorId, invoiceNumber: `F-TOOTH-${verification.id}`, invoiceDate: daysAgo(2), payee: 'HOLDER' },
-    lines: [{ key: 'l1', procedureCode: 'D2391', requiresTooth: false, tooth: '', surfaces: '', serviceDate: daysAgo(2), quantity: 1, chargedCents: 9_000 }],
+    invoice: { doctorId, invoiceNumber: `${invoicePrefix}-${verification.id}`, invoiceDate: daysAgo(2), payee: 'HOLDER' },
+    lines: [{ key: 'l1', procedureCode: 'D2391', requiresTooth, tooth: '', surfaces: '', serviceDate: daysAgo(2), quantity: 1, chargedCents: 9_000 }],
   };
   const kept = await request.put(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst), data: { snapshot: { draft, idempotencyKey: crypto.randomUUID() } } });
   expect(kept.status(), await kept.text()).toBeLessThan(300);
+  return { analyst, verification };
+}
+
+test('a code that names a tooth asks for it, however late the catalog arrives and whatever it said when the draft was kept', async ({ page, request }) => {
+  // A filling (D2391 names a tooth in the catalog) kept as if its code had been typed before the catalog arrived.
+  const { analyst, verification } = await keptFillingDraft(request, 'F-TOOTH', false);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/settings\/procedures(\?|$)/, async (route) => {
@@ -432,17 +438,7 @@ test('a code that names a tooth asks for it, however late the catalog arrives an
 });
 
 test('the open tooth chart stays under the pointer when the page shifts beneath it, and the tooth pressed is the one picked', async ({ page, request }) => {
-  const admin = await apiToken(request);
-  const analyst = await apiToken(request, 'analista@demo.local');
-  const doctorId = await activeDoctor(request, admin);
-  const patient = await insuredPatient(request, admin);
-  const verification = await verifiedVerification(request, patient.id);
-  const draft = {
-    invoice: { doctorId, invoiceNumber: `F-SHIFT-${verification.id}`, invoiceDate: daysAgo(2), payee: 'HOLDER' },
-    lines: [{ key: 'l1', procedureCode: 'D2391', requiresTooth: true, tooth: '', surfaces: '', serviceDate: daysAgo(2), quantity: 1, chargedCents: 9_000 }],
-  };
-  const kept = await request.put(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst), data: { snapshot: { draft, idempotencyKey: crypto.randomUUID() } } });
-  expect(kept.status(), await kept.text()).toBeLessThan(300);
+  const { verification } = await keptFillingDraft(request, 'F-SHIFT', true);
   await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
