@@ -119,8 +119,8 @@ export async function dropFile(page: Page, file: { name: string; mimeType: strin
 /**
  * Picks `tooth` on a line's tooth chart, as its accessible names say in the page's language, and checks the tooth
  * in its field at once. The chart's button is brought to the middle of the view first, so the chart opens wholly in
- * view and no click scrolls. The page notes where the press, the release and the click on the tooth went, which a
- * failure says: that is how a chart that flipped between press and release was found (docs/qa.md).
+ * view. The page notes where the press, the release and the click on the tooth went, which a failure says: that is
+ * how a chart that flipped between press and release was found (docs/qa.md).
  */
 export async function pickTooth(page: Page, row: Locator, tooth: string, names: { chart: string | RegExp; group: string | RegExp; field: string | RegExp }) {
   const opener = row.getByRole('button', { name: names.chart });

@@ -437,26 +437,57 @@ test('a code that names a tooth asks for it, however late the catalog arrives an
   expect(record.lines.map((line: { procedureCode: string; tooth: string | null }) => [line.procedureCode, line.tooth])).toEqual([['D2391', '16']]);
 });
 
-test('the open tooth chart stays under the pointer when the page shifts beneath it, and the tooth pressed is the one picked', async ({ page, request }) => {
+test('the open tooth chart keeps its place by its button when the page shifts or scrolls beneath it, and the tooth pressed is the one picked', async ({ page, request }) => {
   const { verification } = await keptFillingDraft(request, 'F-SHIFT', true);
   await signIn(page, 'analista@demo.local', { to: `/app/reembolsos/nuevo/${verification.id}` });
   const flow = page.getByTestId('reimbursement-flow');
   await flow.getByRole('button', { name: es['reimbursements.create.next'] }).click();
   const row = page.locator('[data-line="1"]');
-  await row.getByRole('button', { name: /Odontograma/ }).click();
+  const opener = row.getByRole('button', { name: /Odontograma/ });
   const chart = page.getByRole('group', { name: es['reimbursements.lines.toothChartTitle'] });
-  await expect(chart).toBeInViewport({ ratio: 1 });
-  await chart.evaluate((group) => Promise.all(group.closest('[data-part="content"]')!.getAnimations().map((animation) => animation.finished)));
+  const tooth = row.getByRole('textbox', { name: es['reimbursements.lines.tooth'], exact: true });
+  const openChart = async () => {
+    await opener.click();
+    await expect(chart).toBeInViewport({ ratio: 1 });
+    await chart.evaluate((group) => Promise.all(group.closest('[data-part="content"]')!.getAnimations().map((animation) => animation.finished)));
+  };
+  const twoFrames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const placement = () => chart.evaluate((group) => group.closest('[data-part="content"]')!.getAttribute('data-placement'));
+
+  await openChart();
   const before = await chart.boundingBox();
   // Something arrives above the line while the chart is open (as a line's preview does): its button moves down.
-  const opener = row.getByRole('button', { name: /Odontograma/ });
   const openerBefore = await opener.boundingBox();
   await flow.evaluate((element) => element.prepend(Object.assign(document.createElement('div'), { style: 'height: 60px' })));
   await expect.poll(async () => (await opener.boundingBox())!.y).toBeGreaterThan(openerBefore!.y + 30);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFrames();
   expect(await chart.boundingBox(), 'the chart where the pointer found it').toEqual(before);
   await chart.getByRole('button', { name: '16', exact: true }).click();
-  await expect(row.getByRole('textbox', { name: es['reimbursements.lines.tooth'], exact: true })).toHaveValue('16');
+  await expect(tooth).toHaveValue('16');
+
+  // The page scrolls by itself while the chart is open (as when the browser brings a tooth into view) until the room
+  // below the button is smaller than the chart: the chart goes with its button, on the same side.
+  await flow.evaluate((element) => {
+    element.prepend(Object.assign(document.createElement('div'), { style: 'height: 600px' }));
+    element.append(Object.assign(document.createElement('div'), { style: 'height: 1200px' }));
+  });
+  await opener.evaluate((button) => scrollBy(0, button.getBoundingClientRect().top - 150));
+  await openChart();
+  expect(await placement()).toBe('bottom-start');
+  const [chartBox, openerBox] = [(await chart.boundingBox())!, (await opener.boundingBox())!];
+  const room = page.viewportSize()!.height - (openerBox.y + openerBox.height);
+  expect(room - chartBox.height, 'the room below the button at first').toBeGreaterThan(0);
+  await page.evaluate((by) => scrollBy(0, -by), room - chartBox.height / 2);
+  await expect.poll(async () => (await opener.boundingBox())!.y).toBeGreaterThan(openerBox.y + chartBox.height / 4);
+  await twoFrames();
+  const [chartAfter, openerAfter] = [(await chart.boundingBox())!, (await opener.boundingBox())!];
+  expect({ side: await placement(), below: chartAfter.y - openerAfter.y, across: chartAfter.x - openerAfter.x }, 'the chart beside its button as it opened').toEqual({
+    side: 'bottom-start',
+    below: chartBox.y - openerBox.y,
+    across: chartBox.x - openerBox.x,
+  });
+  await chart.getByRole('button', { name: '21', exact: true }).click();
+  await expect(tooth).toHaveValue('21');
 });
 
 test('the lists, the record with its approval by line, and a plan screen in light, dark right-to-left and Japanese at 390 px: axe clean', async ({ page, request }) => {

@@ -15,12 +15,13 @@ const ROWS = [
  * reads left to right (the chart is a picture of the mouth, not text).
  */
 /**
- * Below its button (above it when there is no room), placed when it opens and again only when the window scrolls or
- * is resized. Following every shift of the page under it (a line's preview arriving while the chart is open) moved
- * the chart, and near the edge of the room flipped it above its button between the press on a tooth and the
- * release, so the pick went to whatever lay beneath (docs/qa.md).
+ * Below its button (above it when there is no room), placed when it opens and again only when the window is resized.
+ * Placed again on every shift or scroll of the page under it, the chart flipped above its button whenever the room
+ * below became too small: a preview arriving, or the browser bringing a tooth into view, moved it between the press on
+ * a tooth and the release, so the pick went to the line beneath (docs/qa.md). Left in its place, it scrolls with the
+ * page and its button like any part of the page.
  */
-const POSITIONING = { placement: 'bottom-start', listeners: { ancestorScroll: true, ancestorResize: true, elementResize: false, layoutShift: false } } as const;
+const POSITIONING = { placement: 'bottom-start', listeners: { ancestorScroll: false, ancestorResize: true, elementResize: false, layoutShift: false } } as const;
 
 export function ToothChart({ value, onPick, label }: { value: string; onPick: (tooth: string) => void; label: string }) {
   const intl = useIntl();
