@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.ts';
+import { hangLimit } from './scripts/hang-limit.ts';
 
 /**
  * Workers, and one server for each on its own copy of the demo database (scripts/e2e-server.mjs): port E2E_PORT (8181) + index.
@@ -31,15 +32,16 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   failOnFlakyTests: Boolean(process.env.CI),
   reporter: [['list']],
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits that only catch a hang, stretched on a loaded machine (scripts/hang-limit.ts).
+  timeout: hangLimit(60_000),
+  expect: { timeout: hangLimit(10_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT + PARALLEL_INDEX}`,
     locale: 'es-ES',
     // An action or navigation that cannot happen fails where it waits, naming its locator, rather than at the test's
     // timeout with no place (a workday run once hung 4 minutes on a click with nothing to say where).
-    actionTimeout: 20_000,
-    navigationTimeout: 30_000,
+    actionTimeout: hangLimit(20_000),
+    navigationTimeout: hangLimit(30_000),
     viewport: { width: 1280, height: 800 },
     launchOptions: {
       // The browser `npm run test:e2e` found or installed first (scripts/find-chromium.ts).
@@ -61,9 +63,9 @@ export default defineConfig({
     },
   },
   webServer: Array.from({ length: WORKERS }, (_, index) => ({
-    command: `node scripts/e2e-server.mjs ${index}`,
+    command: `node scripts/e2e-server.mjs ${index} ${hangLimit(180_000)}`,
     url: `http://127.0.0.1:${PORT + index}/api/health`,
     reuseExistingServer: false,
-    timeout: 180_000,
+    timeout: hangLimit(180_000),
   })),
 });

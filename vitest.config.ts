@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { CORE_ALIAS } from './scripts/core-alias.ts';
+import { hangLimit } from './scripts/hang-limit.ts';
 
 // API files each run an in-process server on an in-memory PGlite (in a thread of its own) started from
 // the run's demo template (tests/global-setup.ts, tests/support/db-template.ts), so files run side by side.
@@ -12,8 +13,8 @@ export default defineConfig({
     // Hashes made during tests use a cheap scrypt cost (server/auth/passwords.ts honours it only under NODE_ENV=test).
     env: { TEST_SCRYPT_N: '1024' },
     // Limits that only catch a hang: a test's verdict must not depend on how loaded the machine is.
-    testTimeout: 120_000,
-    hookTimeout: 300_000,
+    testTimeout: hangLimit(120_000),
+    hookTimeout: hangLimit(300_000),
     pool: 'forks',
     // A worker keeps its loaded modules from one file to the next: each file still has its own server and
     // database, and the server keeps no state outside them (per-server counters, per-database hubs). Re-importing the

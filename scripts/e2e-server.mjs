@@ -1,4 +1,4 @@
-// One server of the browser suite: `node scripts/e2e-server.mjs <index>` serves 127.0.0.1:<E2E_PORT + index> on a
+// One server of the browser suite: `node scripts/e2e-server.mjs <index> [wait ms]` serves 127.0.0.1:<E2E_PORT + index> on a
 // copy of the run's demo database (playwright.config.ts starts one per worker). Server 0 migrates and seeds
 // the template once (`npm run seed` into a fresh data directory); every server copies it, so workers never
 // share records and each starts in a couple of seconds.
@@ -8,6 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const index = Number(process.argv[2] ?? 0);
+// How long a server other than the first waits for the template: Playwright's own limit for starting it.
+const waitMs = Number(process.argv[3] ?? 180_000);
 // E2E_PORT (8181 by default) lets a second checkout run its browser suite beside this one's, on ports and files of its own.
 const base = Number(process.env.E2E_PORT ?? 8181);
 const root = path.join(os.tmpdir(), base === 8181 ? 'dental-e2e' : `dental-e2e-${base}`);
@@ -23,7 +25,7 @@ if (index === 0) {
   if (seeded.status !== 0) process.exit(seeded.status ?? 1);
   fs.writeFileSync(ready, '');
 } else {
-  const giveUp = Date.now() + 180_000;
+  const giveUp = Date.now() + waitMs;
   while (!fs.existsSync(ready)) {
     if (Date.now() > giveUp) throw new Error(`the browser suite's template database was not ready in ${template}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CORE_ALIAS } from '../core-alias.ts';
+import { hangLimit } from '../hang-limit.ts';
 
 export default defineConfig({
   resolve: { alias: CORE_ALIAS },
@@ -11,6 +12,6 @@ export default defineConfig({
     setupFiles: ['scripts/test-paths/recorder-setup.ts'],
     environment: 'node',
     fileParallelism: false,
-    testTimeout: 30_000,
+    testTimeout: hangLimit(30_000),
   },
 });

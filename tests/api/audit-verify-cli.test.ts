@@ -7,6 +7,7 @@ import { appendAudit } from '../../server/audit.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { describeOnPostgres, startPostgres } from './postgres-cluster.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /**
  * `npm run audit:verify` as an operator runs it, with the server stopped: on the embedded database of DATA_DIR
@@ -15,7 +16,7 @@ import { describeOnPostgres, startPostgres } from './postgres-cluster.ts';
  */
 const { DATABASE_URL: _inherited, ...baseEnv } = process.env;
 const verify = (env: Record<string, string>) => {
-  const run = spawnSync('npm', ['run', '--silent', 'audit:verify'], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync('npm', ['run', '--silent', 'audit:verify'], { env: { ...baseEnv, ...env }, encoding: 'utf8', timeout: hangLimit(120_000) });
   return { status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 };
 

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../server/db/data-dir-lock.ts';
 import { tempDir } from '../support/temp-dir.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const lockDir = () => tempDir('dental-lock-');
 const lockModule = path.resolve('server/db/data-dir-lock.ts');
@@ -65,7 +66,7 @@ describe('embedded database directory lock', () => {
     expect(fs.existsSync(path.join(dir, 'server.lock'))).toBe(false);
   });
 
-  it('lets exactly one of two processes starting together take a directory with a stale lock file', { timeout: 120_000 }, async () => {
+  it('lets exactly one of two processes starting together take a directory with a stale lock file', { timeout: hangLimit(120_000) }, async () => {
     for (let trial = 0; trial < 8; trial++) {
       const dir = lockDir();
       fs.writeFileSync(path.join(dir, 'server.lock'), '1\n');

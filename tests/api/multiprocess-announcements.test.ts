@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPostgres } from './postgres-cluster.ts';
 import { startCluster, type ApiProcess } from './multiprocess.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /*
  * Announcement publication windows move on a timer in every API process, each time slot claimed by one
@@ -29,7 +30,7 @@ suite('announcement windows on a timer across API processes', () => {
   });
 
   const stateOf = async (id: number) => (await sql.query(`SELECT state FROM announcements WHERE id = $1`, [id])).rows[0].state as string;
-  const waitForState = async (id: number, state: string, timeoutMs = 20_000) => {
+  const waitForState = async (id: number, state: string, timeoutMs = hangLimit(20_000)) => {
     const deadline = Date.now() + timeoutMs;
     while ((await stateOf(id)) !== state) {
       if (Date.now() > deadline) throw new Error(`announcement ${id} never reached ${state} (is ${await stateOf(id)})`);
@@ -39,11 +40,13 @@ suite('announcement windows on a timer across API processes', () => {
 
   it('a scheduled announcement is published when its window opens and archived when it closes, once each, with nobody reading', async () => {
     const admin = await a.signIn('admin@demo.local');
-    // The database clock decides; the window opens 3 s and closes 6 s from now.
+    // The database clock decides; the window opens 3 s and closes 6 s from now (on a quiet machine: the announcement
+    // must be scheduled before it opens).
+    const [opens, closes] = [hangLimit(3_000), hangLimit(6_000)];
     const now = new Date((await sql.query(`SELECT now() AS t`)).rows[0].t).getTime();
     const created = await a.call('POST', '/api/announcements', {
       token: admin,
-      body: { title: 'Mantención programada', body: '<p>El panel se detiene a las 22:00.</p>', priority: 'normal', audience: 'everyone', publishFrom: new Date(now + 3_000).toISOString(), publishUntil: new Date(now + 6_000).toISOString() },
+      body: { title: 'Mantención programada', body: '<p>El panel se detiene a las 22:00.</p>', priority: 'normal', audience: 'everyone', publishFrom: new Date(now + opens).toISOString(), publishUntil: new Date(now + closes).toISOString() },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const scheduled = await a.call('POST', `/api/announcements/${created.body.id}/events`, { token: admin, body: { type: 'PUBLISH', version: created.body.version } });
@@ -52,7 +55,7 @@ suite('announcement windows on a timer across API processes', () => {
 
     // From here on only the database is read: no request could move the announcement on read.
     await waitForState(created.body.id, 'published');
-    expect(Date.now()).toBeGreaterThanOrEqual(now + 3_000 - 1_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(now + opens - 1_000);
     await waitForState(created.body.id, 'archived');
 
     const moves = (await sql.query(`SELECT event, to_state FROM workflow_history WHERE entity_type = 'announcement' AND entity_id = $1 ORDER BY id`, [created.body.id])).rows;

@@ -4,6 +4,7 @@ import { hashToken } from '../../server/auth/passwords.ts';
 import { hasPostgres } from './postgres-cluster.ts';
 import { startCluster, type ApiProcess } from './multiprocess.ts';
 import { sessionCacheCases } from './session-cache-cases.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /*
  * Sessions kept in memory by several API processes on one PostgreSQL: a change made through process A's
@@ -39,7 +40,7 @@ suite('sessions kept in memory across API processes', () => {
   // The run's PostgreSQL server is shared by the files running beside this one: only this database's listeners count.
   const listeners = async () => (await sql.query(`SELECT pid FROM pg_stat_activity WHERE application_name = 'session-watch' AND datname = current_database()`)).rows.length;
   const waitFor = async (what: string, probe: () => Promise<boolean>) => {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + hangLimit(30_000);
     while (!(await probe())) {
       if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 100));

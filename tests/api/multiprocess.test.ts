@@ -4,6 +4,7 @@ import { hasPostgres } from './postgres-cluster.ts';
 import { startCluster, type ApiProcess } from './multiprocess.ts';
 import { parseCsv } from '../support/csv.ts';
 import { JOBS } from '../../server/scheduler.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /*
  * Several API processes on one PostgreSQL: nothing a request or a background job needs may live in one
@@ -32,7 +33,7 @@ suite('several API processes on one PostgreSQL', () => {
     await cluster?.stop();
   });
 
-  const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 60_000): Promise<T> => {
+  const waitFor = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = hangLimit(60_000)): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const value = await probe();

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres-cluster.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,7 +30,7 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
-export async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 90_000) {
+export async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = hangLimit(90_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API process exited with ${child.exitCode}:\n${output()}`);

@@ -9,6 +9,7 @@ import { postgresCopy } from '../support/postgres-server.ts';
 import { freePort, waitForHealth } from './multiprocess.ts';
 import { describeOnPostgres } from './postgres-cluster.ts';
 import { sseReader } from './sse.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /*
  * `npm start` stopped by SIGTERM or Ctrl-C (issue 28, item 23): the signal reaches the server through npm and the
@@ -75,7 +76,7 @@ const refuses = (port: number) =>
   });
 
 async function until(condition: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + hangLimit(20_000);
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`Still waiting for: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

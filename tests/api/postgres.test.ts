@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasPostgres, PG_BIN, usePostgresServer } from './postgres-cluster.ts';
 import { expectProblem } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // CI must test the production database: there a missing PostgreSQL fails the run instead of skipping.
 describe.runIf(!hasPostgres && ['true', '1'].includes(process.env.CI ?? ''))('PostgreSQL 15 in CI', () => {
@@ -64,9 +65,9 @@ describe.skipIf(!hasPostgres)('on PostgreSQL 15', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     cluster.resume();
     // Back by itself: the stream goes on writing.
-    await expect.poll(async () => (await server.call('GET', '/api/health')).status, { timeout: 30_000 }).toBe(200);
+    await expect.poll(async () => (await server.call('GET', '/api/health')).status, { timeout: hangLimit(30_000) }).toBe(200);
     const before = acknowledged.length;
-    await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(before + 2);
+    await expect.poll(() => acknowledged.length, { timeout: hangLimit(30_000) }).toBeGreaterThan(before + 2);
     writing = false;
     await stream;
     expect(statuses).toContain(503);

@@ -11,6 +11,7 @@ import { plansWithLifetimeReached } from '../../server/workflow/orthodontic/serv
 import { orthodonticSchedule } from '@core/benefits/orthodontic.ts';
 import { ORTHODONTIC_PLAN_STATES } from '@core/workflows/orthodontic-plan.machine.ts';
 import { call, signIn, useServer } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The scale seed's SQL at a small size on PGlite (enough for two dozen orthodontic plans in several states): the same statements fill a million on PostgreSQL.
 const PATIENTS = 6_000;
@@ -323,7 +324,7 @@ describe('the scale seed', () => {
 describe('npm run seed -- --patients', () => {
   const { DATABASE_URL: _postgres, ...env } = process.env;
   const seed = (dataDir: string, ...args: string[]) =>
-    spawnSync('npx', ['tsx', 'server/seed/cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: 120_000 });
+    spawnSync('npx', ['tsx', 'server/seed/cli.ts', ...args], { env: { ...env, DATA_DIR: dataDir }, encoding: 'utf8', timeout: hangLimit(120_000) });
 
   it('fills an empty database once, then refuses with a clear message and exit code 1', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dental-scale-cli-'));
@@ -343,5 +344,5 @@ describe('npm run seed -- --patients', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, hangLimit(240_000));
 });

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { TestServer } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 export interface SseEvent {
   id: string;
@@ -53,9 +54,9 @@ export function sseReader(response: Response) {
   };
   return {
     contentType: response.headers.get('content-type') ?? '',
-    /** The next `n` events, failing after 10 s. */
+    /** The next `n` events, failing after 10 s (on a quiet machine). */
     async next(n: number): Promise<SseEvent[]> {
-      const deadline = Date.now() + 10_000;
+      const deadline = Date.now() + hangLimit(10_000);
       while (queue.length < n) {
         if (Date.now() > deadline) throw new Error(`Expected ${n} events, got ${queue.length}`);
         await readFor(deadline - Date.now());

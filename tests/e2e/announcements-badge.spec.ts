@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, PASSWORD, signIn, SIMULATED, test } from './fixtures.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The header's pending-announcements badge, and the sign-in gate when the pending announcements cannot be read:
 // it keeps the panel closed and offers a retry instead of letting the user through.
@@ -29,11 +30,11 @@ test('a failed read of the pending announcements keeps the panel closed with a r
   await page.route('**/api/me/announcements', (route) => (failing ? route.fulfill({ status: 503, headers: SIMULATED, contentType: 'application/problem+json', body: '{"status":503,"code":"unavailable","title":"Unavailable","type":"about:blank"}' }) : route.fallback()));
   await signIn(page, reader.email);
   const failed = page.getByTestId('announcements-gate-failed');
-  await expect(failed).toBeVisible({ timeout: 20_000 });
+  await expect(failed).toBeVisible({ timeout: hangLimit(20_000) });
   await expect(failed).toContainText('No se pudo comprobar si tiene comunicados pendientes de confirmar.');
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
   await page.goto('/app/pacientes');
-  await expect(page.getByTestId('announcements-gate-failed')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('announcements-gate-failed')).toBeVisible({ timeout: hangLimit(20_000) });
   await expect(page.getByRole('heading', { name: 'Pacientes', level: 1 })).toHaveCount(0);
   await expectNoSeriousViolations(page);
 

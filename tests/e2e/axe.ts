@@ -1,5 +1,6 @@
 import axe from 'axe-core';
 import { expect, type Page, type Request } from '@playwright/test';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The live event stream (GET /api/events) stays open as long as the panel is: Playwright's 'networkidle'
 // never comes while it is, so quiet is judged without it.
@@ -9,7 +10,7 @@ const LONG_LIVED = /\/api\/events(\?|$)/;
  * Waits until, for 500 ms, no request but the event stream is in flight and no resource has finished
  * loading (which also catches requests started before this was called), and no spinner shows.
  */
-async function networkQuiet(page: Page, timeoutMs = 20_000) {
+async function networkQuiet(page: Page, timeoutMs = hangLimit(20_000)) {
   const inflight = new Set<Request>();
   const start = (request: Request) => {
     if (!LONG_LIVED.test(request.url())) inflight.add(request);

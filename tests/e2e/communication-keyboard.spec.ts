@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { signInByKeyboard, tabTo } from './keyboard.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 10's "keyboard only": each piece of work of the communication screens done with Tab, Shift+Tab, Enter,
 // Space, the arrow keys and typing — no click anywhere. A control the focus never reaches fails with the path the
@@ -8,7 +9,7 @@ import { signInByKeyboard, tabTo } from './keyboard.ts';
 const unique = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('keyboard only: a new conversation, an announcement published, an export queued, a dashboard tile followed', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(hangLimit(120_000));
   const { keyboard } = page;
   await signInByKeyboard(page, 'admin@demo.local');
 

@@ -1,6 +1,7 @@
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test, storePreferences } from './fixtures.ts';
 import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 10's "every route is a working screen": each route of the dashboard, notes, messages, announcements and
 // downloads opened in each of the five languages, in both themes and both directions (spread over the languages),
@@ -12,7 +13,7 @@ const RAW_ID = /\b(?:announcements|messages|notes|downloads|dashboard|list|area|
 
 test('every route of issue 10 opens in five languages, light and dark, left-to-right and right-to-left, titled in the reader’s language, axe clean, without a server error', async ({ page, request }) => {
   // 65 screens, each axe-checked: minutes on a busy machine.
-  test.setTimeout(600_000);
+  test.setTimeout(hangLimit(600_000));
   const admin = await apiToken(request);
   const supervisorId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'supervisor@demo.local')) })).json()).user.id as number;
   const conversation = await request.post('/api/conversations', { headers: authHeader(admin), data: { subject: 'Turnos de diciembre', participantIds: [supervisorId], body: 'Confirmo los turnos.' } });

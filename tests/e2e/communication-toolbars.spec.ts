@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test, shoot, storePreferences } from './fixtures.ts';
 import { sweepOpener } from './looks.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The list toolbars of Notas, Mensajes, Comunicados and Descargas (search, state filter, sort select where there
 // are no column headers) in each look a user may have: light, dark, right-to-left, Japanese and a 390 px phone.
@@ -29,7 +30,7 @@ const LOOKS = [
 ] as const;
 
 test('the toolbars of Notas, Mensajes, Comunicados and Descargas in light, dark, RTL, Japanese and at 390 px: sort and filter controls named in the reader’s language, axe clean', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(hangLimit(240_000));
   // Something in each list, so the toolbar sits above rows as it does for a user.
   const admin = await apiToken(request);
   const supervisorId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'supervisor@demo.local')) })).json()).user.id as number;

@@ -1,5 +1,6 @@
 import type { Page, Response } from '@playwright/test';
 import { ADMIN, apiToken, authHeader, createInsurer, expect, removeInsurer, submitLogIn, test } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 25 item 8: the server's CSP admits no inline style but the <style> elements that carry the nonce of the
 // response (the page's inlined stylesheet, the component library's); no style="…" attribute in the panel's markup.
@@ -174,19 +175,19 @@ test('the panel is styled under a CSP without inline styles, and the browser ref
 
 test("the API reference is styled: Scalar's <style> elements get the page's nonce", async ({ page }) => {
   // Scalar's bundle is 4 MB of script to parse and run before it draws anything: slow on a busy two-core machine.
-  test.setTimeout(120_000);
+  test.setTimeout(hangLimit(120_000));
   const violations = await watchViolations(page);
   const response = await page.goto('/api/docs');
   const { styleSrc, meta } = await nonceOf(page, response);
   expect(styleSrc).toBe(`'self' 'nonce-${meta}'`);
   const sidebar = page.getByRole('navigation', { name: 'Sidebar for Dental back office API' });
-  await expect(sidebar).toBeVisible({ timeout: 60_000 });
+  await expect(sidebar).toBeVisible({ timeout: hangLimit(60_000) });
   // Scalar's own stylesheet applies: its sidebar is a column beside the content (unstyled, a list across the page).
   // Measuring waits for the page's main thread, which Scalar keeps busy drawing every operation: once over 20 s (the
   // default action limit) in a clean-clone CI run at load 10, so the measure gets the whole minute the poll has.
-  await expect.poll(async () => (await sidebar.boundingBox({ timeout: 60_000 }))?.width, { timeout: 60_000 }).toBeLessThan(400);
+  await expect.poll(async () => (await sidebar.boundingBox({ timeout: hangLimit(60_000) }))?.width, { timeout: hangLimit(60_000) }).toBeLessThan(400);
   // The operations are drawn, their code samples too (the HTML with style attributes this page alone allows).
-  await expect(page.getByRole('heading', { name: 'Dental back office API', level: 1 })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('heading', { name: 'Dental back office API', level: 1 })).toBeVisible({ timeout: hangLimit(60_000) });
   await expect(page.locator('code.hljs').first()).toBeVisible();
   // Scalar probes once whether it may compile functions (it may not: script-src has no 'unsafe-eval') and does
   // without; every other report would be a style the page lost.

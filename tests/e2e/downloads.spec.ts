@@ -4,6 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { parseCsv } from '../support/csv.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // An export of a filtered list, from the list's own "Exportar" to the file on disk, as CSV and as XLSX:
 // the file holds exactly the rows the list shows for the same search, filter and sort.
@@ -26,7 +27,7 @@ async function exportFromList(page: Page, format: 'CSV (texto)' | 'Excel (XLSX)'
   await expect(page.getByText('Exportación en cola: aparecerá aquí cuando esté lista.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();
   const row = page.getByTestId('downloads-table').getByRole('row').nth(1);
-  await expect(row.getByTestId('download-state')).toHaveText('Completada', { timeout: 30_000 });
+  await expect(row.getByTestId('download-state')).toHaveText('Completada', { timeout: hangLimit(30_000) });
   const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: /^Descargar / }).click()]);
   return fs.readFileSync((await file.path())!);
 }
@@ -107,7 +108,7 @@ test('Descargas keeps its state filter, sort and page in the address: a reload s
   const missing = Math.max(1, 11 - (await total()));
   // A user has at most 5 exports queued or running, so each is left to finish before the next is asked for.
   const finished = (id: number) =>
-    expect(async () => expect(((await (await request.get(`/api/downloads/${id}`, { headers: authHeader(token) })).json()) as Job).state).toBe('completed')).toPass({ timeout: 60_000 });
+    expect(async () => expect(((await (await request.get(`/api/downloads/${id}`, { headers: authHeader(token) })).json()) as Job).state).toBe('completed')).toPass({ timeout: hangLimit(60_000) });
   for (let i = 0; i < missing; i++) await finished(await exportNow(request, token, 'insurers'));
   await finished(await exportNow(request, token, 'users'));
 
@@ -151,7 +152,7 @@ test.describe('downloads on a phone', () => {
     });
     expect(queued.status()).toBe(202);
     const job = (await queued.json()) as { id: number };
-    await expect(async () => expect((await (await request.get(`/api/downloads/${job.id}`, { headers: authHeader(token) })).json()).state).toBe('completed')).toPass({ timeout: 30_000 });
+    await expect(async () => expect((await (await request.get(`/api/downloads/${job.id}`, { headers: authHeader(token) })).json()).state).toBe('completed')).toPass({ timeout: hangLimit(30_000) });
 
     await signIn(page, ADMIN.email, { to: '/app/descargas' });
     await expect(page.getByRole('heading', { name: 'Descargas', level: 1 })).toBeVisible();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseCsv } from '../support/csv.ts';
 import { ADMIN, apiToken, authHeader, expect, signIn, test } from './fixtures.ts';
 import { catalogs } from './looks.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 28, item 10: the export form names the filters as the list does ("Orden: Nombre comercial (descendente)",
 // not "sort: -name"), and the CSV opens in the requester's spreadsheet: her separator, her language's labels.
@@ -31,7 +32,7 @@ for (const [locale, separator] of [['es', ';'], ['fr', ';'], ['en', ',']] as con
     await page.getByText(t['downloads.format.csv']!).click();
     await page.getByRole('button', { name: t['downloads.submit'] }).click();
     const row = page.getByTestId('downloads-table').getByRole('row').nth(1);
-    await expect(row.getByTestId('download-state')).toHaveText(t['downloads.state.completed']!, { timeout: 30_000 });
+    await expect(row.getByTestId('download-state')).toHaveText(t['downloads.state.completed']!, { timeout: hangLimit(30_000) });
     const [file] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: new RegExp(`^${t['downloads.download']!.replace('{name}', '')}`) }).click()]);
     const bytes = fs.readFileSync((await file.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

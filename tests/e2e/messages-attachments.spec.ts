@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // A file sent in a conversation: chosen in the reply box, shown to the other participant live with its name and
 // size, and downloaded by them byte for byte. A file the server would refuse is stopped before it is sent.
@@ -20,7 +21,7 @@ async function person(browser: Browser, email: string): Promise<Page> {
 
 test('a participant sends a file; the other sees it live with its name and size and downloads it', async ({ browser, request }) => {
   // Two signed-in browsers and three uploads on a machine that may be busy.
-  test.setTimeout(120_000);
+  test.setTimeout(hangLimit(120_000));
   const supervisorToken = await apiToken(request, 'supervisor@demo.local');
   const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
   const subject = `Presupuesto ${Date.now().toString(36)}`;
@@ -47,7 +48,7 @@ test('a participant sends a file; the other sees it live with its name and size 
   await supervisor.getByLabel('Responder').fill('Adjunto el presupuesto firmado.');
   await supervisor.getByRole('button', { name: 'Enviar' }).click();
   // The server opens the PDF with every page before it stores it: give a busy machine time.
-  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: 30_000 });
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: hangLimit(30_000) });
   const sent = supervisor.getByTestId('message').last();
   await expect(sent).toContainText('Adjunto el presupuesto firmado.');
   await expect(sent.getByTestId('message-file')).toHaveText(/presupuesto-ortodoncia\.pdf\s*<1 kB/);
@@ -55,7 +56,7 @@ test('a participant sends a file; the other sees it live with its name and size 
 
   // The analyst's open conversation gets it without a reload; the download is the same file.
   const file = analyst.getByRole('button', { name: 'Descargar presupuesto-ortodoncia.pdf (<1 kB)' });
-  await expect(file).toBeVisible({ timeout: 30_000 });
+  await expect(file).toBeVisible({ timeout: hangLimit(30_000) });
   await expect(analyst.getByTestId('message')).toHaveText([/presupuesto/, /Adjunto el presupuesto firmado/]);
   const [download] = await Promise.all([analyst.waitForEvent('download'), file.click()]);
   expect(download.suggestedFilename()).toBe('presupuesto-ortodoncia.pdf');
@@ -68,13 +69,13 @@ test('a participant sends a file; the other sees it live with its name and size 
   const [chooser] = await Promise.all([analyst.waitForEvent('filechooser'), attach.press('Enter')]);
   await chooser.setFiles({ name: 'recibo.pdf', mimeType: 'application/pdf', buffer: PDF });
   await analyst.getByRole('button', { name: 'Enviar' }).click();
-  await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (<1 kB)' })).toBeVisible({ timeout: 30_000 });
+  await expect(supervisor.getByRole('button', { name: 'Descargar recibo.pdf (<1 kB)' })).toBeVisible({ timeout: hangLimit(30_000) });
   await supervisor.context().close();
   await analyst.context().close();
 });
 
 test('several files go in one message: chosen together or one after another, one removed, the rest arrive live in order', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(hangLimit(120_000));
   const supervisorToken = await apiToken(request, 'supervisor@demo.local');
   const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
   const created = await request.post('/api/conversations', {
@@ -108,12 +109,12 @@ test('several files go in one message: chosen together or one after another, one
   await expect(supervisor.getByTestId('chosen-file')).toHaveText([/factura\.pdf/, /receta\.pdf/]);
   await expectNoSeriousViolations(supervisor);
   await supervisor.getByRole('button', { name: 'Enviar' }).click();
-  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: 30_000 });
+  await expect(supervisor.getByTestId('chosen-file')).toHaveCount(0, { timeout: hangLimit(30_000) });
   await expect(supervisor.getByTestId('message').last().getByTestId('message-file')).toHaveText([/factura\.pdf/, /receta\.pdf/]);
 
   // The analyst gets the one message with both files without a reload, and each downloads as itself.
   const files = analyst.getByTestId('message').last().getByTestId('message-file');
-  await expect(files).toHaveText([/factura\.pdf/, /receta\.pdf/], { timeout: 30_000 });
+  await expect(files).toHaveText([/factura\.pdf/, /receta\.pdf/], { timeout: hangLimit(30_000) });
   await expect(analyst.getByTestId('message')).toHaveCount(2);
   const [download] = await Promise.all([analyst.waitForEvent('download'), analyst.getByRole('button', { name: 'Descargar receta.pdf (<1 kB)' }).click()]);
   expect(download.suggestedFilename()).toBe('receta.pdf');

@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The live message stream after a network drop (src/features/messages/event-stream.ts): the receiver's browser goes
 // offline, two messages are sent meanwhile, the network comes back, and both arrive once each, in order, without a
@@ -54,7 +55,7 @@ async function recordLiveEvents(context: BrowserContext) {
 }
 
 test('after a network drop the live stream resumes: two messages sent meanwhile arrive once each, in order, without reload', async ({ browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(hangLimit(90_000));
   const supervisorToken = await apiToken(request, 'supervisor@demo.local');
   const analystId = (await (await request.get('/api/me', { headers: authHeader(await apiToken(request, 'analista@demo.local')) })).json()).user.id as number;
   const subject = `Reconexión ${Date.now().toString(36)}`;
@@ -99,7 +100,7 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
   await receiver.context.setOffline(false);
 
   // Back online, the stream reconnects by itself (after its back-off) and resumes after the last event it saw.
-  await expect.poll(() => streams.length, { timeout: 30_000 }).toBeGreaterThan(connectionsBefore);
+  await expect.poll(() => streams.length, { timeout: hangLimit(30_000) }).toBeGreaterThan(connectionsBefore);
   expect(streams.at(-1), 'Last-Event-ID of the resumed stream').toMatch(/^\d+$/);
   // Without a reload: both, once each, in the order sent.
   await expect(receiver.page.getByTestId('message')).toHaveText([/Primer mensaje/, /Segundo, sin red/, /Tercero, sin red/]);

@@ -11,6 +11,7 @@ import { expectFocusVisible, tabTo } from './keyboard.ts';
 import { otherSession } from './user-fixtures.ts';
 import { readSecure } from './secure-storage.ts';
 import { dateField, expectDate, fillDate, firstBox } from './date-input.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // An orthodontic plan walked through the screens by an analyst: found from its verified preauthorization,
 // proposed with the worked fixture of the domain research (6,000.00 at 50 % against a lifetime maximum of
@@ -249,7 +250,7 @@ async function permissionsOnPlan(browser: Browser, request: APIRequestContext, p
 }
 
 test.describe('orthodontic plans', () => {
-  test.setTimeout(240_000);
+  test.setTimeout(hangLimit(240_000));
 
   test('an analyst proposes a plan from its preauthorization, sees the worked fixture, activates it and claims its first two instalments', async ({ page, browser, request }) => {
     await walkPlan(page, browser, request, 'es', es);
@@ -308,7 +309,7 @@ async function proposedPlan(request: APIRequestContext, name: string) {
 }
 
 test.describe('orthodontic plan lifecycle on screen', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(hangLimit(180_000));
   const planState = (page: Page, state: string) => page.locator(`span.chakra-badge[data-state="${state}"]`);
 
   test('the terms being changed survive a reload; the plan is cancelled with a reason', async ({ page, request }) => {
@@ -424,7 +425,7 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 const say = (id: keyof typeof es, values?: Record<string, string | number>) => String(new IntlMessageFormat(es[id], 'es').format(values));
 
 test.describe('orthodontic plans by keyboard and their unsaved proposal', () => {
-  test.setTimeout(180_000);
+  test.setTimeout(hangLimit(180_000));
 
   test('keyboard only: a plan proposed from its preauthorization, its terms changed, approved, activated and its initial payment claimed', async ({ page, request }) => {
     const source = await preauthorizedChild(request, 'Rita');
@@ -522,7 +523,7 @@ test.describe('orthodontic plans by keyboard and their unsaved proposal', () => 
     // The server takes it again (the draft is retried): nothing is lost by leaving, so nothing is asked.
     await page.unroute('**/api/drafts/**');
     const kept = async () => (await savedDraft(request, analyst, 'orthodontic-plan-proposal', source.verificationId))?.fee;
-    await expect.poll(kept, { timeout: 15_000 }).toBe('4321');
+    await expect.poll(kept, { timeout: hangLimit(15_000) }).toBe('4321');
     await breadcrumbs.click();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page).not.toHaveURL(new RegExp(`/planes/nuevo/${source.verificationId}$`));

@@ -3,6 +3,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, authHeader, signIn, storePreferences } from './fixtures.ts';
 import { catalogs, LOOKS, sweepOpener, type Look } from './looks.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issues 8 and 9's "every route is a working screen": each route of the master data (doctors, policyholders,
 // patients, search, settings) and of the guided workflow (verifications, reimbursements, orthodontic plans) opened
@@ -73,7 +74,7 @@ async function sweep(page: Page, areas: Route[][]) {
 }
 
 test('every route of issue 8 (doctors, policyholders, patients, search, settings) opens in the five looks, titled in the reader’s language, axe clean, without a server error', async ({ page, request }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(hangLimit(480_000));
   const admin = await apiToken(request);
   const doctor = await first<{ id: number }>(request, admin, '/api/doctors?pageSize=1');
   const holder = await first<{ id: number }>(request, admin, '/api/policyholders?pageSize=1');
@@ -104,7 +105,7 @@ test('every route of issue 8 (doctors, policyholders, patients, search, settings
 });
 
 test('every route of issue 9 (verifications, reimbursements, orthodontic plans) opens in the five looks, titled in the reader’s language, axe clean, without a server error', async ({ page, request }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(hangLimit(480_000));
   const admin = await apiToken(request);
   const open = await first<{ id: number }>(request, admin, '/api/verifications?group=open&pageSize=1');
   const ready = await first<{ id: number; category: string }>(request, admin, '/api/verifications?state=verified&pageSize=100', (v) => v.category === 'GENERAL');

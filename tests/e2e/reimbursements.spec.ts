@@ -6,6 +6,7 @@ import { sweepOpener } from './looks.ts';
 import { activeDoctor, api, daysAgo, dropFile, insuredPatient, pdfFile, pdfText, pickTooth, pngFile, submittedReimbursement, submitWithDocuments, typeLine, verifiedVerification } from './reimbursement-support.ts';
 import { createUser, uniqueEmail } from './user-fixtures.ts';
 import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 
@@ -128,7 +129,7 @@ test('creation flow: invoice, lines typed from the keyboard with the tooth chart
   await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) })).status()).toBe(204);
 });
 
-test.setTimeout(180_000);
+test.setTimeout(hangLimit(180_000));
 
 test('review: another analyst approves, treasury pays; a user without the permission never sees its button and the API refuses it', async ({ page, request, browser }) => {
   const admin = await apiToken(request);
@@ -695,7 +696,7 @@ test('a creation draft survives a session expiry: signed in again, what was type
 
   await expect(number).toHaveValue('F-SES-1-BIS');
   // The write waiting since the 401 goes through once signed in again, and a reload restores it.
-  await expect.poll(kept, { timeout: 15_000 }).toBe('F-SES-1-BIS');
+  await expect.poll(kept, { timeout: hangLimit(15_000) }).toBe('F-SES-1-BIS');
   await page.reload();
   await expect(number).toHaveValue('F-SES-1-BIS');
 });
@@ -717,7 +718,7 @@ test('leaving the creation flow while what was typed is not on the server yet as
   // The server takes it again (the draft is retried): nothing is lost by leaving, so nothing is asked.
   await page.unroute('**/api/drafts/**');
   const analyst = await apiToken(request, 'analista@demo.local');
-  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber, { timeout: 15_000 }).toBe('F-SALIR-1');
+  await expect.poll(async () => (await request.get(`/api/drafts/reimbursement-new/${verification.id}`, { headers: authHeader(analyst) }).then((r) => r.json()).catch(() => null))?.snapshot?.draft?.invoice?.invoiceNumber, { timeout: hangLimit(15_000) }).toBe('F-SALIR-1');
   await breadcrumbs.click();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page).not.toHaveURL(new RegExp(`/reembolsos/nuevo/${verification.id}$`));

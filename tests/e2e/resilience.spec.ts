@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, PASSWORD, apiToken, authHeader, createInsurer, removeInsurer, signIn, tokenOf } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 test.describe('when things go wrong', () => {
   test.beforeEach(async ({ page }) => {
@@ -31,7 +32,7 @@ test.describe('when things go wrong', () => {
     );
     await page.goto('/app/aseguradoras/editar/1');
     const alert = page.getByRole('alert').filter({ hasText: 'Unexpected Application Error!' });
-    await expect(alert.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible({ timeout: 20_000 });
+    await expect(alert.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible({ timeout: hangLimit(20_000) });
     await expect(alert).toContainText('500');
   });
 
@@ -44,7 +45,7 @@ test.describe('when things go wrong', () => {
     );
     await page.goto('/app/aseguradoras');
     const alert = page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los datos.' });
-    await expect(alert).toBeVisible({ timeout: 20_000 });
+    await expect(alert).toBeVisible({ timeout: hangLimit(20_000) });
     fail = false;
     await alert.getByRole('button', { name: 'Reintentar' }).click();
     await expect(page.getByText('1–20 de 25')).toBeVisible();

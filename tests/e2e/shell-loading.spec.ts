@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, signIn, submitLogIn } from './fixtures.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // How the panel loads: what shows before the scripts, while the signed-in layout's code and the
 // first data come, and when coming back to a screen already seen. Behaviour only, never timings.
@@ -154,7 +155,7 @@ test.describe('the menu', () => {
     await page.getByTestId('side-nav').getByRole('link', { name: 'Titulares', exact: true }).hover();
     await expect.poll(() => requested('PolicyholdersListScreen')).toBe(true);
     // The other entries follow, one at a time, without being pointed at.
-    await expect.poll(() => requested('DoctorsListScreen') && requested('InsurersListScreen'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => requested('DoctorsListScreen') && requested('InsurersListScreen'), { timeout: hangLimit(20_000) }).toBe(true);
   });
 
   test('focusing the menu from the keyboard loads its screens’ code too', async ({ page }) => {
@@ -162,7 +163,7 @@ test.describe('the menu', () => {
     page.on('request', (r) => loaded.push(new URL(r.url()).pathname));
     await signIn(page, ADMIN.email);
     await page.getByTestId('side-nav').getByRole('link', { name: 'Panel', exact: true }).focus();
-    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: hangLimit(20_000) }).toBe(true);
   });
 
   test('a menu reached for before the permissions arrive loads the entries they bring', async ({ page }) => {
@@ -176,6 +177,6 @@ test.describe('the menu', () => {
     await nav.getByRole('link', { name: 'Panel', exact: true }).focus();
     await me.release();
     await expect(nav.getByRole('link', { name: 'Doctores', exact: true })).toBeVisible();
-    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => loaded.some((p) => /\/assets\/DoctorsListScreen-[\w-]+\.js$/.test(p)), { timeout: hangLimit(20_000) }).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { sweepOpener } from './looks.ts';
 import { expectFocusVisible, tabTo as tabToTarget } from './keyboard.ts';
 import { api, insuredPatient } from './reimbursement-support.ts';
 import { dateField, expectDate, fillDate, tabAndTypeDate } from './date-input.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 9, verificaciones: a verifier takes a pending verification, asks for information and records it eligible,
 // in Spanish and once in Japanese; a user without the permission sees no action (and the API refuses it); one
@@ -279,7 +280,7 @@ test.describe('verificaciones', () => {
 
   test('every screen in dark, right-to-left, Japanese and at 390 px is axe clean', async ({ page, request }) => {
     // Twelve screens with axe on each: more than the default minute on a loaded machine.
-    test.setTimeout(180_000);
+    test.setTimeout(hangLimit(180_000));
     const opened = await openVerification(request, 'BENEFITS');
     const screens = { worklist: '/app/verificaciones/nuevas', history: '/app/verificaciones/existentes', new: '/app/verificaciones/nueva', record: `/app/verificaciones/editar/${opened.id}` };
     const variants: [string, Preferences, { width: number; height: number }][] = [

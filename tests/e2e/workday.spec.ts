@@ -4,6 +4,7 @@ import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, apiToken, authHeader, signIn, shoot } from './fixtures.ts';
 import { api, daysAgo, dropFile, insuredPatient, pdfFile, pickTooth, pngFile } from './reimbursement-support.ts';
 import { dateField, fillDate } from './date-input.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // Issue 9's whole day, through the screens, in Spanish and once in Japanese: a verifier takes a pending verification,
 // asks for information and records it eligible; an analyst makes the reimbursement from it with three lines and two
@@ -20,7 +21,7 @@ const CATALOGS: Record<'es' | 'ja', Texts> = {
 };
 const fill = (text: string, values: Record<string, string>) => Object.entries(values).reduce((out, [key, value]) => out.split(`{${key}}`).join(value), text);
 
-test.setTimeout(240_000);
+test.setTimeout(hangLimit(240_000));
 
 /** A browser of their own for one person of the day, signed in and in the day's language. */
 async function person(browser: Browser, email: string, locale: 'es' | 'ja'): Promise<Page> {

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { apiToken, shoot, signIn } from './fixtures.ts';
 import { activeDoctor, api, insuredPatient, pendingVerification, submittedReimbursement } from './reimbursement-support.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const es = JSON.parse(readFileSync('src/i18n/messages/es.json', 'utf8')) as Record<string, string>;
 
@@ -72,14 +73,15 @@ test('the next action answers at once after an event, while the history and list
   await signIn(page, 'verificador@demo.local', { to: `/app/verificaciones/editar/${created.id}` });
   const actions = page.getByTestId('workflow-actions');
   await expect(actions.getByRole('button', { name: es['verifications.event.START'], exact: true })).not.toHaveAttribute('aria-disabled', 'true');
-  // From now on the panel's rereads of verifications are slow (a busy server): the event's own answer is not.
+  // From now on the panel's rereads of verifications are slow (a busy server): the event's own answer is not. The
+  // delay outlasts every wait below, so what they see came from the event's answer.
   await page.route(/\/api\/verifications(\/|\?|$)/, async (route) => {
-    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 20_000));
+    if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, hangLimit(20_000)));
     await route.continue().catch(() => undefined);
   });
   await actions.getByRole('button', { name: es['verifications.event.START'], exact: true }).click();
   await expect(page.locator('[data-state="inProgress"]').first()).toBeVisible();
   await actions.getByRole('button', { name: es['verifications.event.REQUEST_INFO'], exact: true }).click();
-  await expect(page.getByRole('alertdialog')).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByRole('alertdialog')).toBeVisible({ timeout: hangLimit(5_000) });
   await page.unrouteAll({ behavior: 'ignoreErrors' });
 });

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const committed = path.resolve('tests/paths/preferences/transitions');
 const experiment = path.join(committed, 'seed-7-length-5');
@@ -11,7 +12,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx
 afterAll(() => fs.rmSync(experiment, { recursive: true, force: true }));
 
 describe('npm run test:paths with other options than the committed ones', () => {
-  it('writes into its own folder and leaves the committed files as they are', { timeout: 120_000 }, () => {
+  it('writes into its own folder and leaves the committed files as they are', { timeout: hangLimit(120_000) }, () => {
     const before = snapshot(committed);
     const result = run('--machine', 'preferences', '--criterion', 'transitions', '--seed', '7', '--max-length', '5');
     expect(result.status, result.stderr).toBe(0);

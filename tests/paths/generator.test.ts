@@ -10,6 +10,7 @@ import { deriveAlphabet, eventTypesOf } from '../../scripts/statecharts/paths/al
 import { activeStateIds, stateLabel, transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
 import { mulberry32 } from '../../scripts/statecharts/paths/prng.ts';
 import { CRITERIA, type MachineFixture, type PathsFile } from '../../scripts/statecharts/paths/types.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const registered = (name: string) => MACHINES.find((m) => m.name === name)!;
 
@@ -81,7 +82,7 @@ describe('generation', () => {
   // One test per machine. Generation is synchronous processor work: 46 s for every machine on a quiet machine, and
   // verification-flow's 14 s took over 120 s in a clean-clone CI run (nice 10 beside the browser lane at load 10).
   // A synchronous test cannot hang waiting, so its limit is only there to stop a runaway loop.
-  it.each(MACHINES.map((m) => [m.name, m] as const))('meets every criterion on %s, except what the fixtures cannot reach', { timeout: 900_000 }, (name, m) => {
+  it.each(MACHINES.map((m) => [m.name, m] as const))('meets every criterion on %s, except what the fixtures cannot reach', { timeout: hangLimit(900_000) }, (name, m) => {
     for (const criterion of CRITERIA) {
       const file = generatePaths(m, FIXTURES[name]!, { ...DEFAULT_OPTIONS, criterion, walks: 20 });
       expect(file.failures, `${name}/${criterion}`).toEqual([]);

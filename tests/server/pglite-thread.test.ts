@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../support/temp-dir.ts';
 import { startEmbeddedThread, type EmbeddedSession } from '../../server/db/pglite-thread.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The embedded database in its own thread must look to the server exactly like PGlite in-process did.
 describe('PGlite in its own thread', () => {
@@ -62,7 +63,7 @@ describe('the thread and the process', () => {
       const db = await startEmbeddedThread('memory://');
       setTimeout(async () => console.log((await db.query('SELECT 41 + 1 AS n', [])).rows[0].n), 10);`,
     );
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 120_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: hangLimit(120_000) });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('42');
     expect(run.status).toBe(0);

@@ -17,6 +17,7 @@ import { traceCoverage } from '../../scripts/statecharts/paths/criteria.ts';
 import { runPath } from '../../scripts/statecharts/paths/executor.ts';
 import { transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
 import { emptyCovered, testableCopy } from '../../scripts/statecharts/paths/instrument.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const SEED = 1;
 const GATED = MACHINES.filter((m) => m.kind === 'session' || m.kind === 'workflow' || m.kind === 'flow');
@@ -50,7 +51,7 @@ describe('generated transition coverage (seed 1)', () => {
 });
 
 describe('coverage report', () => {
-  it('merges generated paths and hand-written tests into HTML and JUnit', { timeout: 180_000 }, () => {
+  it('merges generated paths and hand-written tests into HTML and JUnit', { timeout: hangLimit(180_000) }, () => {
     const report = computeCoverage({ handwritten: true });
     const files = writeReport(report, DEFAULT_REPORT_DIR);
     expect(files.map((f) => path.basename(f)).sort()).toEqual(['coverage.json', 'index.html', 'junit.xml']);

@@ -10,6 +10,7 @@ import { computeCoverage, renderHtml, renderJunit, summaryLines } from '../../sc
 import { guardOutcomeIds, transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
 import { readRuns, recordRun } from '../../scripts/statecharts/paths/runs.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statechart-runs-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -30,7 +31,7 @@ describe('API and app runs in the coverage report', () => {
     ]);
   });
 
-  it('marks per transition which were taken through the API and which through the app, apart from the other sources', { timeout: 120_000 }, () => {
+  it('marks per transition which were taken through the API and which through the app, apart from the other sources', { timeout: hangLimit(120_000) }, () => {
     const report = computeCoverage({ handwritten: false, runsDir: dir });
     const machine = report.machines.find((m) => m.name === 'policy')!;
     const item = (id: string) => machine.transitions.find((t) => t.id === id)!;

@@ -6,6 +6,7 @@ import { seedDemo, syncRoles } from '../../server/seed/demo.ts';
 import { fileStore } from '../../server/files.ts';
 import type { DatabaseTemplate } from '../../server/server.ts';
 import { runDir } from './run-dir.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /**
  * The demo database, migrated and seeded once per run and seed date, saved as a PGlite tarball with its
@@ -19,10 +20,10 @@ export async function demoTemplate(today: string): Promise<DatabaseTemplate> {
   const template = { dataDir: path.join(dir, 'data.tar'), filesDir: path.join(dir, 'files') };
   const ready = path.join(dir, 'ready');
   fs.mkdirSync(root, { recursive: true });
-  const giveUp = Date.now() + 180_000;
+  const giveUp = Date.now() + hangLimit(180_000);
   for (;;) {
     if (fs.existsSync(ready)) return template;
-    if (Date.now() > giveUp) throw new Error(`The demo database of ${today} was not built within 3 minutes (${dir} holds no ready mark).`);
+    if (Date.now() > giveUp) throw new Error(`The demo database of ${today} was not built within ${hangLimit(180_000) / 60_000} minutes (${dir} holds no ready mark).`);
     try {
       fs.mkdirSync(dir);
     } catch (error) {

@@ -6,6 +6,7 @@ import { readConfig } from '../../server/config.ts';
 import { createServer } from '../../server/server.ts';
 import { startPostgresCluster } from '../../scripts/postgres-cluster.ts';
 import { runDir } from './run-dir.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 export { startPostgresCluster, stopPostgresCluster, type PostgresCluster } from '../../scripts/postgres-cluster.ts';
 
@@ -18,7 +19,7 @@ async function sharedCluster(): Promise<string> {
   const dir = path.join(root, 'postgres');
   const address = path.join(root, 'postgres.url');
   const failure = path.join(root, 'postgres.error');
-  const giveUp = Date.now() + 180_000;
+  const giveUp = Date.now() + hangLimit(180_000);
   for (;;) {
     if (fs.existsSync(address)) return fs.readFileSync(address, 'utf8');
     if (fs.existsSync(failure)) throw new Error(`The run's PostgreSQL did not start: ${fs.readFileSync(failure, 'utf8')}`);
@@ -26,7 +27,7 @@ async function sharedCluster(): Promise<string> {
       fs.mkdirSync(dir);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() > giveUp) throw new Error(`The run's PostgreSQL did not start within 3 minutes (${dir}).`);
+      if (Date.now() > giveUp) throw new Error(`The run's PostgreSQL did not start within ${hangLimit(180_000) / 60_000} minutes (${dir}).`);
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;
     }

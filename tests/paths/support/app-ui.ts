@@ -14,6 +14,7 @@ import { expect, type APIRequestContext, type Page, type Route, type TestInfo } 
 import { recordRun } from '../../../scripts/statecharts/paths/runs.ts';
 import type { PathsFile } from '../../../scripts/statecharts/paths/types.ts';
 import { ADMIN, PASSWORD, authHeader, sideNav, storage, tokenOf } from '../../e2e/fixtures.ts';
+import { hangLimit } from '../../../scripts/hang-limit.ts';
 
 /** How an invoked actor settled: a session grant with a token, one without (only from a stubbed answer), or a failure. */
 export type Outcome = 'grant' | 'no-token' | 'error' | 'done';
@@ -284,7 +285,7 @@ export class AppUi {
       const link = new URL(page.url()).pathname.startsWith('/app/aseguradoras') ? 'Panel' : 'Aseguradoras';
       await nav.getByRole('link', { name: link }).click({ timeout: 2_000 });
       await expect(this.expiredDialog).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: hangLimit(30_000) });
   }
 
   /** SIGN_IN in the session-expired dialog, then its outcome. */
