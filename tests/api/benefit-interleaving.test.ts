@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { patientOnOwnPolicy } from './benefit-people.ts';
 import { attachToReimbursement, call, sendEvent, signIn, useServer } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /**
  * Issue 13, item 1: whatever the order in which the office creates, submits, approves, pays and cancels
@@ -244,5 +245,5 @@ describe('benefits over interleaved claims', () => {
     expect(seen.moves).toBeGreaterThan(30);
     // And sequences that used up the lowered cleanings, where one more approval would exceed the limit.
     expect(seen.cleaningsAtCap).toBeGreaterThan(4);
-  }, 900_000);
+  }, hangLimit(900_000));
 });

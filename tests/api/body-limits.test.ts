@@ -7,6 +7,7 @@ import { TestServer } from './helpers.ts';
 import { startApiProcess, type ApiProcess } from './multiprocess.ts';
 import { DEMO_PASSWORD } from '../../server/auth/roles.ts';
 import { textPdf } from '../../server/seed/demo-documents.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const MiB = 1024 * 1024;
 let server: TestServer;
@@ -117,7 +118,7 @@ describe('memory stays flat while huge bodies are refused', () => {
     api = await startApiProcess('memory://', { SEED_DEMO: '1' });
     apiPort = Number(new URL(api.url).port);
     apiToken = await api.signIn('analista@demo.local');
-  }, 120_000);
+  }, hangLimit(120_000));
   afterAll(() => api?.stop());
 
   it('grows by far less than the bodies sent: an endless JSON body and a 200 MiB upload, each refused with 413', async () => {
@@ -135,5 +136,5 @@ describe('memory stays flat while huge bodies are refused', () => {
     // Buffered whole, the first body alone would have added 600 MiB and more; at the limit, the upload's
     // 15 MB (and its copy) is the most one request may hold.
     expect(grown, `${(grown / MiB).toFixed(1)} MiB more at the peak`).toBeLessThan(64 * MiB);
-  }, 120_000);
+  }, hangLimit(120_000));
 });

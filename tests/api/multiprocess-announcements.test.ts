@@ -23,7 +23,7 @@ suite('announcement windows on a timer across API processes', () => {
     [a] = cluster.processes as [ApiProcess];
     sql = new pg.Client({ connectionString: cluster.databaseUrl });
     await sql.connect();
-  }, 240_000);
+  }, hangLimit(240_000));
   afterAll(async () => {
     await sql?.end();
     await cluster?.stop();
@@ -70,5 +70,5 @@ suite('announcement windows on a timer across API processes', () => {
     expect(new Set(slots.map((s) => s.slot.getTime())).size).toBe(slots.length);
     const moved = (await sql.query(`SELECT coalesce(sum(events_sent), 0)::int AS n FROM timer_runs WHERE job = 'announcements.window' AND started_at > $1`, [new Date(now)])).rows[0].n;
     expect(moved).toBe(2);
-  }, 120_000);
+  }, hangLimit(120_000));
 });

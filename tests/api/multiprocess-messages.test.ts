@@ -20,7 +20,7 @@ suite('messages across API processes', () => {
   beforeAll(async () => {
     cluster = await startCluster(2);
     [a, b] = cluster.processes as [ApiProcess, ApiProcess];
-  }, 240_000);
+  }, hangLimit(240_000));
   afterAll(async () => {
     await cluster?.stop();
   });
@@ -56,5 +56,5 @@ suite('messages across API processes', () => {
     const messages = (await a.call('GET', `/api/conversations/${created.body.id}`, { token: analyst })).body.messages as { id: number }[];
     expect([first, ...missed, live].map((e) => JSON.parse(e.data).messageId)).toEqual(messages.map((m) => m.id));
     await onA.close();
-  }, 120_000);
+  }, hangLimit(120_000));
 });

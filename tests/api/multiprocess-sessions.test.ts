@@ -25,7 +25,7 @@ suite('sessions kept in memory across API processes', () => {
     [a, b] = cluster.processes as [ApiProcess, ApiProcess];
     sql = new pg.Client({ connectionString: cluster.databaseUrl });
     await sql.connect();
-  }, 240_000);
+  }, hangLimit(240_000));
   afterAll(async () => {
     await sql?.end();
     await cluster?.stop();

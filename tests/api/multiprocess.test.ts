@@ -27,7 +27,7 @@ suite('several API processes on one PostgreSQL', () => {
     [a, b] = cluster.processes as [ApiProcess, ApiProcess];
     sql = new pg.Client({ connectionString: cluster.databaseUrl });
     await sql.connect();
-  }, 240_000);
+  }, hangLimit(240_000));
   afterAll(async () => {
     await sql?.end();
     await cluster?.stop();
@@ -72,7 +72,7 @@ suite('several API processes on one PostgreSQL', () => {
     // Each was claimed by one of the two processes (which one is up to SKIP LOCKED and the poll timing).
     const pids = new Set(rows.map((r) => Number(String(r.claimed_by).split(':').pop())));
     expect([...pids].every((pid) => pid === a.child.pid || pid === b.child.pid)).toBe(true);
-  }, 180_000);
+  }, hangLimit(180_000));
 
   it('a job whose process is killed mid-export is finished by the other, whole and once', async () => {
     const token = await b.signIn('admin@demo.local');
@@ -90,7 +90,7 @@ suite('several API processes on one PostgreSQL', () => {
     const done = await waitFor('the survivor to finish the job', async () => {
       const row = await job(id);
       return row.state === 'completed' ? row : null;
-    }, 120_000);
+    }, hangLimit(120_000));
     expect(done.attempts).toBe(2);
     expect(Number(String(done.claimed_by).split(':').pop())).toBe(survivor.child.pid);
 
@@ -106,7 +106,7 @@ suite('several API processes on one PostgreSQL', () => {
     cluster.processes.splice(cluster.processes.indexOf(victim), 1);
     if (victim === a) a = replacement;
     else b = replacement;
-  }, 240_000);
+  }, hangLimit(240_000));
 
   it('the daily scheduler\'s jobs run once when two processes start at the same moment', async () => {
     const today = (await sql.query(`SELECT current_date::text AS d`)).rows[0].d as string;
@@ -130,5 +130,5 @@ suite('several API processes on one PostgreSQL', () => {
     const expiries = (await sql.query(`SELECT count(*)::int AS n FROM workflow_history WHERE entity_type = 'verification' AND entity_id = $1 AND event = 'EXPIRE'`, [verification.id])).rows[0].n;
     expect(expiries).toBe(1);
     expect((await job(exported.id)).state).toBe('expired');
-  }, 240_000);
+  }, hangLimit(240_000));
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, signIn, useServer } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 // The patients list finds a page's ids from patients alone, by one of two routes chosen by the matches read up to
 // the bound: past 1 000 it walks the name index, up to it it sorts the matches it read. Whichever
@@ -36,7 +37,7 @@ beforeAll(async () => {
        FROM generate_series(1, 30) n`,
     [policyId],
   );
-}, 120_000);
+}, hangLimit(120_000));
 
 describe('patients search paging', () => {
   it('past the count bound, pages 1 and 3 by name hold the first matches in name order, the total a lower bound', async () => {

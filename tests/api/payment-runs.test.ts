@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, expectProblem, sendEvent, signIn } from './helpers.ts';
 import { interopMissing, schemaErrors } from '../payments/iso20022.ts';
 import { approve, approvedClaim, claimToApprove, event, firstDoctorId, ledgerMatchesPayments, parse, payable, people, sentRun, statusReport, upload, type Claim, usePaymentDesk } from './payment-run-kit.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 const server = usePaymentDesk();
 
@@ -414,5 +415,5 @@ describe('payment runs interleaved with each other and with hand payments', () =
     // The generator reached what matters: payments by runs and by hand, refused hand payments, returns, repeated reports,
     // approvals once runs existed and runs refused a claim not yet approved.
     for (const [what, count] of Object.entries(seen)) expect(count, what).toBeGreaterThan(0);
-  }, 900_000);
+  }, hangLimit(900_000));
 });

@@ -74,7 +74,7 @@ describe.skipIf(!hasPostgres)('on PostgreSQL 15', () => {
     expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
     const stored = await server.db.query<{ code: string }>(`SELECT code FROM insurers WHERE code LIKE 'RST%'`);
     expect(stored.map((r) => r.code)).toEqual(expect.arrayContaining(acknowledged));
-  }, 120_000);
+  }, hangLimit(120_000));
 
   it('keeps the audit log append-only', async () => {
     await expect(postgres.server.db.query('DELETE FROM audit_log')).rejects.toThrow(/append-only/);

@@ -3,6 +3,7 @@ import { checkAuditChain, recordAudit, type AuditEntry } from '../../server/audi
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { TestServer } from './helpers.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 let db: Database;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe('audit rows of list reads under load', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, hangLimit(120_000));
 });
 
 describe('permissions kept in memory between changes', () => {

@@ -3,6 +3,7 @@ import { appendAudit, checkAuditChain } from '../../server/audit.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { appendScaleAudit } from '../../server/seed/scale-audit.ts';
+import { hangLimit } from '../../scripts/hang-limit.ts';
 
 /**
  * The scale seed's audit rows, hashed in SQL, on PGlite: appended after rows the server wrote and
@@ -27,7 +28,7 @@ describe('the scale seed’s audit rows', () => {
     await appendScaleAudit(db, { rows: ROWS, today: TODAY, batch: 500 });
     // The server goes on appending after the seeded rows.
     await appendAudit(db, { userId: 3, action: 'LOGOUT', result: 'ALLOWED', detail: { ñandú: 'sí', a: [1, 'ü'] } });
-  }, 120_000);
+  }, hangLimit(120_000));
   afterAll(() => db.close());
 
   it('chains the seeded rows between the server’s own into one chain the verifier accepts, with the head at its end', async () => {

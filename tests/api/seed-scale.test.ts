@@ -31,7 +31,7 @@ describe('the scale seed', () => {
               (SELECT coalesce(max(id), 0)::int FROM audit_log) AS "lastAudit"`,
     );
     await seedScale(db, { patients: PATIENTS, today: TODAY });
-  }, 120_000);
+  }, hangLimit(120_000));
 
   const one = async <T extends Record<string, unknown>>(query: string) => (await db.query<T>(query))[0];
 

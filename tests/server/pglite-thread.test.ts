@@ -67,11 +67,11 @@ describe('the thread and the process', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('42');
     expect(run.status).toBe(0);
-  }, 130_000);
+  }, hangLimit(130_000));
 
   it('refuses every later statement once closed', async () => {
     const db = await startEmbeddedThread('memory://');
     await db.close();
     await expect(db.query('SELECT 1', [])).rejects.toThrow(/stopped/);
-  }, 60_000);
+  }, hangLimit(60_000));
 });
