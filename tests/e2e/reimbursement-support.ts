@@ -3,7 +3,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { apiToken, authHeader } from './fixtures.ts';
+import { clickNoting } from './click-notes.ts';
 import { dateField, fillDate } from './date-input.ts';
+
+const OPEN_POPOVER = '[data-scope="popover"][data-part="content"][data-state="open"]';
 
 /** A day `days` before today, `YYYY-MM-DD` in the browser's (and server's) calendar. */
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toLocaleDateString('en-CA');
@@ -119,8 +122,7 @@ export async function dropFile(page: Page, file: { name: string; mimeType: strin
 /**
  * Picks `tooth` on a line's tooth chart, as its accessible names say in the page's language, and checks the tooth
  * in its field at once. The chart's button is brought to the middle of the view first, so the chart opens wholly in
- * view. The page notes where the press, the release and the click on the tooth went, which a failure says: that is
- * how a chart that flipped between press and release was found (docs/qa.md).
+ * view. A failure says where the press, the release and the click went (`clickNoting`).
  */
 export async function pickTooth(page: Page, row: Locator, tooth: string, names: { chart: string | RegExp; group: string | RegExp; field: string | RegExp }) {
   const opener = row.getByRole('button', { name: names.chart });
@@ -128,33 +130,8 @@ export async function pickTooth(page: Page, row: Locator, tooth: string, names: 
   await opener.click();
   const chart = page.getByRole('group', { name: names.group });
   await expect(chart).toBeInViewport({ ratio: 1 });
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { pickSeen: string[] }).pickSeen = seen;
-    // Marks the chart as it is now, to tell a chart that moved from one drawn again in its place.
-    document.querySelector('[data-scope="popover"][data-part="content"][data-state="open"]')?.setAttribute('data-pick-mark', '');
-    const start = performance.now();
-    const note = (event: Event) => {
-      const target = event.target as HTMLElement;
-      const { clientX, clientY } = event as MouseEvent;
-      const open = target.closest?.('[data-scope="popover"][data-part="content"]')?.getAttribute('data-state') ?? 'outside the chart';
-      const chart = document.querySelector('[data-scope="popover"][data-part="content"][data-state="open"]')?.getBoundingClientRect();
-      const place = chart ? `open chart at ${Math.round(chart.x)},${Math.round(chart.y)}` : 'no open chart';
-      const focused = document.activeElement;
-      const marked = document.querySelector('[data-pick-mark]');
-      const same = marked ? `the same chart, ${marked.getAttribute('data-state')}, placed ${marked.getAttribute('data-placement') ?? '?'}` : 'the marked chart is gone';
-      seen.push(`${event.type} after ${Math.round(performance.now() - start)} ms at ${clientX},${clientY} on ${target.tagName} "${target.textContent?.slice(0, 12) ?? ''}" (${open}; ${place}; ${same}; scroll ${Math.round(scrollY)}; focus on ${focused?.tagName} "${focused?.textContent?.slice(0, 12) ?? ''}")`);
-    };
-    for (const type of ['pointerdown', 'pointerup', 'click']) addEventListener(type, note, { capture: true, once: true });
-  });
-  await chart.getByRole('button', { name: tooth, exact: true }).click();
   const field = row.getByRole('textbox', { name: names.field, exact: true });
-  await expect(field)
-    .toHaveValue(tooth)
-    .catch(async (error: Error) => {
-      const seen = await page.evaluate(() => (window as unknown as { pickSeen: string[] }).pickSeen);
-      throw new Error(`The pick of ${tooth} on the chart did not reach the tooth field; the page saw: ${seen.join('; ') || 'no press'}\n${error.message}`);
-    });
+  await clickNoting(page, OPEN_POPOVER, chart.getByRole('button', { name: tooth, exact: true }), `tooth ${tooth} on the chart`, () => expect(field).toHaveValue(tooth));
 }
 
 /** Types one procedure line into the line of that number (1-based) of the creation flow. */

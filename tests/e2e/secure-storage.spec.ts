@@ -1,4 +1,4 @@
-import { ADMIN, expect, signIn, test } from './fixtures.ts';
+import { ADMIN, expect, logOutFromMenu, signIn, test } from './fixtures.ts';
 import { readSecure } from './secure-storage.ts';
 
 // Issue 28 item 21: besides auth_token, user_loged and errors the panel keeps nothing in the clear: preferences and
@@ -30,9 +30,7 @@ test('preferences are kept encrypted under @secure. and still apply after a relo
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   await expect(page.getByRole('columnheader', { name: 'País' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: /^Menú de / }).click();
-  await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
-  await expect(page).toHaveURL(/\/log-in$/);
+  await logOutFromMenu(page);
   await expect.poll(() => page.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name))).not.toContain('dental-secure-storage');
   await page.reload();
