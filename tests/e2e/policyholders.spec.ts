@@ -105,11 +105,23 @@ test('creates a holder, adds a policy with two benefit rules, activates and susp
   const policy = page.locator(`tr[data-policy="POL-E2E-${stamp}"]`);
   await expect(policy.getByTestId('policy-state')).toHaveText('Pendiente');
   await expect(policy).toContainText('2 reglas propias');
+  // The holder read again after the activation is held: the activation ends only after the next click, as when a
+  // user clicks "Suspender" the moment the policy reads "Activa". The suspension's dialog must stay open (it closed).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/policyholders/*', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
   await policy.getByRole('button', { name: `Activar la póliza POL-E2E-${stamp}` }).click();
   await expect(policy.getByTestId('policy-state')).toHaveText('Activa');
 
   await policy.getByRole('button', { name: `Suspender la póliza POL-E2E-${stamp}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `¿Suspender la póliza POL-E2E-${stamp}?` });
+  await expect(confirm).toBeVisible();
+  release();
+  await expect(page.getByText(`Póliza POL-E2E-${stamp}: Activa`)).toBeVisible();
+  await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Suspender' }).click();
   await expect(confirm.getByText('Por favor ingresar Motivo')).toBeVisible();
   await confirm.getByLabel(/^Motivo/).fill('Impago de la prima de noviembre');

@@ -41,7 +41,8 @@ export function PoliciesPanel({ holderId }: { holderId: number }) {
     workflow.send(policy, event, {
       inDialog: asking !== null,
       onSuccess: (changed) => {
-        setAsking(null);
+        // Lists are read again before this runs: another action's dialog may have opened meanwhile and stays.
+        setAsking((open) => (open?.policy.id === policy.id && open.type === event.type ? null : open));
         notifier.create({ type: 'success', title: t('policies.changed', { number: changed.number, state: t(`machine.policy.state.${changed.state}`) }) });
       },
     });
