@@ -32,7 +32,9 @@ describe('migration 036: category use of the claims approved before it', () => {
       server.db.query('UPDATE benefit_ledger SET amount_cents = amount_cents + $3 WHERE reimbursement_id = $1 AND kind = $2', [row.reimbursement_id, row.kind, cents]);
     await change(1);
     // The backfill test compares with the engine's own amounts: the row goes back to what the engine posted.
-    onTestFinished(() => change(-1));
+    onTestFinished(async () => {
+      await change(-1);
+    });
     await server.db.query(`DELETE FROM schema_migrations WHERE name LIKE '036\\_%'`);
     await migrate(server.db);
     const [again] = await categoryRows();
