@@ -127,16 +127,28 @@ describe('announcements — lifecycle and audience', () => {
     expect(theirs).not.toContain(toVerifiers.id);
     expect(theirs).not.toContain(toOne.id);
     // Those who only read see the published ones addressed to them, not drafts.
-    const listed = (await call('GET', '/api/announcements?pageSize=100', { token: readOnly })).body.items.map((a: { id: number; state: string }) => a.state);
-    expect(new Set(listed)).toEqual(new Set(['published']));
+    const unpublished = await create(admin, { title: 'Borrador para todos' });
+    const toEveryone = await publish(admin, { title: 'Para todos' });
+    const items = (await call('GET', '/api/announcements?pageSize=100', { token: readOnly })).body.items as { id: number; state: string }[];
+    expect(new Set(items.map((a) => a.state))).toEqual(new Set(['published']));
+    expect(items.map((a) => a.id)).toContain(toEveryone.id);
+    expect(items.map((a) => a.id)).not.toContain(unpublished.id);
   });
 });
 
 describe('announcements — acknowledgement, versions and reports', () => {
   it('a blocking one comes first among what is pending, and leaves once acknowledged', async () => {
+    // Nothing else blocks Carla (other cases leave blocking ones to everyone pending), and something is pending that
+    // would come first were it not for the blocking: as high a priority, published an hour earlier.
+    const before = (await call('GET', '/api/me/announcements', { token: readOnly })).body.items as { id: number; blocking: boolean; bodyVersion: number }[];
+    for (const other of before.filter((a) => a.blocking)) {
+      expect((await call('POST', `/api/announcements/${other.id}/acknowledgement`, { token: readOnly, body: { bodyVersion: other.bodyVersion } })).status).toBe(200);
+    }
+    const earlier = await publish(admin, { title: 'Revisión de accesos', priority: 'high', requiresAcknowledgement: true, publishFrom: new Date(Date.now() - 7_200_000).toISOString() });
     const blocking = await publish(admin, { title: 'Cambio de contraseña obligatorio', priority: 'high', requiresAcknowledgement: true, blocking: true });
     const pending = (await call('GET', '/api/me/announcements', { token: readOnly })).body.items;
     expect(pending[0]).toMatchObject({ id: blocking.id, blocking: true, acknowledgedAt: null });
+    expect(pending.map((a: { id: number }) => a.id)).toContain(earlier.id);
     const acked = await call('POST', `/api/announcements/${blocking.id}/acknowledgement`, { token: readOnly, body: { bodyVersion: 1 } });
     expect(acked.status).toBe(200);
     expect(acked.body).toMatchObject({ readAt: expect.any(String), acknowledgedAt: expect.any(String) });

@@ -258,6 +258,8 @@ describe('permissions', () => {
     expect(me.body.permissions).toContain('insurers:read');
     expect(me.body.permissions).not.toContain('insurers:create');
     const before = await server.db.query('SELECT count(*)::int AS n FROM insurers');
+    // Other cases sign in as this user and are refused too: only the rows from here on are this change's.
+    const [{ since }] = await server.db.query<{ since: string }>('SELECT coalesce(max(id), 0)::text AS since FROM audit_log');
     const res = await call('POST', '/api/insurers', { token, body: { code: 'FORBID', name: 'No Debe Existir', country: 'CL', currency: 'CLP' } });
     expectProblem(res, 403, 'auth.forbidden');
     expect(await server.db.query('SELECT count(*)::int AS n FROM insurers')).toEqual(before);
@@ -265,7 +267,7 @@ describe('permissions', () => {
     const list = await call('GET', '/api/insurers?q=FORBID', { token });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(0);
-    const denied = await auditRows("user_id = $1 AND action = 'ACCESS_DENIED'", [me.body.user.id]);
+    const denied = await auditRows("id > $1 AND user_id = $2 AND action = 'ACCESS_DENIED'", [since, me.body.user.id]);
     expect(denied).toHaveLength(1);
     expect(denied[0]).toMatchObject({ result: 'DENIED', detail: { permission: 'insurers:create' } });
   });
@@ -373,13 +375,16 @@ describe('password reset', () => {
   });
 
   it('refuses an unknown token and an expired one with 422', async () => {
+    // An account of its own: the reset above changes its account's password.
+    const expired = 'caducada@example.com';
+    expect((await call('POST', '/api/register', { body: { name: 'Caducada Cadenas', email: expired, password: oldPassword } })).status).toBe(201);
     expectProblem(await call('POST', '/api/reset-password', { body: { token: 'never-issued-token-123', password: 'clave-nueva-9' } }), 422, 'auth.resetTokenInvalid');
-    await call('POST', '/api/forgot-password', { body: { email } });
-    const token = await latestResetToken(email);
+    await call('POST', '/api/forgot-password', { body: { email: expired } });
+    const token = await latestResetToken(expired);
     await server.db.query("UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE token_hash = $1", [hashToken(token)]);
     expectProblem(await call('POST', '/api/reset-password', { body: { token, password: 'clave-nueva-9' } }), 422, 'auth.resetTokenInvalid');
     // The password did not change.
-    expect((await call('POST', '/api/login', { body: { email, password: newPassword } })).status).toBe(200);
+    expect((await call('POST', '/api/login', { body: { email: expired, password: oldPassword } })).status).toBe(200);
   });
 });
 
@@ -417,6 +422,10 @@ describe('audit log', () => {
   });
 
   it('detects an edited row when the guard is bypassed', async () => {
+    // A failed sign-in of its own to edit, with a row after it, so the edit is inside the chain.
+    const ip = '192.0.2.9';
+    expectProblem(await call('POST', '/api/login', { body: { email: 'nadie@example.com', password: 'wrong' }, ip }), 401, 'auth.invalidCredentials');
+    await signIn(ADMIN, DEMO_PASSWORD, ip);
     const rolledBack = new Error('roll back');
     let broken: number | null = null;
     let edited = 0;
@@ -424,7 +433,8 @@ describe('audit log', () => {
       server.db.transaction(async (tx) => {
         await tx.query('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update');
         const [row] = await tx.query<{ id: string }>(
-          "UPDATE audit_log SET result = 'ALLOWED' WHERE id = (SELECT min(id) FROM audit_log WHERE action = 'LOGIN_FAILED') RETURNING id::text",
+          "UPDATE audit_log SET result = 'ALLOWED' WHERE id = (SELECT min(id) FROM audit_log WHERE action = 'LOGIN_FAILED' AND ip = $1) RETURNING id::text",
+          [ip],
         );
         edited = Number(row.id);
         broken = await verifyAuditChain(tx);

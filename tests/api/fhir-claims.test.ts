@@ -65,7 +65,9 @@ beforeAll(async () => {
       ORDER BY p.id`,
   );
   patients = rows.map((r) => ({ id: r.id, currency: r.currency.trim() }));
-  expect(patients.length).toBeGreaterThan(3);
+  // Each test claims for patients of its own, so what it finds by patient is what it sent; the last one takes the
+  // claims no test looks for by patient.
+  expect(patients.length).toBeGreaterThan(7);
   [{ id: doctorId }, { id: otherDoctorId }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' ORDER BY id LIMIT 2`);
   client = await makeClient(admin, { scopes: SCOPES, insurerIds: [...new Set(rows.map((r) => r.insurer_id))], doctorIds: [doctorId] });
 });
@@ -151,7 +153,9 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
 
   it('searches claim responses by patient, date and status', async () => {
     const token = await tokenOf(client);
-    const byPatient = await fhirGet(token, `ClaimResponse?patient=${patients[0]!.id}`);
+    expect((await submit(token, oralClaim(patients[5]!, 'R-1'))).status).toBe(201);
+    expect((await submit(token, oralClaim(patients[7]!, 'R-2'))).status).toBe(201);
+    const byPatient = await fhirGet(token, `ClaimResponse?patient=${patients[5]!.id}`);
     expect(byPatient.body.total).toBe(1);
     expectValidResource(byPatient.body);
     expect((await fhirGet(token, `ClaimResponse?created=ge${today}&status=active`)).body.total).toBeGreaterThanOrEqual(2);
@@ -162,16 +166,19 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
 
   it('reads a claim sent by id, as the panel holds it, and searches claims by patient, date and status', async () => {
     const token = await tokenOf(client);
-    const [{ id }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id = $1 AND patient_id = $2', [client.id, patients[0]!.id]);
+    const patient = patients[6]!;
+    expect((await submit(token, oralClaim(patient, 'C-3'))).status).toBe(201);
+    expect((await submit(token, oralClaim(patients[7]!, 'C-4'))).status).toBe(201);
+    const [{ id }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id = $1 AND patient_id = $2', [client.id, patient.id]);
     const read = await fhirGet(token, `Claim/${id}`);
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expectValidResource(read.body);
-    expect(read.body).toMatchObject({ resourceType: 'Claim', id: String(id), status: 'active', use: 'claim', patient: { reference: `Patient/${patients[0]!.id}` }, provider: { reference: `Practitioner/${doctorId}` } });
+    expect(read.body).toMatchObject({ resourceType: 'Claim', id: String(id), status: 'active', use: 'claim', patient: { reference: `Patient/${patient.id}` }, provider: { reference: `Practitioner/${doctorId}` } });
     // Both identifiers: the practice's own and the panel's folio.
-    expect(read.body.identifier.map((i: { value: string }) => i.value)).toEqual(['C-1', expect.stringMatching(/\S/)]);
+    expect(read.body.identifier.map((i: { value: string }) => i.value)).toEqual(['C-3', expect.stringMatching(/\S/)]);
     expect(read.body.item.map((i: { productOrService: { coding: { code: string }[] } }) => i.productOrService.coding[0]!.code)).toEqual(['D1110', 'D2391']);
     expect(fhirpath.evaluate(read.body, 'item.where(bodySite.exists()).subSite.coding.code', undefined, r4)).toEqual(['O']);
-    const byPatient = await fhirGet(token, `Claim?patient=Patient/${patients[0]!.id}`);
+    const byPatient = await fhirGet(token, `Claim?patient=Patient/${patient.id}`);
     expectValidResource(byPatient.body);
     expect(byPatient.body.entry.map((e: { resource: { id: string } }) => e.resource.id)).toEqual([String(id)]);
     for (const entry of byPatient.body.entry) expectValidResource(entry.resource);
@@ -258,8 +265,9 @@ describe('Claim → reimbursement draft → ClaimResponse → ExplanationOfBenef
     const readOnly = await tokenOf(client, 'system/ClaimResponse.r');
     expectOutcome(await submit(readOnly, oralClaim(patients[0]!, 'S-1')), 403, 'forbidden');
     expectOutcome(await fhirGet(readOnly, 'ExplanationOfBenefit?patient=1'), 403, 'forbidden');
-    const [{ id }] = await server.db.query<{ id: number }>('SELECT id FROM reimbursements WHERE integration_client_id = $1 LIMIT 1', [client.id]);
+    const sent = await submit(await tokenOf(client), oralClaim(patients[7]!, 'S-2'));
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const other = await makeClient(admin, { name: 'Otra', scopes: SCOPES, insurerIds: [1], doctorIds: [doctorId] });
-    expectOutcome(await fhirGet(await tokenOf(other), `ClaimResponse/${id}`), 404, 'not-found');
+    expectOutcome(await fhirGet(await tokenOf(other), `ClaimResponse/${sent.body.id}`), 404, 'not-found');
   });
 });

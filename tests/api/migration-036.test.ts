@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { migrate } from '../../server/db/migrate.ts';
 import { useServer } from './helpers.ts';
 
@@ -28,7 +28,13 @@ describe('migration 036: category use of the claims approved before it', () => {
 
   it('keeps a row a claim already posted, and applies once', async () => {
     const [row] = await categoryRows();
-    await server.db.query('UPDATE benefit_ledger SET amount_cents = amount_cents + 1 WHERE reimbursement_id = $1 AND kind = $2', [row.reimbursement_id, row.kind]);
+    const change = (cents: number) =>
+      server.db.query('UPDATE benefit_ledger SET amount_cents = amount_cents + $3 WHERE reimbursement_id = $1 AND kind = $2', [row.reimbursement_id, row.kind, cents]);
+    await change(1);
+    // The backfill test compares with the engine's own amounts: the row goes back to what the engine posted.
+    onTestFinished(async () => {
+      await change(-1);
+    });
     await server.db.query(`DELETE FROM schema_migrations WHERE name LIKE '036\\_%'`);
     await migrate(server.db);
     const [again] = await categoryRows();

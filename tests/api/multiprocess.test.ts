@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { hasPostgres } from './postgres-cluster.ts';
 import { startCluster, type ApiProcess } from './multiprocess.ts';
 import { parseCsv } from '../support/csv.ts';
@@ -113,11 +113,19 @@ suite('several API processes on one PostgreSQL', () => {
     // Something due today for two jobs: a verified verification past its validity, an export past its expiry.
     const [verification] = (await sql.query(`SELECT id FROM verifications WHERE state = 'verified' ORDER BY id LIMIT 1`)).rows;
     await sql.query(`UPDATE verifications SET valid_until = current_date - 2 WHERE id = $1`, [verification.id]);
-    const [exported] = (await sql.query(`SELECT id FROM export_jobs WHERE state = 'completed' ORDER BY id LIMIT 1`)).rows;
+    const created = await a.call('POST', '/api/downloads', { token: await a.signIn('admin@demo.local'), body: { list: 'insurers', format: 'csv', columns: [{ field: 'code', label: 'Código' }] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    const exported = { id: created.body.id as number };
+    await waitFor('the export to complete', async () => (await job(exported.id)).state === 'completed');
     await sql.query(`UPDATE export_jobs SET expires_at = now() - interval '1 minute' WHERE id = $1`, [exported.id]);
     await sql.query(`DELETE FROM scheduled_runs WHERE run_on = $1`, [today]);
 
-    await Promise.all([cluster.add(), cluster.add()]);
+    const started = await Promise.all([cluster.add(), cluster.add()]);
+    // The other tests count on two processes, a and b: the ones started here would claim their export jobs.
+    onTestFinished(async () => {
+      for (const extra of started) cluster.processes.splice(cluster.processes.indexOf(extra), 1);
+      await Promise.all(started.map((extra) => extra.stop()));
+    });
     // Every job of the day claimed and finished: the jobs run one after another, so a moment when the claimed ones
     // are all finished may come before the last ones are claimed.
     await waitFor('the runs of today to finish', async () => {

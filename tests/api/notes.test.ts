@@ -61,11 +61,15 @@ describe('notes on a record', () => {
   });
 
   it("lists pinned notes first, then the newest, in the record panel's order (sort=-pinned,-createdAt); the newest first by default", async () => {
-    const first = await write(tokens.verifier, { entityType: 'verification', entityId: verificationId, text: 'Primera', pinned: true });
-    const second = await write(tokens.verifier, { entityType: 'verification', entityId: verificationId, text: 'Segunda' });
-    const third = await write(tokens.supervisor, { entityType: 'verification', entityId: verificationId, text: 'Tercera' });
-    expect((await notesOn(tokens.verifier, 'verification', verificationId)).map((n) => n.id)).toEqual([first.body.id, third.body.id, second.body.id]);
-    const newest = await call('GET', `/api/notes?entityType=verification&entityId=${verificationId}`, { token: tokens.verifier });
+    // The whole list is compared: a verification no note is on yet, as the other cases write theirs on the first one.
+    const [{ id: noted }] = await server.db.query<{ id: number }>(
+      `SELECT v.id FROM verifications v WHERE NOT EXISTS (SELECT 1 FROM notes n WHERE n.entity_type = 'verification' AND n.entity_id = v.id) ORDER BY v.id LIMIT 1`,
+    );
+    const first = await write(tokens.verifier, { entityType: 'verification', entityId: noted, text: 'Primera', pinned: true });
+    const second = await write(tokens.verifier, { entityType: 'verification', entityId: noted, text: 'Segunda' });
+    const third = await write(tokens.supervisor, { entityType: 'verification', entityId: noted, text: 'Tercera' });
+    expect((await notesOn(tokens.verifier, 'verification', noted)).map((n) => n.id)).toEqual([first.body.id, third.body.id, second.body.id]);
+    const newest = await call('GET', `/api/notes?entityType=verification&entityId=${noted}`, { token: tokens.verifier });
     expect(newest.body.items.slice(0, 3).map((n: { id: number }) => n.id)).toEqual([third.body.id, second.body.id, first.body.id]);
   });
 

@@ -1,12 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { runDailyJobs } from '../../server/scheduler.ts';
 import { addDays, addMonths } from '@core/benefits/dates.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent } from './helpers.ts';
+import { call, expectProblem, signIn, useServer, attachToReimbursement, sendEvent, verifiedForFreshPatient } from './helpers.ts';
 
-// The server's clock: the tests move it forward, month by month, for instalments to fall due.
-let now = '2026-03-10';
+// The server's clock: every test starts on this day (its dates and ages count from it) and may move it forward,
+// month by month, for instalments to fall due.
+const FIRST_DAY = '2026-03-10';
+let now = FIRST_DAY;
 const server = useServer({}, () => now);
 let admin: string;
 let analyst: string;
@@ -16,8 +18,6 @@ let supervisor: string;
 let readOnly: string;
 let orthodontist: number;
 let generalDentist: number;
-/** The first test's preauthorization (another patient's, its plan cancelled). */
-let otherPreauthorization: number;
 
 const FALL_DUE = 'orthodontic.installmentsFallDue';
 const LIFETIME = 'orthodontic.lifetimeReached';
@@ -43,17 +43,23 @@ async function childPatient(): Promise<number> {
   return (await patientOnOwnPolicy(server.db, { birthDate: addMonths(now, -12 * 12) })).patientId;
 }
 
-/** An orthodontic preauthorization verified through the API by the administrator. */
-async function preauthorize(patientId: number, plannedServiceDate = now): Promise<number> {
+/** An orthodontic preauthorization the administrator has started (inProgress) through the API. */
+async function startPreauthorization(patientId: number, plannedServiceDate = now): Promise<number> {
   const created = await call('POST', '/api/verifications', {
     token: admin,
     body: { patientId, kind: 'PREAUTHORIZATION', category: 'ORTHODONTIC', plannedServiceDate, doctorId: orthodontist },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   expect((await sendEvent('verifications', created.body.id, { type: 'START' }, admin)).status).toBe(200);
-  const verified = await sendEvent('verifications', created.body.id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${patientId}-${plannedServiceDate}` }, admin);
-  expect(verified.body.state, JSON.stringify(verified.body)).toBe('verified');
   return created.body.id;
+}
+
+/** An orthodontic preauthorization verified through the API by the administrator. */
+async function preauthorize(patientId: number, plannedServiceDate = now): Promise<number> {
+  const id = await startPreauthorization(patientId, plannedServiceDate);
+  const verified = await sendEvent('verifications', id, { type: 'RECORD_ELIGIBLE', channel: 'PORTAL', authorizationNumber: `AUT-${patientId}-${plannedServiceDate}` }, admin);
+  expect(verified.body.state, JSON.stringify(verified.body)).toBe('verified');
+  return id;
 }
 
 async function createPlan(preauthorizationId: number, extra: Record<string, unknown> = {}) {
@@ -65,12 +71,12 @@ async function createPlan(preauthorizationId: number, extra: Record<string, unkn
   return created.body;
 }
 
-/** Instalments of every plan the scheduler would make fall due today. */
-const scheduledDue = async () =>
+/** Instalments the scheduler would make fall due today: of every plan, or of one. */
+const scheduledDue = async (planId?: number) =>
   (await server.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM orthodontic_installments i JOIN orthodontic_plans o ON o.id = i.plan_id
-      WHERE i.state = 'scheduled' AND i.due_date <= $1::date AND o.state IN ('active', 'suspended')`,
-    [now],
+      WHERE i.state = 'scheduled' AND i.due_date <= $1::date AND o.state IN ('active', 'suspended') AND ($2::int IS NULL OR o.id = $2)`,
+    [now, planId ?? null],
   ))[0].n;
 
 /**
@@ -133,18 +139,21 @@ beforeAll(async () => {
   [{ id: generalDentist }] = await server.db.query<{ id: number }>(`SELECT id FROM doctors WHERE state = 'ACTIVE' AND specialty = 'GENERAL' ORDER BY id LIMIT 1`);
 });
 
+beforeEach(() => {
+  now = FIRST_DAY;
+});
+
 describe('orthodontic plans', () => {
   it('creates a plan only from a verified orthodontic preauthorization, with an orthodontist (422 rule codes) and the policy’s defaults', async () => {
-    const [general] = await server.db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'verified' AND category = 'GENERAL' ORDER BY id LIMIT 1`);
-    const [open] = await server.db.query<{ id: number }>(`SELECT id FROM verifications WHERE state = 'inProgress' AND category = 'ORTHODONTIC' ORDER BY id LIMIT 1`);
+    const general = await verifiedForFreshPatient('ORT', { token: admin, serviceDate: now, kind: 'PREAUTHORIZATION' });
+    const open = await startPreauthorization(await childPatient());
     const body = (preauthorizationId: number, doctorId = orthodontist) => ({ preauthorizationId, doctorId, treatmentCode: 'D8080', feeCents: 600000 });
     const create = (b: Record<string, unknown>, token = analyst) => call('POST', '/api/orthodontic-plans', { token, body: b });
 
-    expectProblem(await create(body(general.id)), 422, 'orthodonticPlan.preauthorizationNotOrthodontic');
-    expectProblem(await create(body(open.id)), 422, 'orthodonticPlan.preauthorizationNotVerified');
+    expectProblem(await create(body(general)), 422, 'orthodonticPlan.preauthorizationNotOrthodontic');
+    expectProblem(await create(body(open)), 422, 'orthodonticPlan.preauthorizationNotVerified');
     expectProblem(await create(body(999999)), 422, 'orthodonticPlan.preauthorizationUnknown');
     const preauth = await preauthorize(await childPatient());
-    otherPreauthorization = preauth;
     expectProblem(await create(body(preauth, generalDentist)), 422, 'orthodonticPlan.doctorNotOrthodontist');
     expectProblem(await create({ ...body(preauth), months: 37 }), 400, 'request.invalid');
     expectProblem(await create({ ...body(preauth), treatmentCode: 'D2330' }), 400, 'request.invalid');
@@ -219,6 +228,8 @@ describe('orthodontic plans', () => {
   it('runs the worked fixture (research 3.3) month by month: 25 instalments, lifetime maximum reached with the 9th, then exhausted', async () => {
     const patientId = await childPatient();
     const preauth = await preauthorize(patientId);
+    // Another patient's, verified today too: the scheduler expires it with this plan's, long before #1 falls due.
+    const otherPreauthorization = await preauthorize(await childPatient());
     const proposed = await createPlan(preauth);
     expect(proposed).toMatchObject({ state: 'proposed', months: 24, initialPercent: 20, frequency: 'MONTHLY', firstDelayDays: 30, estimatedBenefitCents: 150000 });
     const approved = await planEvent(proposed.id, { type: 'APPROVE', version: proposed.version }, supervisor);
@@ -407,7 +418,7 @@ describe('orthodontic plans', () => {
     expect(installments.filter((i) => i.dueDate > now).every((i) => i.state === 'scheduled' || i.state === 'skipped')).toBe(true);
     expect(installments.some((i) => i.dueDate > now && i.state === 'scheduled')).toBe(true);
     // Nothing of this plan is left for the scheduler today.
-    expect(await scheduledDue()).toBe(0);
+    expect(await scheduledDue(proposed.id)).toBe(0);
   });
 
   it('changes a proposed or approved plan with its version, and not an active one', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { call, expectProblem, fieldErrors, sendEvent, signIn, useServer } from './helpers.ts';
+import { call, expectProblem, fieldErrors, sendEvent, signIn, SUITE_DATABASE, TestServer, useServer } from './helpers.ts';
 
 /**
  * Research 4.1 R6 (frequency limits) and R16 (dependents' ages) as Configuraciones defaults: an administrator
@@ -26,23 +26,30 @@ async function setDefault(key: string, value: number) {
 
 describe('R6 frequency limits from Configuraciones', () => {
   it('are listed with the values the engine held, by rule', async () => {
-    const { body } = await call<{ items: Default[] }>('GET', '/api/settings/defaults', { token: analyst });
-    const r6 = body.items.filter((d) => d.rule === 'R6').map((d) => [d.key, d.value]);
-    expect(r6).toEqual(
-      expect.arrayContaining([
-        ['frequencies.EXAM.count', 2],
-        ['frequencies.FLUORIDE.ageUnder', 18],
-        ['frequencies.FULL_MOUTH_OR_PANORAMIC.months', 36],
-        ['frequencies.SEALANT.months', 60],
-        ['frequencies.SEALANT.ageUnder', 15],
-      ]),
-    );
-    expect(r6).toHaveLength(10);
-    expect(body.items.filter((d) => d.rule === 'R16').map((d) => [d.key, d.value])).toEqual([
-      ['dependents.adult', 18],
-      ['dependents.child', 18],
-      ['dependents.student', 24],
-    ]);
+    // The other tests change the exam count and the dependents' ages on the file's server: the seeded values are
+    // read on a server of its own.
+    const seeded = await TestServer.start({}, SUITE_DATABASE, () => today);
+    try {
+      const { body } = await seeded.call<{ items: Default[] }>('GET', '/api/settings/defaults', { token: await seeded.signIn('analista@demo.local') });
+      const r6 = body.items.filter((d) => d.rule === 'R6').map((d) => [d.key, d.value]);
+      expect(r6).toEqual(
+        expect.arrayContaining([
+          ['frequencies.EXAM.count', 2],
+          ['frequencies.FLUORIDE.ageUnder', 18],
+          ['frequencies.FULL_MOUTH_OR_PANORAMIC.months', 36],
+          ['frequencies.SEALANT.months', 60],
+          ['frequencies.SEALANT.ageUnder', 15],
+        ]),
+      );
+      expect(r6).toHaveLength(10);
+      expect(body.items.filter((d) => d.rule === 'R16').map((d) => [d.key, d.value])).toEqual([
+        ['dependents.adult', 18],
+        ['dependents.child', 18],
+        ['dependents.student', 24],
+      ]);
+    } finally {
+      await seeded.close();
+    }
   });
 
   it('liquidate an exam beyond the yearly count as used up (05), and cover it once the count is raised', async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditChain } from '../../server/audit.ts';
 import { DEMO_USERS } from '../../server/auth/roles.ts';
 import { patientOnOwnPolicy } from './benefit-people.ts';
-import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
+import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent, SUITE_DATABASE, TestServer } from './helpers.ts';
 
 // Configuraciones: the catalogs the engine and the forms read. Administrators change them, every staff
 // role reads them; each change is versioned and leaves a history row; a change reaches liquidations made
@@ -28,39 +28,48 @@ beforeAll(async () => {
 
 describe('settings catalogs', () => {
   it('are seeded with what the engine used before: procedure codes, reason texts, the documents matrix and the 4.1 defaults', async () => {
-    const procedures = (await call('GET', '/api/settings/procedures', { token: admin })).body.items;
-    expect(procedures).toHaveLength(23);
-    expect(procedures.find((p: { code: string }) => p.code === 'D2740')).toMatchObject({
-      category: 'MAJOR',
-      codingSystem: 'CDT',
-      requiresTooth: true,
-      active: true,
-      version: 1,
-      descriptions: { es: 'Corona de porcelana/cerámica', en: 'Crown, porcelain/ceramic', ja: 'セラミッククラウン' },
-    });
-    const reasons = (await call('GET', '/api/settings/reasons', { token: admin })).body.items;
-    expect(reasons.map((r: { code: string }) => r.code)).toEqual(['01', '03', '04', '05', '06', '07', '09', '16', '17', '30', '31', '32', '33', '34', '35', '36', '37']);
-    expect(reasons[0].texts).toEqual({
-      es: 'Procedimiento no cubierto o inválido',
-      en: 'Procedure not covered or invalid',
-      fr: 'Acte non couvert ou invalide',
-      zh: '项目不在承保范围内或无效',
-      ja: '対象外または無効な処置',
-    });
-    const documents = (await call('GET', '/api/settings/documents', { token: admin })).body.items;
-    expect(documents.slice(0, 4).map((d: Record<string, string>) => [d.documentType, d.general, d.orthodonticInitial, d.orthodonticInstallment])).toEqual([
-      ['INVOICE', 'ALWAYS', 'ALWAYS', 'ALWAYS'],
-      ['CLAIM_FORM', 'ALWAYS', 'ALWAYS', 'NEVER'],
-      ['DENTAL_REPORT', 'BASIC_OR_MAJOR', 'ALWAYS', 'NEVER'],
-      ['TREATMENT_PLAN', 'NEVER', 'ALWAYS', 'NEVER'],
-    ]);
-    const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items;
-    // 20 defaults that are not amounts, 13 of R6's frequency limits and R16's ages (migration 032), and 6 amounts
-    // (R2, R3, R7, R13, R14) for each of 17 currencies (migration 019 added VES and CUP).
-    expect(defaults).toHaveLength(20 + 13 + 6 * 17);
-    expect(defaults.find((d: { key: string }) => d.key === 'coveragePercent.BASIC')).toMatchObject({ rule: 'R1', unit: 'PERCENT', value: 80, minimum: 0, maximum: 100 });
-    expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:EUR')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'EUR', value: 150000 });
-    expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:CLP')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'CLP', value: 1_500_000 });
+    // The other tests change these catalogs on the file's server and add a procedure that cannot be removed: the
+    // seed is read on a server of its own.
+    const seeded = await TestServer.start({}, SUITE_DATABASE, () => now);
+    try {
+      const token = await seeded.signIn('admin@demo.local');
+      const read = async (catalog: string) => (await seeded.call('GET', `/api/settings/${catalog}`, { token })).body.items;
+      const procedures = await read('procedures');
+      expect(procedures).toHaveLength(23);
+      expect(procedures.find((p: { code: string }) => p.code === 'D2740')).toMatchObject({
+        category: 'MAJOR',
+        codingSystem: 'CDT',
+        requiresTooth: true,
+        active: true,
+        version: 1,
+        descriptions: { es: 'Corona de porcelana/cerámica', en: 'Crown, porcelain/ceramic', ja: 'セラミッククラウン' },
+      });
+      const reasons = await read('reasons');
+      expect(reasons.map((r: { code: string }) => r.code)).toEqual(['01', '03', '04', '05', '06', '07', '09', '16', '17', '30', '31', '32', '33', '34', '35', '36', '37']);
+      expect(reasons[0].texts).toEqual({
+        es: 'Procedimiento no cubierto o inválido',
+        en: 'Procedure not covered or invalid',
+        fr: 'Acte non couvert ou invalide',
+        zh: '项目不在承保范围内或无效',
+        ja: '対象外または無効な処置',
+      });
+      const documents = await read('documents');
+      expect(documents.slice(0, 4).map((d: Record<string, string>) => [d.documentType, d.general, d.orthodonticInitial, d.orthodonticInstallment])).toEqual([
+        ['INVOICE', 'ALWAYS', 'ALWAYS', 'ALWAYS'],
+        ['CLAIM_FORM', 'ALWAYS', 'ALWAYS', 'NEVER'],
+        ['DENTAL_REPORT', 'BASIC_OR_MAJOR', 'ALWAYS', 'NEVER'],
+        ['TREATMENT_PLAN', 'NEVER', 'ALWAYS', 'NEVER'],
+      ]);
+      const defaults = await read('defaults');
+      // 20 defaults that are not amounts, 13 of R6's frequency limits and R16's ages (migration 032), and 6 amounts
+      // (R2, R3, R7, R13, R14) for each of 17 currencies (migration 019 added VES and CUP).
+      expect(defaults).toHaveLength(20 + 13 + 6 * 17);
+      expect(defaults.find((d: { key: string }) => d.key === 'coveragePercent.BASIC')).toMatchObject({ rule: 'R1', unit: 'PERCENT', value: 80, minimum: 0, maximum: 100 });
+      expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:EUR')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'EUR', value: 150000 });
+      expect(defaults.find((d: { key: string }) => d.key === 'annualMaximumCents:CLP')).toMatchObject({ rule: 'R3', unit: 'CENTS', currency: 'CLP', value: 1_500_000 });
+    } finally {
+      await seeded.close();
+    }
   });
 
   it('every staff role reads them; only administrators change them; signed-out callers get 401', async () => {
@@ -87,17 +96,20 @@ describe('settings catalogs', () => {
       'body/code pattern',
     ]);
     const { ja: _ja, ...noJapanese } = TEXTS;
-    expect(fieldErrors(expectProblem(await put('reasons/01', { version: 1, texts: noJapanese }), 400, 'request.invalid'))).toEqual(['body/texts/ja required']);
-    expect(fieldErrors(expectProblem(await put('reasons/01', { version: 1, texts: { ...TEXTS, fr: '   ' } }), 400, 'request.invalid'))).toEqual(['body/texts/fr pattern']);
+    // Other tests change reason 01 and the orthodontic defaults: these edits are sent with the versions they now have.
+    const reason = await item<{ version: number }>('reasons', 'code', '01');
+    expect(fieldErrors(expectProblem(await put('reasons/01', { version: reason.version, texts: noJapanese }), 400, 'request.invalid'))).toEqual(['body/texts/ja required']);
+    expect(fieldErrors(expectProblem(await put('reasons/01', { version: reason.version, texts: { ...TEXTS, fr: '   ' } }), 400, 'request.invalid'))).toEqual(['body/texts/fr pattern']);
     const basic = await item<{ version: number }>('defaults', 'key', 'coveragePercent.BASIC');
     const tooHigh = expectProblem(await put('defaults/coveragePercent.BASIC', { version: basic.version, value: 101 }), 400, 'request.invalid');
     expect(tooHigh.errors).toEqual([{ path: 'body/value', keyword: 'maximum', params: { comparison: '<=', limit: 100 } }]);
-    expect(fieldErrors(expectProblem(await put('defaults/orthodontic.months', { version: 1, value: 0 }), 400, 'request.invalid'))).toEqual(['body/value minimum']);
+    const months = await item<{ version: number }>('defaults', 'key', 'orthodontic.months');
+    expect(fieldErrors(expectProblem(await put('defaults/orthodontic.months', { version: months.version, value: 0 }), 400, 'request.invalid'))).toEqual(['body/value minimum']);
     expect(fieldErrors(expectProblem(await put('defaults/noSuchKey', { version: 1, value: 1 }), 400, 'request.invalid'))).toEqual(['path/key enum', 'path/key pattern']);
     expectProblem(await put('procedures/D9999', { version: 1, category: 'BASIC', codingSystem: 'CDT', requiresTooth: false, descriptions: TEXTS, active: true }), 404, 'procedure.notFound');
     expectProblem(await call('POST', '/api/settings/procedures', { token: admin, body: { ...body, code: 'D0120' } }), 409, 'conflict.duplicate');
     // The refused changes left the items as they were.
-    expect(await item('reasons', 'code', '01')).toMatchObject({ version: 1, texts: { ja: '対象外または無効な処置' } });
+    expect(await item('reasons', 'code', '01')).toEqual(reason);
     expect(await item('defaults', 'key', 'coveragePercent.BASIC')).toMatchObject({ version: 1, value: 80 });
   });
 

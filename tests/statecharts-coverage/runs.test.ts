@@ -5,26 +5,33 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { computeCoverage, renderHtml, renderJunit, summaryLines } from '../../scripts/test-paths/coverage.ts';
 import { guardOutcomeIds, transitionKeys } from '../../scripts/statecharts/paths/ids.ts';
 import { readRuns, recordRun } from '../../scripts/statecharts/paths/runs.ts';
 import { MACHINES } from '../../src/machines/registry.ts';
 import { hangLimit } from '../../scripts/hang-limit.ts';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statechart-runs-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-
 const policy = MACHINES.find((m) => m.name === 'policy')!.machine;
 const [first, second] = transitionKeys(policy);
 const [guard] = guardOutcomeIds(policy);
 
+/**
+ * A runs directory of the calling test's own, gone when it ends, with two API runs of the policy (the second
+ * replacing the first) and one browser run recorded.
+ */
+function recorded(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statechart-runs-'));
+  onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
+  recordRun({ channel: 'api', machine: 'policy', source: 'transitions paths (tests/paths/api)', transitions: [second!, first!, first!], guards: [guard!] }, dir);
+  recordRun({ channel: 'api', machine: 'policy', source: 'transitions paths (tests/paths/api)', transitions: [first!], guards: [guard!] }, dir);
+  recordRun({ channel: 'app', machine: 'policy', source: 'tests/e2e/policies.spec.ts', transitions: [second!], guards: [] }, dir);
+  return dir;
+}
+
 describe('API and app runs in the coverage report', () => {
   it('keeps one record per run, replaced by its next run', () => {
-    recordRun({ channel: 'api', machine: 'policy', source: 'transitions paths (tests/paths/api)', transitions: [second!, first!, first!], guards: [guard!] }, dir);
-    recordRun({ channel: 'api', machine: 'policy', source: 'transitions paths (tests/paths/api)', transitions: [first!], guards: [guard!] }, dir);
-    recordRun({ channel: 'app', machine: 'policy', source: 'tests/e2e/policies.spec.ts', transitions: [second!], guards: [] }, dir);
-    const runs = readRuns(dir);
+    const runs = readRuns(recorded());
     expect(runs.map((r) => [r.channel, r.transitions])).toEqual([
       ['api', [first]],
       ['app', [second]],
@@ -32,7 +39,7 @@ describe('API and app runs in the coverage report', () => {
   });
 
   it('marks per transition which were taken through the API and which through the app, apart from the other sources', { timeout: hangLimit(120_000) }, () => {
-    const report = computeCoverage({ handwritten: false, runsDir: dir });
+    const report = computeCoverage({ handwritten: false, runsDir: recorded() });
     const machine = report.machines.find((m) => m.name === 'policy')!;
     const item = (id: string) => machine.transitions.find((t) => t.id === id)!;
     expect(item(first!)).toMatchObject({ api: true, app: false });
