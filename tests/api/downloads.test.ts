@@ -83,11 +83,17 @@ describe('exports — text a spreadsheet would run', () => {
   const NAMES = ["-2+3+cmd|' /C calc'!A0", '=1+1 Inyección', '+1 Inyección', '@SUM(1) Inyección', '＝1 Inyección', '＋1 Inyección', '－1 Inyección', '＠SUM Inyección'];
   const columns = [{ field: 'name', label: '=Nombre' }, { field: 'claimDeadlineDays', label: 'Plazo' }];
 
+  const made: number[] = [];
   beforeAll(async () => {
     for (const [i, name] of NAMES.entries()) {
       const created = await server.call('POST', '/api/insurers', { token: admin, body: { code: `INJ${i}`, name, country: 'ES', currency: 'EUR', claimDeadlineDays: 30 + i } });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
+      made.push(created.body.id);
     }
+  });
+  // The other cases export the insurers as seeded, in whichever order they run.
+  afterAll(async () => {
+    for (const id of made) expect((await server.call('DELETE', `/api/insurers/${id}`, { token: admin })).status).toBe(204);
   });
 
   async function exported(format: 'csv' | 'xlsx') {
@@ -146,12 +152,15 @@ describe('exports — rights and bad input', () => {
 
   it('only the requester or an administrator sees and downloads an export; each download is audited', async () => {
     const mine = await server.call('POST', '/api/downloads', { token: treasury, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
+    // One of the supervisor's own, so that their list has something to show: that one, and no one else's.
+    const theirs = await server.call('POST', '/api/downloads', { token: supervisor, body: { list: 'insurers', format: 'csv', columns: INSURER_COLUMNS } });
+    expect(theirs.status).toBe(202);
     await runQueue();
     expectProblem(await server.call('GET', `/api/downloads/${mine.body.id}`, { token: supervisor }), 404, 'download.notFound');
     const supervisorTry = await download(supervisor, mine.body.id);
     expect(supervisorTry.status).toBe(403);
     const own = (await server.call('GET', '/api/downloads', { token: supervisor })).body.items.map((d: { requestedBy: number }) => d.requestedBy);
-    expect(new Set(own).size).toBe(1);
+    expect(new Set(own)).toEqual(new Set([theirs.body.requestedBy]));
     expect((await download(admin, mine.body.id)).status).toBe(200);
     expect((await download(treasury, mine.body.id)).status).toBe(200);
     const audited = await server.db.query<{ action: string; user_id: number }>(`SELECT action, user_id FROM audit_log WHERE entity_type = 'download' AND entity_id = $1 AND action = 'DOWNLOAD'`, [String(mine.body.id)]);
