@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { call, expectProblem } from './helpers.ts';
 import { approvedClaim, firstDoctorId, now, people, type Claim, usePaymentDesk } from './payment-run-kit.ts';
 
@@ -71,10 +71,20 @@ describe('the new run’s selection', () => {
     const held = await approvedClaim('EUR');
     const created = await call('POST', '/api/payment-runs', { token: people.treasury, body: { executionDate: '2026-11-24', reimbursementIds: [held.id] } });
     expect(created.status).toBe(201);
-    // The doctor's account gone, the MXN holder's marked for correction by a bank's return, the MXN debtor account gone.
+    // The doctor's account gone, the MXN holder's marked for correction by a bank's return, the MXN debtor account
+    // gone; all put back as they were when the case ends, since the other cases pay the same doctor.
     const doctor = await approvedClaim('EUR', 'PROVIDER');
-    await server.db.query('DELETE FROM payee_accounts WHERE doctor_id = $1', [firstDoctorId()]);
     const mxn = await approvedClaim('MXN');
+    const holderAccount = `SELECT pa.id FROM payee_accounts pa JOIN policies po ON po.policyholder_id = pa.policyholder_id JOIN reimbursements r ON r.policy_id = po.id WHERE r.id = ${mxn.id}`;
+    await server.db.query(`CREATE TABLE kept_payee_accounts AS SELECT * FROM payee_accounts WHERE doctor_id = ${firstDoctorId()} OR id IN (${holderAccount})`);
+    await server.db.query(`CREATE TABLE kept_debtor_accounts AS SELECT * FROM debtor_accounts WHERE currency = 'MXN'`);
+    onTestFinished(async () => {
+      await server.db.query('DELETE FROM payee_accounts WHERE id IN (SELECT id FROM kept_payee_accounts)');
+      await server.db.query('INSERT INTO payee_accounts SELECT * FROM kept_payee_accounts');
+      await server.db.query('INSERT INTO debtor_accounts SELECT * FROM kept_debtor_accounts');
+      await server.db.query('DROP TABLE kept_payee_accounts, kept_debtor_accounts');
+    });
+    await server.db.query('DELETE FROM payee_accounts WHERE doctor_id = $1', [firstDoctorId()]);
     await server.db.query(
       `UPDATE payee_accounts pa SET needs_correction = true, correction_reason = 'AC04' FROM reimbursements r JOIN policies po ON po.id = r.policy_id WHERE r.id = $1 AND pa.policyholder_id = po.policyholder_id`,
       [mxn.id],
