@@ -1,5 +1,5 @@
 import en from '../../src/i18n/messages/en.json' with { type: 'json' };
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { attachToReimbursement, call, expectProblem, fieldErrors, signIn, useServer, sendEvent } from './helpers.ts';
 
 const today = '2026-11-21';
@@ -335,9 +335,13 @@ describe('patient view', () => {
   it('counts waiting periods by the defaults Configuraciones holds today', async () => {
     const { policyId } = await familyPolicy();
     const child = await enrolled(dependentOf(policyId));
-    const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items as { key: string; version: number }[];
+    const defaults = (await call('GET', '/api/settings/defaults', { token: admin })).body.items as { key: string; version: number; value: unknown }[];
     const major = defaults.find((d) => d.key === 'waitingPeriods.months.MAJOR')!;
     expect((await call('PUT', '/api/settings/defaults/waitingPeriods.months.MAJOR', { token: admin, body: { version: major.version, value: 6 } })).status).toBe(200);
+    // Back as it was when the case ends: the patient view's case counts the twelve months the seed holds.
+    onTestFinished(async () => {
+      expect((await call('PUT', '/api/settings/defaults/waitingPeriods.months.MAJOR', { token: admin, body: { version: major.version + 1, value: major.value } })).status).toBe(200);
+    });
     // Enrolled in February: six months of major care are over by November; orthodontics still waits twelve.
     const overview = (await call('GET', `/api/patients/${child.id}/overview`, { token: verifier })).body;
     expect(overview.waitingPeriods).toEqual([{ category: 'ORTHODONTIC', months: 12, endsOn: '2027-02-01' }]);

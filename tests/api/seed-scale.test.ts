@@ -316,8 +316,11 @@ describe('the scale seed', () => {
   });
 
   it('leaves the ids sequences ahead of the rows, so the API can create more', async () => {
-    await db.query(`INSERT INTO policyholders (first_names, last_names, document_type, document_number, member_number) VALUES ('Nueva', 'Persona', 'DNI', 'X-1', 'AF-X')`);
-    await db.query(`INSERT INTO doctors (first_names, last_names, license_number, license_jurisdiction) VALUES ('Nuevo', 'Doctor', 'X-1', 'ES-MD')`);
+    const [holder] = await db.query<{ id: number }>(`INSERT INTO policyholders (first_names, last_names, document_type, document_number, member_number) VALUES ('Nueva', 'Persona', 'DNI', 'X-1', 'AF-X') RETURNING id`);
+    const [doctor] = await db.query<{ id: number }>(`INSERT INTO doctors (first_names, last_names, license_number, license_jurisdiction) VALUES ('Nuevo', 'Doctor', 'X-1', 'ES-MD') RETURNING id`);
+    // Out again: the other cases count what the scale seed wrote, in whichever order they run.
+    await db.query('DELETE FROM policyholders WHERE id = $1', [holder!.id]);
+    await db.query('DELETE FROM doctors WHERE id = $1', [doctor!.id]);
   });
 });
 
