@@ -10,10 +10,10 @@ import { REIMBURSEMENT_STATES, reimbursementMachine } from '@core/workflows/reim
 import { VERIFICATION_STATES, verificationMachine } from '@core/workflows/verification.machine.ts';
 import { SUITE_DATABASE, TestServer } from '../../api/helpers.ts';
 import type { PathsFile } from '../../../scripts/statecharts/paths/types.ts';
-import { contextFor, loadPaths, replayOnApi, type MachineAdapter, type ReplayContext } from './support/api-replay.ts';
+import { contextFor, loadPaths, type MachineAdapter, type ReplayContext } from './support/api-replay.ts';
 import { checkedStates, withFhirAnswers } from './support/fhir-mapping.ts';
 import { reimbursementAdapter } from './support/reimbursement-adapter.ts';
-import { START_DAY } from './support/suite.ts';
+import { replayedOnce, START_DAY } from './support/suite.ts';
 import { verificationAdapter } from './support/verification-adapter.ts';
 
 /** States no path rests in through the API, with the reason: their table rows are checked only for presence. */
@@ -32,18 +32,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Each path replayed once, by its own test or by the last one, whichever comes first (the tests pass in any order). */
-const replays = new Map<string, Promise<unknown>>();
-function replay(adapter: MachineAdapter, file: PathsFile, pathId: string) {
-  const key = `${file.machine} ${file.criterion} ${pathId}`;
-  let run = replays.get(key);
-  if (!run) {
-    clock.today = START_DAY;
-    run = replayOnApi(ctx, adapter, file, pathId);
-    replays.set(key, run);
-  }
-  return run;
-}
+/** Each path replayed once, by its own test or by the last one, whichever comes first. */
+const { replay } = replayedOnce(clock, () => ctx);
 
 const machines: [keyof typeof checkedStates, MachineAdapter][] = [
   ['reimbursement', withFhirAnswers(reimbursementAdapter)],

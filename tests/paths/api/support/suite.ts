@@ -1,32 +1,47 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { recordRun } from '../../../../scripts/statecharts/paths/runs.ts';
 import { SUITE_DATABASE, TestServer } from '../../../api/helpers.ts';
+import type { PathsFile } from '../../../../scripts/statecharts/paths/types.ts';
 import { assertApiCoverage, contextFor, loadPaths, replayOnApi, type MachineAdapter, type Reached, type ReplayContext } from './api-replay.ts';
 
 /** The server's business date at the start of every path (adapters move it for time-driven steps). */
 export const START_DAY = '2026-11-21';
 
 /**
+ * Each path replayed once, whichever test asks for it first, on the clock reset to START_DAY: a file's tests then
+ * pass in any order (`--sequence.shuffle`). The paths of a file share its server and clock, so the callers replay one
+ * after another.
+ */
+export function replayedOnce(clock: { today: string }, ctx: () => ReplayContext) {
+  const replays = new Map<string, Promise<Reached>>();
+  return {
+    replay(adapter: MachineAdapter, file: PathsFile, pathId: string) {
+      const key = `${file.machine} ${file.criterion} ${pathId}`;
+      let run = replays.get(key);
+      if (!run) {
+        clock.today = START_DAY;
+        run = replayOnApi(ctx(), adapter, file, pathId);
+        replays.set(key, run);
+      }
+      return run;
+    },
+    settled: () => Promise.allSettled(replays.values()),
+  };
+}
+
+/**
  * One describe block per paths file: one in-process server on the suite's database for the file (each path on
  * records of its own, the clock reset before each), one test per path, and a test that the replays together take
  * every transition of the criterion (but those declared unreachable through the API). Each path is replayed once,
- * by its own test or by that last one, whichever comes first: the tests pass in any order (`--sequence.shuffle`).
+ * by its own test or by that last one, whichever comes first.
  */
 export function describeApiReplay(adapter: MachineAdapter, criterion: string, unreachable: readonly string[] = []): void {
   const file = loadPaths(new URL(`../../${adapter.machine}/${criterion}/paths.json`, import.meta.url));
   const clock = { today: START_DAY };
   let server: TestServer;
   let ctx: ReplayContext;
-  const replays = new Map<string, Promise<Reached>>();
-  const replay = (pathId: string) => {
-    let run = replays.get(pathId);
-    if (!run) {
-      clock.today = START_DAY;
-      run = replayOnApi(ctx, adapter, file, pathId);
-      replays.set(pathId, run);
-    }
-    return run;
-  };
+  const replays = replayedOnce(clock, () => ctx);
+  const replay = (pathId: string) => replays.replay(adapter, file, pathId);
   const scenarioOf = (p: (typeof file.paths)[number]) => file.scenarios.find((s) => s.name === p.scenario)!;
   const replayable = file.paths.filter((p) => !adapter.cannotBuild?.(scenarioOf(p), p));
   describe(`${adapter.machine} — ${criterion}, replayed against the API`, () => {
@@ -37,7 +52,7 @@ export function describeApiReplay(adapter: MachineAdapter, criterion: string, un
     afterAll(async () => {
       // What this file's replays took through the API, for the coverage report's API column (a failed path adds
       // nothing: its steps count only once it passes).
-      const took = (await Promise.allSettled(replays.values())).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+      const took = (await replays.settled()).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
       recordRun({ channel: 'api', machine: adapter.machine, source: `${criterion} paths (tests/paths/api)`, transitions: took.flatMap((t) => t.transitions), guards: took.flatMap((t) => t.guards) });
       await server?.close();
     });
