@@ -20,3 +20,21 @@ test('the axe check fails on serious violations in the page and in its frames, n
   expect(failure).toContain('color-contrast (serious) at p');
   expect(failure).toContain('label (critical) at iframe input');
 });
+
+// ci50: a toast began to leave while axe ran, and its text was measured through the fade's opacity (2.42:1).
+test('the axe check judges the page at rest: a run during which something began to move is taken again', async ({ page }) => {
+  await page.goto('/api/health');
+  await page.setContent('<html lang="es"><head><title>Prueba</title></head><body><main><h1>Prueba</h1><p>aparece</p></main></body></html>');
+  // The paragraph fades in when axe first reads a style: the run that set it going sees its text at 0.2 opacity.
+  await page.locator('p').evaluate((p: HTMLElement) => {
+    Object.assign(p.style, { color: '#222', background: '#fff', opacity: '0.2', transition: 'opacity 300ms linear' });
+    const read = window.getComputedStyle;
+    window.getComputedStyle = (...args) => {
+      window.getComputedStyle = read;
+      p.style.opacity = '1';
+      return read(...args);
+    };
+  });
+  await expectNoSeriousViolations(page);
+  expect(await page.locator('p').evaluate((p) => getComputedStyle(p).opacity)).toBe('1');
+});

@@ -125,10 +125,12 @@ export async function addItems(tx: Queryable, runId: number, reimbursementIds: r
     [reimbursementIds, runId],
   );
   if (held.length) throw inOpenRun(held.map((h) => `${h.reimbursement_id} (${h.folio})`).join(', '));
+  // Items take their ids in the claims' order: without the ORDER BY the plan chose it (heap order on a bitmap scan), and a
+  // run's transfers, its bank file and its FHIR details came out in another order from one run to the next.
   try {
     await tx.query(
       `INSERT INTO payment_run_items (run_id, reimbursement_id, currency, amount_cents)
-       SELECT $1, r.id, r.currency, r.payable_cents FROM reimbursements r WHERE r.id = ANY($2::int[])
+       SELECT $1, r.id, r.currency, r.payable_cents FROM reimbursements r WHERE r.id = ANY($2::int[]) ORDER BY r.id
        ON CONFLICT (run_id, reimbursement_id) DO NOTHING`,
       [runId, reimbursementIds],
     );
