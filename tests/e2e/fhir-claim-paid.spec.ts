@@ -1,3 +1,4 @@
+import { hangLimit } from '../../scripts/hang-limit.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { ADMIN, apiToken, expect, shoot, signIn, test, storePreferences } from './fixtures.ts';
 import { clientToken, createClientInPanel } from './integration-support.ts';
@@ -11,6 +12,9 @@ import { createUser, uniqueEmail } from './user-fixtures.ts';
  * the payment.
  */
 test('a FHIR claim is approved and paid in the panel, and its ExplanationOfBenefit shows the payment', async ({ page, request, browser }) => {
+  // Three people's steps and the record's source in every look: 59 s alone on a slow machine, past the default 60 s
+  // beside another worker. The limit catches a hang, not slowness (scripts/hang-limit.ts).
+  test.setTimeout(hangLimit(180_000));
   const admin = await apiToken(request);
   const analyst = await apiToken(request, 'analista@demo.local');
   // A patient of its own, insured by the first active euro insurer, which the client is bound to.
