@@ -125,7 +125,7 @@ export async function addItems(tx: Queryable, runId: number, reimbursementIds: r
     [reimbursementIds, runId],
   );
   if (held.length) throw inOpenRun(held.map((h) => `${h.reimbursement_id} (${h.folio})`).join(', '));
-  // Items take their ids in the claims' order: without the ORDER BY the plan chose it (heap order on a bitmap scan), and a
+  // Items take their ids in the order of the claims' ids: without the ORDER BY the plan chose it (heap order on a bitmap scan), and a
   // run's transfers, its bank file and its FHIR details came out in another order from one run to the next.
   try {
     await tx.query(
