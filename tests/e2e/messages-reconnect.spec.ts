@@ -1,4 +1,4 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Request } from '@playwright/test';
 import { apiToken, authHeader, expect, signIn, test, watchServerErrors } from './fixtures.ts';
 import { hangLimit } from '../../scripts/hang-limit.ts';
 
@@ -77,6 +77,11 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
   receiver.page.on('response', (r) => {
     if (/\/api\/events(\?|$)/.test(r.url()) && r.status() === 200) streams.push(r.request().headers()['last-event-id']);
   });
+  // The receiver's other requests still on the wire: each live event makes it read the conversation again.
+  const inFlight = new Set<Request>();
+  receiver.page.on('request', (r) => void (/\/api\/events(\?|$)/.test(r.url()) || inFlight.add(r)));
+  receiver.page.on('requestfinished', (r) => void inFlight.delete(r));
+  receiver.page.on('requestfailed', (r) => void inFlight.delete(r));
   for (const { page, email } of [sender, receiver]) {
     await signIn(page, email, { to: `/app/mensajes/${id}` });
     await expect(page.getByTestId('message')).toHaveText([/Primer mensaje/]);
@@ -89,6 +94,10 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
   // The network goes: no new request gets through, and the open stream breaks.
   await receiver.context.setOffline(true);
   await receiver.page.evaluate(() => (window as unknown as { __dropStreams: () => void }).__dropStreams());
+  // A read of the conversation sent before the drop may still be answered, and on a slow server its answer could
+  // hold a message sent after it; the test sends nothing until those are done, so what follows can only come by the
+  // resumed stream.
+  await expect.poll(() => inFlight.size).toBe(0);
   const reply = sender.page.getByLabel('Responder');
   for (const text of ['Segundo, sin red.', 'Tercero, sin red.']) {
     await reply.fill(text);
