@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { clickNoting } from './click-notes.ts';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { formatMinor } from '@core/benefits/currency.ts';
@@ -379,8 +380,12 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     await page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] }).click();
     await expect(planState(page, 'active')).toHaveText(es['machine.orthodonticPlan.state.active']);
 
-    await page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
+    // ci53 once found no dialog after this click, and the button focused: the notes say where the click went and
+    // whether a dialog came and went.
     const debond = page.getByRole('dialog');
+    await clickNoting(page, '[role="dialog"]', page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }), 'Registrar retiro', () =>
+      expect(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date'])).toBeVisible(),
+    );
     await fillDate(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date']), today);
     await expectNoSeriousViolations(page);
     await debond.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();
