@@ -3,8 +3,9 @@ import type { Locator, Page } from '@playwright/test';
 /**
  * Clicks `target` inside the open floating element that `popup` selects (a chart, a menu), or the button that opens
  * it (a dialog), then runs `check`. The page notes where the press, the release and the click went, where the popup
- * was at each, whether it is the one open before the click, and when a popup came or went; a failed check says so. That is how a tooth chart that flipped between press and
- * release was found (docs/qa.md); a lost click leaves nothing else to tell why.
+ * was at each, whether it is the one open before the click, and when a popup came or went; a failed check says so.
+ * That is how a tooth chart that flipped between press and release was found (docs/qa.md); a lost click leaves
+ * nothing else to tell why.
  */
 export async function clickNoting(page: Page, popup: string, target: Locator, what: string, check: () => Promise<void>) {
   await page.evaluate((selector) => {
