@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { clickNoting } from './click-notes.ts';
 import { ADMIN, logOutFromMenu, signIn, storage, submitLogIn, sideNav } from './fixtures.ts';
 
 test.describe('sign-in and session', () => {
@@ -26,6 +27,26 @@ test.describe('sign-in and session', () => {
     await page.goto('/app/aseguradoras');
     await expect(page).toHaveURL('/log-in?redirect=%2Fapp%2Faseguradoras');
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible();
+  });
+
+  test('the user menu stays under its button, in the sticky header, when the page scrolls under it', async ({ page }) => {
+    // ci56 lost a log-out: Playwright scrolled the page to reach "Cerrar sesión", the menu went up with the page, was
+    // placed again under its button between the press (y 16) and the release (y 106), and the release hit the header.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await signIn(page, ADMIN.email, { to: '/app/dashboard' });
+    await expect(page.getByText(`Hola, ${ADMIN.name}`)).toBeVisible();
+    await page.getByRole('button', { name: `Menú de ${ADMIN.name}` }).click();
+    const item = page.getByRole('menuitem', { name: 'Cerrar sesión' });
+    await expect(item).toBeVisible();
+    // Where the item is right after a scroll, before any frame could place the menu again.
+    const shift = await page.evaluate(() => {
+      const at = () => [...document.querySelectorAll('[role="menuitem"]')].find((e) => e.textContent === 'Cerrar sesión')!.getBoundingClientRect().top;
+      const before = at();
+      scrollTo({ top: 90, behavior: 'instant' });
+      return { scrolled: scrollY, moved: Math.round(at() - before) };
+    });
+    expect(shift).toEqual({ scrolled: 90, moved: 0 });
+    await clickNoting(page, '[data-scope="menu"][data-part="content"]', item, 'Cerrar sesión, scrolled', () => expect(page).toHaveURL(/\/log-in$/));
   });
 
   test('a wrong password shows an alert and records the error', async ({ page }) => {

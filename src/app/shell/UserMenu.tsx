@@ -13,6 +13,9 @@ export function UserMenu() {
   const name = useAccountName();
   return (
     <Menu.Root
+      // Its button sits in the sticky header: placed against the window, the menu stays under it as the page scrolls,
+      // where an absolute one went up with the page until placed again, a frame later (a click split between the two).
+      positioning={{ strategy: 'fixed' }}
       onSelect={({ value }) => {
         if (value === 'profile') navigate('~/app/perfil');
         if (value === 'logout') {
