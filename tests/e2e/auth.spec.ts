@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { clickNoting } from './click-notes.ts';
 import { ADMIN, logOutFromMenu, signIn, storage, submitLogIn, sideNav } from './fixtures.ts';
 
 test.describe('sign-in and session', () => {
@@ -46,7 +45,7 @@ test.describe('sign-in and session', () => {
       return { scrolled: scrollY, moved: Math.round(at() - before) };
     });
     expect(shift).toEqual({ scrolled: 90, moved: 0 });
-    await clickNoting(page, '[data-scope="menu"][data-part="content"]', item, 'Cerrar sesión, scrolled', () => expect(page).toHaveURL(/\/log-in$/));
+    await logOutFromMenu(page, { opened: true });
   });
 
   test('a wrong password shows an alert and records the error', async ({ page }) => {

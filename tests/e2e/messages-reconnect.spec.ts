@@ -6,6 +6,9 @@ import { hangLimit } from '../../scripts/hang-limit.ts';
 // offline, two messages are sent meanwhile, the network comes back, and both arrive once each, in order, without a
 // reload — the client resumes with the last event id it saw and the server replays what was missed.
 
+// The live stream's address, as the test reads it (the page's own copy is in recordLiveEvents, which runs in the page).
+const EVENTS = /\/api\/events(\?|$)/;
+
 interface Received {
   id: string;
   data: { kind: string; conversationId: number; messageId?: number };
@@ -75,11 +78,11 @@ test('after a network drop the live stream resumes: two messages sent meanwhile 
   // The streams the server answered, with the Last-Event-ID each asked to resume after.
   const streams: (string | undefined)[] = [];
   receiver.page.on('response', (r) => {
-    if (/\/api\/events(\?|$)/.test(r.url()) && r.status() === 200) streams.push(r.request().headers()['last-event-id']);
+    if (EVENTS.test(r.url()) && r.status() === 200) streams.push(r.request().headers()['last-event-id']);
   });
   // The receiver's other requests still on the wire: each live event makes it read the conversation again.
   const inFlight = new Set<Request>();
-  receiver.page.on('request', (r) => void (/\/api\/events(\?|$)/.test(r.url()) || inFlight.add(r)));
+  receiver.page.on('request', (r) => void (EVENTS.test(r.url()) || inFlight.add(r)));
   receiver.page.on('requestfinished', (r) => void inFlight.delete(r));
   receiver.page.on('requestfailed', (r) => void inFlight.delete(r));
   for (const { page, email } of [sender, receiver]) {
