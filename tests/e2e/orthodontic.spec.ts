@@ -1,5 +1,4 @@
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { clickNoting } from './click-notes.ts';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { textPdf } from '../../server/seed/demo-documents.ts';
 import { formatMinor } from '@core/benefits/currency.ts';
@@ -369,6 +368,30 @@ test.describe('orthodontic plan lifecycle on screen', () => {
     // Resuming is not offered while the plan runs.
     await expect(page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] })).toHaveCount(0);
 
+    // ci53: the read SUSPEND's refresh starts was answered after RESUME was committed and before RESUME's own answer,
+    // so the screen read "Activo" with RESUME still on its way, and the click on "Registrar retiro" was taken by a
+    // button that looked ready and did nothing. Here that order is made, not hoped for: the reads after SUSPEND wait
+    // for RESUME's commit, and RESUME's answer waits for the test.
+    let resumeCommitted!: () => void;
+    const committed = new Promise<void>((resolve) => (resumeCommitted = resolve));
+    let answerResume!: () => void;
+    const resumeAnswered = new Promise<void>((resolve) => (answerResume = resolve));
+    let suspended = false;
+    await page.route(`**/api/orthodontic-plans/${plan.planId}`, async (route) => {
+      if (suspended && route.request().method() === 'GET') await committed;
+      await route.continue();
+    });
+    await page.route(`**/api/orthodontic-plans/${plan.planId}/events`, async (route) => {
+      const response = await route.fetch();
+      const { type } = route.request().postDataJSON() as { type: string };
+      if (type === 'SUSPEND') suspended = true;
+      if (type === 'RESUME') {
+        resumeCommitted();
+        await resumeAnswered;
+      }
+      await route.fulfill({ response });
+    });
+
     await page.getByRole('button', { name: es['orthodonticPlans.event.SUSPEND.action'] }).click();
     const suspend = page.getByRole('alertdialog');
     await suspend.getByLabel(es['orthodonticPlans.event.reason']).fill('Tratamiento en pausa por una fractura.');
@@ -379,13 +402,13 @@ test.describe('orthodontic plan lifecycle on screen', () => {
 
     await page.getByRole('button', { name: es['orthodonticPlans.event.RESUME.action'] }).click();
     await expect(planState(page, 'active')).toHaveText(es['machine.orthodonticPlan.state.active']);
-
-    // ci53 once found no dialog after this click, and the button focused: the notes say where the click went and
-    // whether a dialog came and went.
+    // Until RESUME is answered the next action says it is unavailable, and a click waits instead of being lost.
+    const registerDebond = page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] });
+    await expect(registerDebond).toHaveAttribute('aria-disabled', 'true');
+    answerResume();
+    await expect(registerDebond).not.toHaveAttribute('aria-disabled');
+    await registerDebond.click();
     const debond = page.getByRole('dialog');
-    await clickNoting(page, '[role="dialog"]', page.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }), 'Registrar retiro', () =>
-      expect(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date'])).toBeVisible(),
-    );
     await fillDate(dateField(debond, es['orthodonticPlans.event.REGISTER_DEBOND.date']), today);
     await expectNoSeriousViolations(page);
     await debond.getByRole('button', { name: es['orthodonticPlans.event.REGISTER_DEBOND.action'] }).click();

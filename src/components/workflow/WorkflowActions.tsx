@@ -25,7 +25,10 @@ interface Props {
   actions: readonly WorkflowAction[];
   /** Names the group for screen readers ("Acciones de la verificación"). */
   label: string;
-  /** The event being sent, its button spinning and the others waiting. */
+  /**
+   * The event being sent: its button spins and the others are unavailable until the answer. A read answered first
+   * can show the next state while the event is still on its way; a click there must not look taken and do nothing.
+   */
   busy?: string | null;
   onAction: (type: string) => void;
 }
@@ -56,7 +59,7 @@ export function WorkflowActions({ machine, allowedEvents, blockedEvents, actions
               size="sm"
               variant={allowed && action.tone === 'primary' ? 'solid' : 'outline'}
               colorPalette={action.tone === 'danger' ? 'red' : action.tone === 'primary' ? 'blue' : undefined}
-              aria-disabled={allowed ? undefined : true}
+              aria-disabled={allowed && !busy ? undefined : true}
               aria-describedby={allowed ? undefined : `${baseId}-${action.type}`}
               opacity={allowed ? undefined : 0.6}
               cursor={allowed ? undefined : 'not-allowed'}
