@@ -199,7 +199,9 @@ export async function claimInReview(tokens: { analyst: string; auditor: string }
   for (const documentType of created.body.missingDocuments as string[]) expect((await attachToReimbursement(tokens.analyst, id, documentType)).status).toBe(201);
   const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, tokens.analyst);
   expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-  if (submitted.body.medicalReview.reasons.includes('sample')) {
+  // Only the sample's review is done here: which claims it picks depends on the folio, so on how many claims the
+  // file made before; a claim the rules send to the auditor (a major procedure, the amount) keeps its review pending.
+  if (submitted.body.medicalReview.reasons.join() === 'sample') {
     expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, tokens.auditor)).status).toBe(200);
   }
   return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
