@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_RUN_STATES } from '../../core/workflows/payment-run.machine.ts';
 import { RECONCILIATION } from '../../server/fhir/reconciliation.ts';
-import { attachToReimbursement, call, claimInReview, sendEvent, signIn, useServer, verifiedForFreshPatient } from './helpers.ts';
+import { attachToReimbursement, call, claimInReview, sendEvent, signIn, submitToReview, useServer, verifiedForFreshPatient } from './helpers.ts';
 import { codesOf, expectOutcome, expectValidResource, fhirGet, makeClient, tokenOf, type MadeClient } from './fhir-support.ts';
 
 // Issue 27 on issue 26: a payment run that pays a client's claims, as the PaymentReconciliation the client reads.
@@ -34,8 +34,7 @@ async function approvedFhirClaim(n: number): Promise<number> {
   const id = Number(sent.body.id);
   const draft = await call('GET', `/api/reimbursements/${id}`, { token: analyst });
   for (const documentType of draft.body.missingDocuments as string[]) expect((await attachToReimbursement(analyst, id, documentType)).status).toBe(201);
-  const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, analyst);
-  if (submitted.body.medicalReview?.reasons.includes('sample')) await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW' }, auditor);
+  await submitToReview({ analyst, auditor }, id);
   expect((await sendEvent('reimbursements', id, { type: 'APPROVE' }, auditor)).body.state).toMatch(/^(approved|partiallyApproved)$/);
   return id;
 }

@@ -197,14 +197,21 @@ export async function claimInReview(tokens: { analyst: string; auditor: string }
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id: number = created.body.id;
   for (const documentType of created.body.missingDocuments as string[]) expect((await attachToReimbursement(tokens.analyst, id, documentType)).status).toBe(201);
+  await submitToReview(tokens, id);
+  return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
+}
+
+/**
+ * The analyst's SUBMIT of a claim with its documents, and the auditor's review when R12's sample is the claim's only
+ * reason for one. Only the sample's: which claims it picks depends on the folio, so on how many claims the file made
+ * before; a claim the rules send to the auditor (a major procedure, the amount) keeps its review pending.
+ */
+export async function submitToReview(tokens: { analyst: string; auditor: string }, id: number): Promise<void> {
   const submitted = await sendEvent('reimbursements', id, { type: 'SUBMIT' }, tokens.analyst);
   expect(submitted.body.state, JSON.stringify(submitted.body)).toBe('inReview');
-  // Only the sample's review is done here: which claims it picks depends on the folio, so on how many claims the
-  // file made before; a claim the rules send to the auditor (a major procedure, the amount) keeps its review pending.
   if (submitted.body.medicalReview.reasons.join() === 'sample') {
     expect((await sendEvent('reimbursements', id, { type: 'COMPLETE_MEDICAL_REVIEW', result: 'AGREE' }, tokens.auditor)).status).toBe(200);
   }
-  return (await call('GET', `/api/reimbursements/${id}`, { token: tokens.analyst })).body;
 }
 
 let freshPatients = 0;
